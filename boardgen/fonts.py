@@ -1,0 +1,58 @@
+"""The project's typeface: Fira Sans from the ``fontpkg-fira-sans`` package.
+
+Every PDF embeds (and subsets) these files, PNGs are rasterised with them, and text
+is measured with them, so output never depends on the fonts a machine has.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+FAMILY = "Fira Sans"
+FILES = {
+    "regular": "FiraSans-Regular.ttf",
+    "bold": "FiraSans-SemiBold.ttf",
+    "italic": "FiraSans-Italic.ttf",
+}
+# Weight and style of each face as SVG/CSS names them.
+CSS = {
+    "regular": ("normal", "normal"),
+    "bold": ("600", "normal"),
+    "italic": ("normal", "italic"),
+}
+
+
+@lru_cache(maxsize=None)
+def font_dir() -> Path:
+    import fontpkg_fira_sans
+
+    return Path(fontpkg_fira_sans.__file__).parent / "files"
+
+
+def font_path(face: str) -> Path:
+    return font_dir() / FILES[face]
+
+
+@lru_cache(maxsize=None)
+def registered_name(face: str) -> str:
+    """Register the face with reportlab once and return its PDF font name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    name = "FiraSans-" + face.capitalize()
+    pdfmetrics.registerFont(TTFont(name, str(font_path(face))))
+    return name
+
+
+def text_width(text: str, size_mm: float, face: str = "regular") -> float:
+    """Advance width of ``text`` in mm at a font size of ``size_mm``."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.stringWidth(text, registered_name(face), size_mm)
+
+
+def fit_size(text: str, max_width_mm: float, size_mm: float, face: str = "regular") -> float:
+    """The largest size up to ``size_mm`` at which ``text`` fits in ``max_width_mm``."""
+    width = text_width(text, size_mm, face)
+    return size_mm if width <= max_width_mm else size_mm * max_width_mm / width

@@ -1,0 +1,59 @@
+"""Scene → PNG through the SVG and cairosvg, with the project's own font.
+
+cairosvg needs the system cairo library; it is imported only when a PNG is
+asked for, so SVG and PDF output work on machines without it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from boardgen import fonts
+from boardgen.errors import InputError
+from boardgen.render.svg import render_svg
+from boardgen.scene import Scene
+
+
+@lru_cache(maxsize=None)
+def _use_project_fonts() -> None:
+    """Point fontconfig at the packaged font files before cairo starts."""
+    conf_dir = Path(tempfile.gettempdir()) / "boardgen-fontconfig"
+    face_dir = conf_dir / "faces"
+    face_dir.mkdir(parents=True, exist_ok=True)
+    # Only the faces the renderers use, so fontconfig cannot pick a heavier sibling.
+    for face in fonts.FILES:
+        link = face_dir / fonts.FILES[face]
+        if not link.exists():
+            link.symlink_to(fonts.font_path(face))
+    conf = conf_dir / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        f"  <dir>{face_dir}</dir>\n"
+        f"  <cachedir>{conf_dir / 'cache'}</cachedir>\n"
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+        "</fontconfig>\n",
+        encoding="utf-8",
+    )
+    os.environ.setdefault("FONTCONFIG_FILE", str(conf))
+
+
+@lru_cache(maxsize=None)
+def _svg2png():
+    _use_project_fonts()
+    try:
+        import cairosvg
+    except (ImportError, OSError) as exc:
+        raise InputError(
+            "PNG output needs the cairo library (Debian/Ubuntu: apt install libcairo2; "
+            f"macOS: brew install cairo); SVG and PDF work without it ({exc})",
+            source="--format png",
+        ) from None
+    return cairosvg.svg2png
+
+
+def render_png(scene: Scene, dpi: int = 150) -> bytes:
+    """The scene rasterised at ``dpi`` dots per inch on a white background."""
+    return _svg2png()(bytestring=render_svg(scene), dpi=dpi, background_color="white")

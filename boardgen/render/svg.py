@@ -1,0 +1,134 @@
+"""Scene → SVG (svgwrite), in millimetres: the viewBox is the scene's size in mm."""
+
+from __future__ import annotations
+
+import svgwrite
+
+from boardgen import fonts
+from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Node, Path, Polygon, Rect,
+                            Scene, Style, Text, Use)
+
+
+def num(value: float) -> str:
+    """A short, stable number: at most 3 decimals (1 µm), no trailing zeros."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def matrix(m: Matrix) -> str:
+    a, b, c, d, e, f = m
+    if (a, b, c, d) == (1, 0, 0, 1):
+        return f"translate({num(e)},{num(f)})"
+    return "matrix(" + ",".join(num(v) for v in m) + ")"
+
+
+def style_attrs(style: Style) -> dict[str, str]:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke:
+        attrs["stroke"] = style.stroke
+        attrs["stroke_width"] = num(style.stroke_mm)
+        if style.dash:
+            attrs["stroke_dasharray"] = ",".join(num(v) for v in style.dash)
+        if style.join != "miter":
+            attrs["stroke_linejoin"] = style.join
+        if style.cap != "butt":
+            attrs["stroke_linecap"] = style.cap
+    if style.opacity < 1:
+        attrs["opacity"] = num(style.opacity)
+    return attrs
+
+
+def path_data(commands) -> str:
+    parts = []
+    for cmd in commands:
+        parts.append(cmd[0] + " ".join(num(v) for v in cmd[1:]))
+    return "".join(parts)
+
+
+class _Writer:
+    def __init__(self, scene: Scene):
+        self.scene = scene
+        self.dwg = svgwrite.Drawing(
+            size=(f"{num(scene.width)}mm", f"{num(scene.height)}mm"),
+            viewBox=f"0 0 {num(scene.width)} {num(scene.height)}",
+            profile="full",
+            debug=False,
+        )
+        self.clip_count = 0
+
+    def element(self, node: Node):
+        dwg = self.dwg
+        if isinstance(node, Rect):
+            extra = {"rx": num(node.rx)} if node.rx else {}
+            return dwg.rect((num(node.x), num(node.y)), (num(node.w), num(node.h)),
+                            **extra, **style_attrs(node.style))
+        if isinstance(node, Circle):
+            return dwg.circle((num(node.cx), num(node.cy)), num(node.r), **style_attrs(node.style))
+        if isinstance(node, Line):
+            return dwg.line((num(node.x1), num(node.y1)), (num(node.x2), num(node.y2)),
+                            **style_attrs(node.style))
+        if isinstance(node, Polygon):
+            points = [(num(x), num(y)) for x, y in node.points]
+            make = dwg.polygon if node.closed else dwg.polyline
+            return make(points, **style_attrs(node.style))
+        if isinstance(node, Path):
+            attrs = style_attrs(node.style)
+            if node.even_odd:
+                attrs["fill_rule"] = "evenodd"
+            return dwg.path(d=path_data(node.commands), **attrs)
+        if isinstance(node, Text):
+            weight, slant = fonts.CSS[node.font]
+            attrs = {"font_family": fonts.FAMILY, "font_size": num(node.size), "fill": node.fill}
+            if node.anchor != "start":
+                attrs["text_anchor"] = node.anchor
+            if weight != "normal":
+                attrs["font_weight"] = weight
+            if slant != "normal":
+                attrs["font_style"] = slant
+            el = dwg.text(node.text, insert=(num(node.x), num(node.y)), **attrs)
+            if node.rotate:
+                el["transform"] = f"rotate({num(node.rotate)},{num(node.x)},{num(node.y)})"
+            return el
+        if isinstance(node, Group):
+            g = dwg.g()
+            if node.transform != IDENTITY:
+                g["transform"] = matrix(node.transform)
+            if node.clip is not None:
+                self.clip_count += 1
+                clip_id = f"clip{self.clip_count}"
+                clip = dwg.defs.add(dwg.clipPath(id=clip_id))
+                x, y, w, h = node.clip
+                clip.add(dwg.rect((num(x), num(y)), (num(w), num(h))))
+                inner = dwg.g(clip_path=f"url(#{clip_id})")
+                g.add(inner)
+                target = inner
+            else:
+                target = g
+            for child in node.children:
+                target.add(self.element(child))
+            return g
+        if isinstance(node, Use):
+            if node.symbol not in self.scene.symbols:
+                raise KeyError(f"scene has no symbol {node.symbol!r}")
+            el = dwg.use(f"#{node.symbol}")
+            if node.transform != IDENTITY:
+                el["transform"] = matrix(node.transform)
+            return el
+        raise TypeError(f"the SVG renderer cannot draw {type(node).__name__}")
+
+    def write(self) -> bytes:
+        for name in sorted(self.scene.symbols):
+            g = self.dwg.g(id=name)
+            for child in self.scene.symbols[name]:
+                g.add(self.element(child))
+            self.dwg.defs.add(g)
+        if self.scene.title:
+            self.dwg.set_desc(title=self.scene.title)
+        for node in self.scene.children:
+            self.dwg.add(self.element(node))
+        return self.dwg.tostring().encode("utf-8")
+
+
+def render_svg(scene: Scene) -> bytes:
+    """The scene as a standalone SVG document sized in mm."""
+    return b'<?xml version="1.0" encoding="utf-8" ?>\n' + _Writer(scene).write() + b"\n"
