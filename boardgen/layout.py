@@ -1,0 +1,283 @@
+"""Loading layout files: TOML → ``extends`` chain → merged data → frozen typed model.
+
+Every problem becomes an :class:`InputError` naming the file, the key path and,
+where it can be found, the line; unknown keys get a "did you mean".
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tomllib
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from boardgen.errors import InputError
+
+MAX_LAYOUT_BYTES = 1_000_000
+MAX_EXTENDS_DEPTH = 8
+
+
+def layouts_dir() -> Path:
+    """The folder of shipped layouts (``BOARDGEN_LAYOUTS`` overrides it)."""
+    override = os.environ.get("BOARDGEN_LAYOUTS")
+    return Path(override) if override else Path(__file__).resolve().parent.parent / "layouts"
+
+
+class Model(BaseModel):
+    """Base of every layout model: frozen, and unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LayoutBase(Model):
+    """Keys every layout has; games extend this with their own tables."""
+
+    game: str
+    name: str
+    title: str
+    subtitle: str = ""
+    extends: str | None = None
+
+
+def shipped_games() -> list[str]:
+    """Names of the layouts in the layouts folder, sorted."""
+    return sorted(p.stem for p in layouts_dir().glob("*.toml"))
+
+
+def resolve(target: str, relative_to: Path | None = None) -> Path:
+    """A layout file for a game name or a path; unknown names get a suggestion."""
+    as_path = Path(target)
+    if relative_to is not None and not as_path.is_absolute():
+        candidate = relative_to.parent / as_path
+        if candidate.suffix == ".toml" and candidate.is_file():
+            return candidate
+    if as_path.suffix == ".toml" or os.sep in target or "/" in target:
+        if as_path.is_file():
+            return as_path
+        raise InputError("no such layout file", source=target)
+    shipped = layouts_dir() / f"{target}.toml"
+    if re.fullmatch(r"[A-Za-z0-9_\-]+", target) and shipped.is_file():
+        return shipped
+    games = shipped_games()
+    close = difflib.get_close_matches(target, games, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f"; known games: {', '.join(games)}"
+    raise InputError(f"unknown game {target!r}{hint}", source=target)
+
+
+@dataclass(frozen=True)
+class RawLayout:
+    """Merged layout data and the chain of files it came from (the user's file first)."""
+
+    data: dict[str, Any]
+    files: tuple[Path, ...]
+    texts: tuple[str, ...]
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], str]:
+    """Parse one TOML file; syntax errors keep their line."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_LAYOUT_BYTES:
+            raise InputError(f"file is {size} bytes; layout files are limited to "
+                             f"{MAX_LAYOUT_BYTES} bytes", source=str(path))
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("file is not UTF-8 text", source=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read file ({exc.strerror})", source=str(path)) from None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line = int(match.group(1)) if match else None
+        message = re.sub(r"\s*\(at line.*\)", "", str(exc))
+        raise InputError(f"malformed TOML: {message}", source=str(path), line=line) from None
+
+
+def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """Deep merge: tables merge key by key, everything else (arrays too) is replaced."""
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def read_layout(target: str | Path) -> RawLayout:
+    """Read a layout and everything it ``extends``, merged."""
+    path = resolve(str(target))
+    chain: list[tuple[Path, dict[str, Any], str]] = []
+    seen: set[Path] = set()
+    current: Path | None = path
+    while current is not None:
+        real = current.resolve()
+        if real in seen:
+            raise InputError("'extends' goes round in a circle", source=str(chain[0][0]),
+                             key="extends")
+        if len(chain) >= MAX_EXTENDS_DEPTH:
+            raise InputError(f"'extends' chain is deeper than {MAX_EXTENDS_DEPTH}",
+                             source=str(chain[0][0]), key="extends")
+        seen.add(real)
+        data, text = read_toml(current)
+        chain.append((current, data, text))
+        parent = data.get("extends")
+        if parent is None:
+            current = None
+        elif not isinstance(parent, str):
+            raise InputError(f"expected a game name or file path, found {parent!r}",
+                             source=str(current), key="extends")
+        else:
+            try:
+                current = resolve(parent, relative_to=current)
+            except InputError as exc:
+                raise InputError(exc.message, source=str(current), key="extends") from None
+    merged: dict[str, Any] = {}
+    for _, data, _ in reversed(chain):
+        merged = merge(merged, data)
+    if len(chain) > 1:
+        merged["extends"] = chain[0][1].get("extends")
+    return RawLayout(merged, tuple(p for p, _, _ in chain), tuple(t for _, _, t in chain))
+
+
+def load_layout(target: str | Path):
+    """Load a game name or layout file into its game's frozen model."""
+    from boardgen.games import game_for
+
+    raw = read_layout(target)
+    source = str(raw.files[0])
+    kind = raw.data.get("game")
+    if not isinstance(kind, str):
+        raise InputError("missing 'game' (which game this layout is for)", source=source,
+                         key="game")
+    game = game_for(kind, source)
+    return validate_model(game.Layout, raw)
+
+
+def validate_model(model: type[BaseModel], raw: RawLayout):
+    """Validate merged data against a model; all problems at once, each with file, key and line."""
+    try:
+        return model.model_validate(raw.data)
+    except ValidationError as exc:
+        problems = [_problem(model, raw, err) for err in exc.errors()]
+        first = problems[0]
+        if len(problems) == 1:
+            raise first from None
+        raise InputError(first.message, source=first.source, key=first.key, line=first.line,
+                         problems=problems) from None
+
+
+def key_path(loc: tuple) -> str:
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += ("." if path else "") + str(part)
+    return path
+
+
+def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p and "]" in p))
+    kind = err["type"]
+    found = err.get("input")
+    if kind == "extra_forbidden":
+        allowed = fields_at(model, loc[:-1])
+        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+        message = f"unknown key {loc[-1]!r}"
+        message += f"; did you mean {close[0]!r}?" if close else (
+            f"; expected one of: {', '.join(allowed)}" if allowed else "")
+    elif kind == "missing":
+        message = "missing required key"
+    else:
+        text = err["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        message = text[0].lower() + text[1:]
+        if kind != "value_error" and not isinstance(found, (dict, list)):
+            message += f" (found {_short(found)})"
+    source, line = locate(raw, loc)
+    return InputError(message, source=source, key=key_path(loc) or None, line=line)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def fields_at(model: type[BaseModel], loc: tuple) -> list[str]:
+    """Field names of the nested model reached by ``loc`` (empty if it is not a model)."""
+    current: Any = model
+    for part in loc:
+        current = _unwrap(current)
+        if isinstance(part, int):
+            continue
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = current.model_fields.get(str(part))
+            current = field.annotation if field else None
+        else:
+            args = typing.get_args(current)
+            current = args[-1] if args else None
+    current = _unwrap(current)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _unwrap(annotation: Any) -> Any:
+    """The model inside Optional[...], list[...], tuple[..., ...] or dict[str, ...]."""
+    for _ in range(4):
+        origin = typing.get_origin(annotation)
+        if origin in (typing.Union, types.UnionType):
+            models = [a for a in typing.get_args(annotation)
+                      if isinstance(a, type) and issubclass(a, BaseModel)]
+            if not models:
+                return annotation
+            annotation = models[0]
+        elif origin in (list, tuple, dict, typing.Annotated):
+            args = [a for a in typing.get_args(annotation) if a is not Ellipsis]
+            annotation = args[-1] if origin is not typing.Annotated else args[0]
+        else:
+            return annotation
+    return annotation
+
+
+def locate(raw: RawLayout, loc: tuple) -> tuple[str, int | None]:
+    """The file (first in the extends chain that sets the key) and line of a key path."""
+    names = [str(p) for p in loc if not isinstance(p, int)]
+    for path, text in zip(raw.files, raw.texts):
+        line = find_line(text, names)
+        if line is not None:
+            return str(path), line
+    return str(raw.files[0]), None
+
+
+def find_line(text: str, names: list[str]) -> int | None:
+    """Best-effort line of a dotted key in TOML text (tables, arrays of tables, dotted keys)."""
+    if not names:
+        return None
+    table: list[str] = []
+    best: int | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?", stripped)
+        if header:
+            table = [p.strip().strip('"') for p in header.group(1).split(".")]
+            if table == names:
+                best = best or number
+            continue
+        key = re.match(r'^([A-Za-z0-9_\-."\s]+?)\s*=', stripped)
+        if not key:
+            continue
+        full = table + [p.strip().strip('"') for p in key.group(1).split(".")]
+        if full == names:
+            return number
+        if best is None and names[: len(full)] == full:
+            best = number  # an inline table or array holding the key
+    return best

@@ -1,0 +1,65 @@
+"""What a game composes, before imposition: a board, component sets and ready-made sheets.
+
+These are plain frozen records of scenes; the builder imposes them on paper and
+renders them. Nothing here knows about any particular game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from boardgen.scene import Scene
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board at its own size, with the lines (in mm) along which a page seam may run."""
+
+    scene: Scene
+    seams_x: tuple[float, ...] = ()
+    seams_y: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Component:
+    """One printed piece: a front, an optional back, how many copies, and how it is cut.
+
+    ``cut="shared"``: rectangular pieces packed edge to edge so one cut separates two.
+    ``cut="gap"``: pieces spaced apart with corner marks (``outline`` draws their cut line).
+    """
+
+    name: str
+    front: Scene
+    back: Scene | None = None
+    count: int = 1
+    cut: Literal["shared", "gap"] = "shared"
+
+
+@dataclass(frozen=True)
+class ComponentSet:
+    """Components printed together as one file (``tokens.pdf``, ``tiles.pdf``, ...)."""
+
+    name: str
+    title: str
+    components: tuple[Component, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A ready-made page-sized artwork (score sheet, die net) placed as it is."""
+
+    name: str
+    title: str
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class GameOutput:
+    """Everything a game composes from its layout."""
+
+    board: Board
+    board_json: dict[str, Any]
+    component_sets: tuple[ComponentSet, ...] = ()
+    sheets: tuple[Sheet, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
