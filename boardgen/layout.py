@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from boardgen.errors import InputError
 
@@ -281,3 +281,11 @@ def find_line(text: str, names: list[str]) -> int | None:
         if best is None and names[: len(full)] == full:
             best = number  # an inline table or array holding the key
     return best
+
+
+# ---- value types shared by game models -------------------------------------
+
+Color = typing.Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$",
+                                    description="a colour as #rrggbb")]
+# Lengths on paper: positive and at most 5 m, so a typo cannot ask for a 10 km board.
+Millimetres = typing.Annotated[float, Field(gt=0, le=5000, description="a length in mm")]

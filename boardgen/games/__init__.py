@@ -1,9 +1,16 @@
 """Game registry: a layout's ``game`` key names one of these modules.
 
-A game module provides ``Layout`` (its pydantic model, a subclass of
-:class:`boardgen.layout.LayoutBase`) and ``compose(layout) -> GameOutput``; it may
-also provide ``validate(layout, setup_path) -> Report``. Modules are imported on
-first use, so a command loads only the game it works on.
+A game module provides:
+
+- ``Layout``: its pydantic model, a subclass of :class:`boardgen.layout.LayoutBase`;
+- ``compose_game(layout, setup=None) -> GameOutput``: everything it prints;
+- optionally ``load_setup(layout, path) -> Setup`` and
+  ``validate_setup(layout, path, partial=False) -> Report`` (``report.ok``, ``str(report)``)
+  for games with obstacle placements, and ``random_setup(layout, seed) -> str`` (TOML text);
+- optionally ``diagrams(layout) -> dict[str, Callable[[], Scene]]``: named figures for the
+  rule sheet (``![caption](diagram:NAME)`` in the rule text).
+
+Modules are imported on first use, so a command loads only the game it works on.
 """
 
 from __future__ import annotations

@@ -1,0 +1,141 @@
+"""Building a game: layout → composed products → imposed pages → files on disk.
+
+Files are written to a temporary name in the target folder and renamed, so a
+failed build never leaves a half-written file; names come from a safe slug of
+the layout's name, so a layout cannot write outside the output folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from boardgen import imposition
+from boardgen.errors import InputError
+from boardgen.layout import load_layout
+from boardgen.product import GameOutput
+from boardgen.render import renderer
+from boardgen.scene import Document, Scene
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    formats: tuple[str, ...] = ("pdf", "svg", "png")
+    dpi: int = 150
+    print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
+
+
+def safe_name(name: str) -> str:
+    """A file-system-safe folder name: letters, digits, '-' and '_' only, never '.' or '..'."""
+    slug = re.sub(r"[^A-Za-z0-9_\-]+", "-", name).strip("-_")[:64]
+    return slug or "layout"
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write via a temporary file in the same folder, then rename over ``path``.
+
+    A symlink at ``path`` is replaced, not followed, so it cannot redirect the write.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def output_folder(out_dir: Path, name: str) -> Path:
+    """``out_dir/<safe name>``, created; refuses a symlinked game folder."""
+    folder = out_dir / safe_name(name)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        if folder.is_symlink():
+            raise InputError("is a symbolic link; refusing to write through it", source=str(folder))
+        folder.mkdir(exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".probe", delete=True)
+        probe.close()
+    except OSError as exc:
+        raise InputError(f"cannot write to this folder ({exc.strerror})", source=str(folder)) from None
+    return folder
+
+
+def render_files(stem: str, pages: tuple[Scene, ...], options: BuildOptions,
+                 title: str) -> dict[str, bytes]:
+    """File name → bytes for one product in every requested format."""
+    files: dict[str, bytes] = {}
+    if "pdf" in options.formats:
+        files[f"{stem}.pdf"] = renderer("pdf")(Document(pages, title=title))
+    for fmt in ("svg", "png"):
+        if fmt not in options.formats:
+            continue
+        render = renderer(fmt)
+        for index, page in enumerate(pages, start=1):
+            name = f"{stem}.{fmt}" if len(pages) == 1 else f"{stem}-{index}.{fmt}"
+            files[name] = render(page, dpi=options.dpi) if fmt == "png" else render(page)
+    return files
+
+
+def compose_target(target: str, setup: Path | None = None):
+    """Load a layout and compose its game (with a setup drawn on it): (layout, game output)."""
+    from boardgen.games import game_for
+
+    layout = load_layout(target)
+    game = game_for(layout.game)
+    if setup is None:
+        return layout, game.compose_game(layout)
+    if not hasattr(game, "load_setup"):
+        raise InputError(f"{layout.title} has no setup file to draw", source=str(setup))
+    return layout, game.compose_game(layout, setup=game.load_setup(layout, setup))
+
+
+def product_files(layout, output: GameOutput, options: BuildOptions) -> dict[str, bytes]:
+    """Every output file of a composed game, in memory."""
+    files: dict[str, bytes] = {}
+    board_pdf_pages = imposition.impose_board(output.board, options.print)
+    if "pdf" in options.formats:
+        files["board.pdf"] = renderer("pdf")(Document(board_pdf_pages, title=layout.title))
+    if "svg" in options.formats:
+        files["board.svg"] = renderer("svg")(output.board.scene)
+    if "png" in options.formats:
+        files["board.png"] = renderer("png")(output.board.scene, dpi=options.dpi)
+    for component_set in output.component_sets:
+        pages = imposition.impose_components(component_set, options.print)
+        files.update(render_files(component_set.name, pages, options, component_set.title))
+    for sheet in output.sheets:
+        files.update(render_files(sheet.name, (sheet.scene,), options, sheet.title))
+    document = {"game": layout.game, "name": layout.name, "title": layout.title, "units": "mm",
+                "board_size": [output.board.scene.width, output.board.scene.height]}
+    document.update(output.board_json)
+    files["board.json"] = (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode()
+    return files
+
+
+def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
+          on_file: Callable[[Path], None] | None = None) -> list[Path]:
+    """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
+    layout, output = compose_target(target, setup)
+    files = product_files(layout, output, options)
+    folder = output_folder(out_dir, layout.name)
+    written = []
+    for name, data in files.items():
+        path = folder / name
+        write_atomic(path, data)
+        written.append(path)
+        if on_file:
+            on_file(path)
+    return written

@@ -1,0 +1,190 @@
+"""The command line. The only module that prints or exits.
+
+Exit codes: 0 success, 1 a validation found problems, 2 bad input (one clear
+message on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from boardgen import __version__
+from boardgen.errors import InputError
+
+app = typer.Typer(
+    help="Print-ready boards, components and rule booklets for race games, from layout files.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def fail(error: InputError) -> typer.Exit:
+    typer.echo(f"error: {error}", err=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"boardgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Show the version and exit."),
+) -> None:
+    """Turn a layout file into print-ready PDF, SVG and PNG files.
+
+    GAME is a shipped game name (see `boardgen list`) or the path of your own layout file.
+    """
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    from boardgen.render import FORMATS
+
+    formats = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown or not formats:
+        raise InputError(f"unknown format {', '.join(unknown) or text!r}; expected a comma-separated "
+                         f"list of {', '.join(FORMATS)}", source="--format")
+    return formats
+
+
+@app.command("list")
+def list_games() -> None:
+    """List the shipped games and what boardgen makes for each."""
+    from boardgen.layout import read_layout, shipped_games
+
+    for name in shipped_games():
+        try:
+            data = read_layout(name).data
+        except InputError as error:
+            raise fail(error)
+        subtitle = f" ({data['subtitle']})" if data.get("subtitle") else ""
+        typer.echo(f"{name:24} {data.get('title', name)}{subtitle}")
+
+
+@app.command()
+def build(
+    games: Optional[List[str]] = typer.Argument(None, metavar="GAME|FILE...",
+                                                help="Game names or layout files to build."),
+    all_games: bool = typer.Option(False, "--all", help="Build every shipped game."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a subfolder."),
+    formats: str = typer.Option("pdf,svg,png", "--format", help="Comma-separated: pdf, svg, png."),
+    paper: str = typer.Option("a4", "--paper", help="a4, a3, letter, legal or WxHmm."),
+    margin: float = typer.Option(6.0, "--margin", help="Printable margin in mm."),
+    mode: str = typer.Option("home", "--mode", help="home (margins, cut lines) or shop (bleed, crop marks)."),
+    bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm for shop mode."),
+    backs: str = typer.Option("duplex", "--backs", help="duplex, fold or none."),
+    dpi: int = typer.Option(150, "--dpi", min=10, max=1200, help="Resolution of PNG files."),
+    setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
+) -> None:
+    """Build boards, component sheets and board.json into OUT/<game>/."""
+    from boardgen import imposition
+    from boardgen.build import BuildOptions, build as build_game
+    from boardgen.layout import shipped_games
+
+    try:
+        targets = list(games or [])
+        if all_games:
+            targets += [g for g in shipped_games() if g not in targets]
+        if not targets:
+            raise InputError("name at least one game or layout file, or use --all", source="build")
+        if mode not in ("home", "shop"):
+            raise InputError(f"unknown mode {mode!r}; expected home or shop", source="--mode")
+        if backs not in ("duplex", "fold", "none"):
+            raise InputError(f"unknown backs {backs!r}; expected duplex, fold or none", source="--backs")
+        if not 0 <= margin <= 50:
+            raise InputError(f"margin must be between 0 and 50 mm, found {margin:g}", source="--margin")
+        if not 0 <= bleed <= 20:
+            raise InputError(f"bleed must be between 0 and 20 mm, found {bleed:g}", source="--bleed")
+        options = BuildOptions(
+            formats=parse_formats(formats), dpi=dpi,
+            print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
+                                          mode=mode, bleed_mm=bleed, backs=backs),
+        )
+        for target in targets:
+            written = build_game(target, out, options, setup=setup)
+            folder = written[0].parent if written else out
+            typer.echo(f"{target}: {len(written)} files in {folder}")
+    except InputError as error:
+        raise fail(error)
+
+
+@app.command()
+def check(file: str = typer.Argument(..., metavar="FILE", help="Layout file (or game name) to check.")) -> None:
+    """Check a layout file and report every problem in it."""
+    from boardgen.layout import load_layout
+
+    try:
+        layout = load_layout(file)
+    except InputError as error:
+        raise fail(error)
+    typer.echo(f"{file}: ok ({layout.title}, game {layout.game})")
+
+
+@app.command()
+def validate(
+    game: str = typer.Argument(..., metavar="GAME|FILE"),
+    setup: Path = typer.Option(..., "--setup", help="Setup file (TOML) with the obstacle placements."),
+    partial: bool = typer.Option(False, "--partial", help="Setup is incomplete: do not enforce counts."),
+) -> None:
+    """Check an obstacle setup against the game's placement rules (exit 1 if illegal)."""
+    from boardgen.games import game_for
+    from boardgen.layout import load_layout
+
+    try:
+        layout = load_layout(game)
+        module = game_for(layout.game)
+        if not hasattr(module, "validate_setup"):
+            raise InputError(f"{layout.title} has no obstacle setup to validate", source=game)
+        report = module.validate_setup(layout, setup, partial=partial)
+    except InputError as error:
+        raise fail(error)
+    typer.echo(str(report))
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_PROBLEMS)
+
+
+@app.command("setup")
+def random_setup(
+    game: str = typer.Argument(..., metavar="GAME|FILE"),
+    seed: int = typer.Option(0, "--seed", help="Same seed, same setup."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of printing."),
+) -> None:
+    """Write a random legal obstacle setup (TOML) for a game."""
+    from boardgen.build import write_atomic
+    from boardgen.games import game_for
+    from boardgen.layout import load_layout
+
+    try:
+        layout = load_layout(game)
+        module = game_for(layout.game)
+        if not hasattr(module, "random_setup"):
+            raise InputError(f"{layout.title} has no obstacle setup to generate", source=game)
+        text = module.random_setup(layout, seed)
+        if out is None:
+            typer.echo(text, nl=False)
+            return
+        try:
+            write_atomic(out, text.encode("utf-8"))
+        except OSError as exc:
+            raise InputError(f"cannot write ({exc.strerror})", source=str(out)) from None
+    except InputError as error:
+        raise fail(error)
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

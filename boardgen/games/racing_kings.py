@@ -1,0 +1,377 @@
+"""Racing Kings: an 8×8 chess board with a goal rank, the start position, and piece tokens."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from boardgen import pieces
+from boardgen.layout import Color, LayoutBase, Millimetres, Model
+from boardgen.product import Board, Component, ComponentSet, GameOutput
+from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Text, Use, compose,
+                            scale, text_centered, translate)
+
+SIDES = ("white", "black")
+TITLE_BAND_MM = 30.0
+
+
+class BoardSpec(Model):
+    files: str = Field("abcdefgh", min_length=2, max_length=26, pattern=r"^[a-z]+$")
+    ranks: int = Field(8, ge=2, le=26)
+    square_mm: Millimetres = 40.0
+    border_mm: float = Field(20.0, ge=10, le=100)
+    goal_rank: int = Field(8, ge=1)
+    goal_label: str = Field("GOAL", max_length=20)
+
+    @model_validator(mode="after")
+    def goal_on_board(self):
+        if self.goal_rank > self.ranks:
+            raise ValueError(f"goal_rank {self.goal_rank} is beyond the board's {self.ranks} ranks")
+        if len(set(self.files)) != len(self.files):
+            raise ValueError(f"files {self.files!r} repeat a letter")
+        return self
+
+
+class Colors(Model):
+    light: Color = "#f0dcb4"
+    dark: Color = "#b58863"
+    goal_light: Color = "#f7e08a"
+    goal_dark: Color = "#d9a93c"
+    goal_band: Color = "#c8922a"
+    border: Color = "#fbf6ec"
+    frame: Color = "#3d2b1a"
+    text: Color = "#3d2b1a"
+
+
+class Setup(Model):
+    fen: str | None = Field(None, max_length=200)
+    ascii: str | None = Field(None, max_length=2000)
+
+    @model_validator(mode="after")
+    def one_form(self):
+        if (self.fen is None) == (self.ascii is None):
+            raise ValueError("give the start position as exactly one of 'fen' or 'ascii'")
+        return self
+
+
+class Tokens(Model):
+    style: Literal["disc", "standee"] = "disc"
+    size_mm: Millimetres = 32.0
+
+
+class Layout(LayoutBase):
+    board: BoardSpec = BoardSpec()
+    colors: Colors = Colors()
+    setup: Setup
+    tokens: Tokens = Tokens()
+
+    @field_validator("game")
+    @classmethod
+    def is_racing_kings(cls, value: str) -> str:
+        if value != "racing_kings":
+            raise ValueError("this model is for game = 'racing_kings'")
+        return value
+
+    @model_validator(mode="after")
+    def position_is_legal(self):
+        position(self)  # raises ValueError with the reason
+        return self
+
+    def square_name(self, file_index: int, rank: int) -> str:
+        return f"{self.board.files[file_index]}{rank}"
+
+
+# ---- the position ----------------------------------------------------------
+
+
+def parse_fen(fen: str, files: int, ranks: int) -> dict[tuple[int, int], str]:
+    """Squares (file index, rank) → piece letter from a FEN piece field (rank 8 first)."""
+    field = fen.strip().split()[0] if fen.strip() else ""
+    rows = field.split("/")
+    if len(rows) != ranks:
+        raise ValueError(f"FEN has {len(rows)} ranks, the board has {ranks}")
+    placement: dict[tuple[int, int], str] = {}
+    for row_index, row in enumerate(rows):
+        rank = ranks - row_index
+        file_index = 0
+        digits = ""
+        for char in row + "\0":
+            if char.isdigit():
+                digits += char
+                continue
+            if digits:
+                file_index += int(digits)
+                digits = ""
+            if char == "\0":
+                break
+            if char.upper() not in pieces.PIECE_LETTERS:
+                raise ValueError(f"FEN rank {rank} has an unknown piece {char!r}")
+            if file_index >= files:
+                break
+            placement[(file_index, rank)] = char
+            file_index += 1
+        if file_index != files:
+            raise ValueError(f"FEN rank {rank} describes {file_index} squares, the board has {files}")
+    return placement
+
+
+def parse_ascii(block: str, files: int, ranks: int) -> dict[tuple[int, int], str]:
+    """Squares → piece letter from rows of letters and dots (rank 8 first, spaces ignored)."""
+    rows = [line.replace(" ", "") for line in block.strip("\n").splitlines() if line.strip()]
+    if len(rows) != ranks:
+        raise ValueError(f"the ascii position has {len(rows)} rows, the board has {ranks} ranks")
+    placement: dict[tuple[int, int], str] = {}
+    for row_index, row in enumerate(rows):
+        rank = ranks - row_index
+        if len(row) != files:
+            raise ValueError(f"ascii row for rank {rank} has {len(row)} squares, the board has {files}")
+        for file_index, char in enumerate(row):
+            if char == ".":
+                continue
+            if char.upper() not in pieces.PIECE_LETTERS:
+                raise ValueError(f"ascii rank {rank} has an unknown piece {char!r}")
+            placement[(file_index, rank)] = char
+    return placement
+
+
+def position(layout: Layout) -> dict[tuple[int, int], str]:
+    """The start position, checked against the rules of Racing Kings."""
+    spec = layout.board
+    files, ranks = len(spec.files), spec.ranks
+    if layout.setup.fen is not None:
+        placement = parse_fen(layout.setup.fen, files, ranks)
+    else:
+        placement = parse_ascii(layout.setup.ascii or "", files, ranks)
+    letters = list(placement.values())
+    if any(p in "Pp" for p in letters):
+        raise ValueError("Racing Kings is played without pawns; the position has a pawn")
+    for king, side in (("K", "white"), ("k", "black")):
+        if letters.count(king) != 1:
+            raise ValueError(f"the position needs exactly one {side} king, it has {letters.count(king)}")
+    for square, letter in placement.items():
+        if letter in "Kk" and square[1] == spec.goal_rank:
+            raise ValueError("a king already stands on the goal rank")
+    return placement
+
+
+def side_of(letter: str) -> str:
+    return "white" if letter.isupper() else "black"
+
+
+# ---- the board -------------------------------------------------------------
+
+
+def geometry(layout: Layout) -> tuple[float, float, float, float]:
+    """Left and top of the squares, and the board's width and height, in mm."""
+    spec = layout.board
+    left = spec.border_mm
+    top = TITLE_BAND_MM + spec.border_mm * 0.6
+    width = 2 * spec.border_mm + len(spec.files) * spec.square_mm
+    height = top + spec.ranks * spec.square_mm + spec.border_mm
+    return left, top, width, height
+
+
+def square_origin(layout: Layout, file_index: int, rank: int) -> tuple[float, float]:
+    left, top, _, _ = geometry(layout)
+    sq = layout.board.square_mm
+    return left + file_index * sq, top + (layout.board.ranks - rank) * sq
+
+
+def square_color(layout: Layout, file_index: int, rank: int) -> str:
+    dark = (file_index + rank) % 2 == 1  # a1 is dark
+    colors = layout.colors
+    if rank == layout.board.goal_rank:
+        return colors.goal_dark if dark else colors.goal_light
+    return colors.dark if dark else colors.light
+
+
+def compose_board(layout: Layout) -> Board:
+    """The board at its exact size: squares, coordinates, goal rank, title and start position."""
+    spec, colors = layout.board, layout.colors
+    left, top, width, height = geometry(layout)
+    sq = spec.square_mm
+    files, ranks = len(spec.files), spec.ranks
+    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
+    goal_y = square_origin(layout, 0, spec.goal_rank)[1]
+    nodes.append(Rect(0, goal_y, width, sq, Style(fill=colors.goal_band)))
+    for rank in range(1, ranks + 1):
+        for f in range(files):
+            x, y = square_origin(layout, f, rank)
+            nodes.append(Rect(x, y, sq, sq, Style(fill=square_color(layout, f, rank))))
+    nodes.append(Rect(left, top, files * sq, ranks * sq,
+                      Style(stroke=colors.frame, stroke_mm=0.8)))
+    nodes.extend(_coordinates(layout))
+    nodes.extend(_goal_labels(layout))
+    nodes.extend(_title(layout))
+    nodes.extend(_pieces_on_board(layout))
+    scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(),
+                  title=layout.title)
+    return Board(scene,
+                 seams_x=tuple(left + i * sq for i in range(files + 1)),
+                 seams_y=tuple(top + i * sq for i in range(ranks + 1)))
+
+
+def _coordinates(layout: Layout) -> list[Node]:
+    spec, colors = layout.board, layout.colors
+    left, top, width, _ = geometry(layout)
+    sq = spec.square_mm
+    files, ranks = len(spec.files), spec.ranks
+    size = min(6.0, spec.border_mm * 0.35)
+    gap = spec.border_mm * 0.3
+    nodes: list[Node] = []
+    for f, letter in enumerate(spec.files):
+        cx = left + (f + 0.5) * sq
+        nodes.append(text_centered(cx, top - gap, letter, size, fill=colors.text, font="bold"))
+        nodes.append(text_centered(cx, top + ranks * sq + gap, letter, size, fill=colors.text,
+                                   font="bold"))
+    for rank in range(1, ranks + 1):
+        cy = square_origin(layout, 0, rank)[1] + sq / 2
+        color = "#ffffff" if rank == spec.goal_rank else colors.text
+        nodes.append(text_centered(left - gap, cy, str(rank), size, fill=color, font="bold"))
+        nodes.append(text_centered(width - left + gap, cy, str(rank), size, fill=color,
+                                   font="bold"))
+    return nodes
+
+
+def _goal_labels(layout: Layout) -> list[Node]:
+    """The goal word, upright along both sides of the goal rank, white on the goal band."""
+    spec = layout.board
+    left, _, width, _ = geometry(layout)
+    cy = square_origin(layout, 0, spec.goal_rank)[1] + spec.square_mm / 2
+    size = min(spec.border_mm * 0.28, spec.square_mm * 0.14)
+    x_left, x_right = left * 0.32, width - left * 0.32
+    return [
+        Text(x_left + size * 0.35, cy, spec.goal_label, size, font="bold", anchor="middle",
+             fill="#ffffff", rotate=-90),
+        Text(x_right - size * 0.35, cy, spec.goal_label, size, font="bold", anchor="middle",
+             fill="#ffffff", rotate=90),
+    ]
+
+
+def _title(layout: Layout) -> list[Node]:
+    spec, colors = layout.board, layout.colors
+    left, _, width, _ = geometry(layout)
+    goal = (f"The first king to reach rank {spec.goal_rank} wins. "
+            "Giving check is never allowed.")
+    nodes: list[Node] = [
+        Text(left, 15, layout.title, 11, font="bold", fill=colors.text),
+        Text(left, 23, goal, 4.2, fill=colors.text),
+    ]
+    if layout.subtitle:
+        nodes.append(Text(width - left, 15, layout.subtitle, 4.5, font="italic",
+                          anchor="end", fill=colors.text))
+    return nodes
+
+
+def _pieces_on_board(layout: Layout) -> list[Node]:
+    sq = layout.board.square_mm
+    glyph = sq * 0.86
+    nodes: list[Node] = []
+    for (f, rank), letter in sorted(position(layout).items()):
+        x, y = square_origin(layout, f, rank)
+        offset = (sq - glyph) / 2
+        symbol = pieces.piece_symbol_id(letter, side_of(letter))
+        nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
+    return nodes
+
+
+# ---- tokens ----------------------------------------------------------------
+
+DISC_FILL = {"white": "#f6f1e6", "black": "#2a2623"}
+DISC_RING = {"white": "#3d2b1a", "black": "#d8c7a5"}
+
+
+def token_scene(layout: Layout, letter: str, side: str) -> Scene:
+    """One printed piece: a disc (cut along the circle) or a fold-over standee."""
+    if layout.tokens.style == "standee":
+        return _standee(layout, letter, side)
+    d = layout.tokens.size_mm
+    r = d / 2
+    glyph = d * 0.78
+    nodes: tuple[Node, ...] = (
+        Circle(r, r, r, Style(fill=DISC_FILL[side])),
+        Circle(r, r, r - d * 0.05, Style(stroke=DISC_RING[side], stroke_mm=0.5)),
+        Use(pieces.piece_symbol_id(letter, side),
+            compose(translate(r - glyph / 2, r - glyph / 2), scale(glyph / 100))),
+        Circle(r, r, r, Style(stroke="#000000", stroke_mm=0.2)),  # the cut line
+    )
+    return Scene(d, d, nodes, symbols=pieces.piece_symbols(),
+                 title=f"{side} {pieces.PIECE_NAMES[letter.upper()]}")
+
+
+def _standee(layout: Layout, letter: str, side: str) -> Scene:
+    """A strip folded into a triangle: base tab, front, back (upside down), base tab."""
+    w = layout.tokens.size_mm
+    face = w * 1.25
+    tab = w * 0.4
+    height = 2 * tab + 2 * face
+    glyph = min(w, face) * 0.9
+    symbol = pieces.piece_symbol_id(letter, side)
+    fill = DISC_FILL[side]
+    fold = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))
+    nodes: list[Node] = [
+        Rect(0, tab, w, 2 * face, Style(fill=fill)),
+        Rect(0, 0, w, tab, Style(fill="#dddddd")),
+        Rect(0, height - tab, w, tab, Style(fill="#dddddd")),
+        Use(symbol, compose(translate((w - glyph) / 2, tab + face - glyph - 1), scale(glyph / 100))),
+        Group((Use(symbol, compose(translate((w - glyph) / 2, tab + face - glyph - 1),
+                                   scale(glyph / 100))),),
+              compose(translate(w, 2 * tab + 2 * face), scale(-1, -1))),
+    ]
+    nodes += [Line(0, y, w, y, fold) for y in (tab, tab + face, tab + 2 * face)]
+    nodes.append(Rect(0, 0, w, height, Style(stroke="#000000", stroke_mm=0.2)))
+    return Scene(w, height, tuple(nodes), symbols=pieces.piece_symbols(),
+                 title=f"{side} {pieces.PIECE_NAMES[letter.upper()]} standee")
+
+
+def compose_tokens(layout: Layout) -> ComponentSet:
+    """One token per piece of the start position, grouped by side and kind."""
+    counts: dict[str, int] = {}
+    for letter in position(layout).values():
+        counts[letter] = counts.get(letter, 0) + 1
+    order = [c for side in "KQRBN" for c in (side, side.lower())]
+    components = []
+    cut = "gap" if layout.tokens.style == "disc" else "shared"
+    for letter in sorted(counts, key=lambda c: (c.islower(), order.index(c))):
+        side = side_of(letter)
+        scene = token_scene(layout, letter, side)
+        back = scene if layout.tokens.style == "disc" else None
+        components.append(Component(f"{side}-{letter.upper()}", scene, back=back,
+                                    count=counts[letter], cut=cut))
+    return ComponentSet("tokens", f"{layout.title}: pieces", tuple(components))
+
+
+# ---- board.json ------------------------------------------------------------
+
+
+def board_json(layout: Layout) -> dict:
+    spec = layout.board
+    sq = spec.square_mm
+    spaces = []
+    start = position(layout)
+    for rank in range(1, spec.ranks + 1):
+        for f in range(len(spec.files)):
+            x, y = square_origin(layout, f, rank)
+            tags = ["dark" if (f + rank) % 2 else "light"]
+            if rank == spec.goal_rank:
+                tags.append("goal")
+            if (f, rank) in start:
+                tags.append("start")
+            spaces.append({
+                "id": layout.square_name(f, rank),
+                "kind": "square",
+                "tags": tags,
+                "center": [round(x + sq / 2, 3), round(y + sq / 2, 3)],
+                "size": [sq, sq],
+                "color": square_color(layout, f, rank),
+            })
+    setup = [{"square": layout.square_name(f, r), "piece": letter.upper(), "side": side_of(letter)}
+             for (f, r), letter in sorted(start.items(), key=lambda item: (item[0][1], item[0][0]))]
+    return {"spaces": spaces, "pieces": setup, "goal_rank": spec.goal_rank}
+
+
+def compose_game(layout: Layout, setup=None) -> GameOutput:
+    """Everything Racing Kings prints: the board, its board.json and the piece tokens."""
+    return GameOutput(board=compose_board(layout), board_json=board_json(layout),
+                      component_sets=(compose_tokens(layout),))
