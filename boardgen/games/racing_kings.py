@@ -259,7 +259,7 @@ def _title(layout: Layout) -> list[Node]:
         Text(left, 23, goal, 4.2, fill=colors.text),
     ]
     if layout.subtitle:
-        nodes.append(Text(width - left, 15, layout.subtitle, 4.5, font="italic",
+        nodes.append(Text(width - left, 15, layout.subtitle, 4.5,
                           anchor="end", fill=colors.text))
     return nodes
 
@@ -278,8 +278,10 @@ def _pieces_on_board(layout: Layout) -> list[Node]:
 
 # ---- tokens ----------------------------------------------------------------
 
-DISC_FILL = {"white": "#f6f1e6", "black": "#2a2623"}
-DISC_RING = {"white": "#3d2b1a", "black": "#d8c7a5"}
+# Black glyphs need a light ground to stay readable; a heavy dark rim marks Black's tokens.
+DISC_FILL = {"white": "#fbf7ee", "black": "#d6cab5"}
+DISC_RING = {"white": "#8a7a66", "black": "#2a2623"}
+RING_MM = {"white": 0.5, "black": 2.2}
 
 
 def token_scene(layout: Layout, letter: str, side: str) -> Scene:
@@ -291,7 +293,7 @@ def token_scene(layout: Layout, letter: str, side: str) -> Scene:
     glyph = d * 0.78
     nodes: tuple[Node, ...] = (
         Circle(r, r, r, Style(fill=DISC_FILL[side])),
-        Circle(r, r, r - d * 0.05, Style(stroke=DISC_RING[side], stroke_mm=0.5)),
+        Circle(r, r, r - d * 0.06, Style(stroke=DISC_RING[side], stroke_mm=RING_MM[side])),
         Use(pieces.piece_symbol_id(letter, side),
             compose(translate(r - glyph / 2, r - glyph / 2), scale(glyph / 100))),
         Circle(r, r, r, Style(stroke="#000000", stroke_mm=0.2)),  # the cut line
