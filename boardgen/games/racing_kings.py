@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from boardgen import pieces
-from boardgen.layout import Color, LayoutBase, Millimetres, Model
+from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model
 from boardgen.product import Board, Component, ComponentSet, GameOutput
 from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Text, Use, compose,
                             scale, text_centered, translate)
@@ -61,6 +61,8 @@ class Tokens(Model):
 
 
 class Layout(LayoutBase):
+    replaced_tables: ClassVar[tuple[str, ...]] = ("setup",)
+
     board: BoardSpec = BoardSpec()
     colors: Colors = Colors()
     setup: Setup
@@ -139,10 +141,20 @@ def position(layout: Layout) -> dict[tuple[int, int], str]:
     """The start position, checked against the rules of Racing Kings."""
     spec = layout.board
     files, ranks = len(spec.files), spec.ranks
-    if layout.setup.fen is not None:
-        placement = parse_fen(layout.setup.fen, files, ranks)
-    else:
-        placement = parse_ascii(layout.setup.ascii or "", files, ranks)
+    key = "setup.fen" if layout.setup.fen is not None else "setup.ascii"
+    try:
+        if layout.setup.fen is not None:
+            placement = parse_fen(layout.setup.fen, files, ranks)
+        else:
+            placement = parse_ascii(layout.setup.ascii or "", files, ranks)
+        check_position(placement, spec.goal_rank)
+    except ValueError as exc:
+        raise FieldProblem(key, str(exc)) from None
+    return placement
+
+
+def check_position(placement: dict[tuple[int, int], str], goal_rank: int) -> None:
+    """Raise ValueError if the position breaks a rule of Racing Kings."""
     letters = list(placement.values())
     if any(p in "Pp" for p in letters):
         raise ValueError("Racing Kings is played without pawns; the position has a pawn")
@@ -150,9 +162,8 @@ def position(layout: Layout) -> dict[tuple[int, int], str]:
         if letters.count(king) != 1:
             raise ValueError(f"the position needs exactly one {side} king, it has {letters.count(king)}")
     for square, letter in placement.items():
-        if letter in "Kk" and square[1] == spec.goal_rank:
+        if letter in "Kk" and square[1] == goal_rank:
             raise ValueError("a king already stands on the goal rank")
-    return placement
 
 
 def side_of(letter: str) -> str:

@@ -76,6 +76,8 @@ class _Painter:
         if isinstance(node, Text):
             self.draw_text(node)
             return
+        if not isinstance(node, (Rect, Circle, Line, Polygon, Path)):
+            raise TypeError(f"the PDF renderer cannot draw {type(node).__name__}")
         c.saveState()
         stroke, fill = self.set_style(node.style)
         if isinstance(node, Rect):
@@ -110,8 +112,6 @@ class _Painter:
                 else:
                     raise ValueError(f"unknown path command {op!r}")
             c.drawPath(p, stroke=stroke, fill=fill, fillMode=0 if node.even_odd else 1)
-        else:
-            raise TypeError(f"the PDF renderer cannot draw {type(node).__name__}")
         c.restoreState()
 
     def draw_text(self, node: Text) -> None:
