@@ -119,7 +119,7 @@ class _Painter:
         c.saveState()
         c.translate(node.x, node.y)
         if node.rotate:
-            c.rotate(-node.rotate)  # the flipped y axis turns reportlab's angle around
+            c.rotate(node.rotate)  # user space is y-down, so a positive angle turns clockwise
         c.scale(1, -1)
         c.setFillColor(HexColor(node.fill))
         c.setFont(fonts.registered_name(node.font), node.size)
@@ -133,16 +133,23 @@ class _Painter:
 
     def define_forms(self, scene: Scene) -> None:
         for name in used_symbols(scene.children, scene.symbols):
-            nodes = scene.symbols[name]
-            if name in self.forms:
-                if self.forms[name] != nodes:
-                    raise ValueError(f"symbol {name!r} has two different definitions")
-                continue
-            self.forms[name] = nodes
-            self.canvas.beginForm(name, *FORM_BBOX)
-            for node in nodes:
-                self.draw(node)
-            self.canvas.endForm()
+            self.define_form(name, scene.symbols)
+
+    def define_form(self, name: str, symbols) -> None:
+        """One form XObject, after the forms it draws (a symbol may use other symbols)."""
+        nodes = symbols[name]
+        if name in self.forms:
+            if self.forms[name] != nodes:
+                raise ValueError(f"symbol {name!r} has two different definitions")
+            return
+        for inner in used_symbols(nodes, symbols):
+            if inner != name:
+                self.define_form(inner, symbols)
+        self.forms[name] = nodes
+        self.canvas.beginForm(name, *FORM_BBOX)
+        for node in nodes:
+            self.draw(node)
+        self.canvas.endForm()
 
 
 def _box(scene: Scene, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
