@@ -1,0 +1,49 @@
+"""Imposition: putting boards and components on paper. Knows nothing about games.
+
+Games hand over a :class:`~boardgen.product.Board` (with the seams where a page
+edge may run) and :class:`~boardgen.product.ComponentSet` records; this package
+returns page scenes: tiled board pages with glue strips and an assembly map (home
+mode), one bleed page per board with crop marks (shop mode), component sheets
+with cut lines and backs, and the print-and-play bundle. Every page carries a
+calibration ruler and says "print at 100 %".
+"""
+
+from __future__ import annotations
+
+from boardgen.imposition.bundle import Cover, Section, cover_page, print_and_play
+from boardgen.imposition.marks import ruler_symbols
+from boardgen.imposition.paper import A4, PAPERS, Paper, PrintOptions, parse_paper
+from boardgen.imposition.sheets import impose_components, plan_sheets
+from boardgen.imposition.shop import shop_page
+from boardgen.imposition.tiling import TilePlan, plan_tiles, single_page, tile_pages
+from boardgen.product import Board, Sheet
+from boardgen.scene import Scene
+
+__all__ = [
+    "A4", "PAPERS", "Board", "Cover", "Paper", "PrintOptions", "Section", "TilePlan",
+    "cover_page", "impose_board", "impose_components", "impose_sheet", "parse_paper",
+    "plan_sheets", "plan_tiles", "print_and_play",
+]
+
+
+def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
+                 kind: str = "board") -> tuple[Scene, ...]:
+    """Pages for a board: tiled over the paper (home) or one bleed page of its own size (shop)."""
+    scene = board.scene
+    art_id = f"{name}-art"
+    symbols = {**scene.symbols, **ruler_symbols(), art_id: scene.children}
+    title = scene.title or name
+    if options.shop:
+        return (shop_page(art_id, symbols, scene.width, scene.height, title, kind, options),)
+    plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options)
+    if plan.pages == 1:
+        return (single_page(scene.width, scene.height, art_id, symbols, title, kind, options),)
+    return tile_pages(plan, art_id, symbols, title, kind, options)
+
+
+def impose_sheet(sheet: Sheet, options: PrintOptions) -> tuple[Scene, ...]:
+    """A ready-made sheet at its exact size: on the paper, tiled if it is too big, or for a shop."""
+    scene = sheet.scene if sheet.scene.title else Scene(
+        sheet.scene.width, sheet.scene.height, sheet.scene.children, sheet.scene.symbols,
+        title=sheet.title)
+    return impose_board(Board(scene), options, name=f"sheet-{sheet.name}", kind=sheet.title)

@@ -1,0 +1,382 @@
+"""Component sheets: pieces packed in rows, cut lines or corner marks, and their backs.
+
+Every distinct face becomes a symbol, so 140 copies of a tile cost 140 short
+references to one drawing. Backs are placed at the mirror image of their
+front's position: across the page's vertical centre line for long-edge duplex,
+or across the fold line when fronts and backs share a page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from boardgen.errors import InputError
+from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, crop_marks, footer, footer_box,
+                                       ruler_symbols)
+from boardgen.imposition.paper import Box, PrintOptions
+from boardgen.imposition.shop import CROP_LENGTH, CROP_OFFSET, SLUG_MM, bleed_nodes
+from boardgen.product import ComponentSet
+from boardgen.scene import Group, Line, Node, Path, Scene, Style, Text, Use, compose, scale, translate
+
+GAP_MM = 6.0          # between pieces that are cut out one by one
+FOLD_GAP_MM = 3.0     # between the fold line and the pieces on either side
+EXTEND_MM = 4.0       # cut lines run this far past the pieces
+CUT = Style(stroke="#222222", stroke_mm=0.15)
+CORNER = Style(stroke="#222222", stroke_mm=0.15)
+FOLD = Style(stroke="#444444", stroke_mm=0.2, dash=(2.0, 1.5))
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One copy of a component on a page: its trim rectangle and whether its back turns over."""
+
+    component: int
+    x: float
+    y: float
+    w: float
+    h: float
+    turned: bool = False  # back rotated half a turn (for a fold across a horizontal line)
+
+    @property
+    def box(self) -> Box:
+        return Box(self.x, self.y, self.w, self.h)
+
+
+@dataclass(frozen=True)
+class Row:
+    """Copies of same-sized pieces side by side (the components they are copies of)."""
+
+    components: tuple[int, ...]
+    w: float
+    h: float
+    cut: str
+
+    @property
+    def count(self) -> int:
+        return len(self.components)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """Where pieces go on each sheet, and how their backs are placed."""
+
+    page_w: float
+    page_h: float
+    fronts: tuple[tuple[Placement, ...], ...]
+    fold: str | None = None        # "vertical" | "horizontal" | None
+    fold_at: float = 0.0
+
+
+def symbol_prefix(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "set"
+
+
+def face_ids(components: ComponentSet) -> dict[tuple[int, str], str]:
+    """Symbol id of each face, (component index, "front"|"back") → id; equal faces share one."""
+    prefix = symbol_prefix(components.name)
+    ids: dict[tuple[int, str], str] = {}
+    seen: dict[tuple, str] = {}
+    for index, component in enumerate(components.components):
+        for side, scene in (("front", component.front), ("back", component.back)):
+            if scene is not None:
+                ids[index, side] = seen.setdefault(scene.children, f"{prefix}-{index}-{side}")
+    return ids
+
+
+def face_symbols(components: ComponentSet, ids: dict[tuple[int, str], str]) -> dict:
+    """Each distinct face as a symbol, with the symbols the faces use, and the ruler."""
+    symbols: dict = dict(ruler_symbols())
+    for index, component in enumerate(components.components):
+        for side, scene in (("front", component.front), ("back", component.back)):
+            if scene is not None:
+                symbols.update(scene.symbols)
+                symbols[ids[index, side]] = scene.children
+    return symbols
+
+
+# ---- packing ----------------------------------------------------------------
+
+
+def _spacing(cut: str, options: PrintOptions) -> float:
+    if options.shop:
+        return 2 * options.bleed_mm
+    return 0.0 if cut == "shared" else GAP_MM
+
+
+def _rows(components: ComponentSet, width: float, options: PrintOptions) -> list[Row]:
+    """Copies in order fill rows as wide as ``width`` allows; a row holds one size and cut."""
+    rows: list[Row] = []
+    for index, component in enumerate(components.components):
+        w, h, cut = component.front.width, component.front.height, component.cut
+        gap = _spacing(cut, options)
+        per_row = max(1, int((width + gap + EPS) // (w + gap)))
+        for _ in range(component.count):
+            last = rows[-1] if rows else None
+            if last and (last.w, last.h, last.cut) == (w, h, cut) and last.count < per_row:
+                rows[-1] = Row(last.components + (index,), w, h, cut)
+            else:
+                rows.append(Row((index,), w, h, cut))
+    return rows
+
+
+def _row_gap(above: Row, below: Row, options: PrintOptions) -> float:
+    if options.shop:
+        return 2 * options.bleed_mm
+    return 0.0 if above.cut == below.cut == "shared" else GAP_MM
+
+
+def pack(components: ComponentSet, area: Box, options: PrintOptions,
+         folded: bool = False) -> list[list[Placement]]:
+    """Pages of placements: rows top to bottom, each page's block centred across ``area``."""
+    pad = options.bleed_mm if options.shop else 0.0
+    inner = area.inset(pad)
+    _check_fits(components, inner, options, folded)
+    pages: list[list[tuple[Row, float]]] = [[]]
+    y = 0.0
+    for row in _rows(components, inner.w, options):
+        page = pages[-1]
+        top = y + (_row_gap(page[-1][0], row, options) if page else 0.0)
+        if page and top + row.h > inner.h + EPS:
+            pages.append([])
+            top = 0.0
+        pages[-1].append((row, top))
+        y = top + row.h
+    return [_place_rows(rows, inner, options) for rows in pages if rows]
+
+
+def _place_rows(rows: list[tuple[Row, float]], inner: Box, options: PrintOptions) -> list[Placement]:
+    widths = [row.count * row.w + (row.count - 1) * _spacing(row.cut, options) for row, _ in rows]
+    left = inner.x + (inner.w - max(widths)) / 2
+    placements = []
+    for row, top in rows:
+        step = row.w + _spacing(row.cut, options)
+        placements += [Placement(component, left + i * step, inner.y + top, row.w, row.h)
+                       for i, component in enumerate(row.components)]
+    return placements
+
+
+def _check_fits(components: ComponentSet, inner: Box, options: PrintOptions, folded: bool) -> None:
+    for component in components.components:
+        w, h = component.front.width, component.front.height
+        if w > inner.w + EPS or h > inner.h + EPS:
+            where = f"half of {options.paper.describe()}" if folded else options.paper.describe()
+            raise InputError(
+                f"component {component.name!r} is {w:g} × {h:g} mm, bigger than the "
+                f"{inner.w:.0f} × {inner.h:.0f} mm it can use on {where} with "
+                f"{options.margin_mm:g} mm margins; choose a larger --paper"
+                + (" or --backs duplex" if folded else ""),
+                source=components.name, key=component.name)
+        if component.back is not None and (component.back.width, component.back.height) != (w, h):
+            raise InputError(f"component {component.name!r} has a {component.back.width:g} × "
+                             f"{component.back.height:g} mm back for a {w:g} × {h:g} mm front",
+                             source=components.name, key=component.name)
+
+
+def _usable(page_w: float, page_h: float, options: PrintOptions) -> Box:
+    """Room for pieces: inside margins and above the footer; in shop mode also inside the marks."""
+    margin = options.margin_mm
+    box = Box(margin, margin, page_w - 2 * margin, page_h - 2 * margin - FOOTER_MM - FOOTER_GAP_MM)
+    return box.inset(SLUG_MM) if options.shop else box
+
+
+def plan_sheets(components: ComponentSet, options: PrintOptions) -> SheetPlan:
+    """Fewest pages: portrait for duplex (long-edge flip), either orientation otherwise."""
+    duplex = options.backs == "duplex" and _has_backs(components)
+    fold = options.backs == "fold" and _has_backs(components)
+    plans: list[SheetPlan] = []
+    problems: list[InputError] = []
+    for landscape in (False,) if duplex else (False, True):
+        page_w, page_h = options.paper.size(landscape)
+        usable = _usable(page_w, page_h, options)
+        ways = _fold_halves(usable) if fold else [(None, 0.0, usable)]
+        for fold_way, fold_at, area in ways:
+            try:
+                pages = pack(components, area, options, folded=fold)
+            except InputError as problem:
+                problems.append(problem)
+                continue
+            if fold_way == "horizontal":
+                pages = [[replace(p, turned=True) for p in page] for page in pages]
+            plans.append(SheetPlan(page_w, page_h, tuple(map(tuple, pages)), fold_way, fold_at))
+    if not plans:
+        raise problems[0]
+    return min(plans, key=lambda plan: len(plan.fronts))
+
+
+def _fold_halves(usable: Box) -> list[tuple[str, float, Box]]:
+    """The two ways to fold a sheet: (fold, where the fold line runs, the half for fronts)."""
+    middle_x, middle_y = usable.x + usable.w / 2, usable.y + usable.h / 2
+    return [
+        ("vertical", middle_x, Box(usable.x, usable.y, usable.w / 2 - FOLD_GAP_MM, usable.h)),
+        ("horizontal", middle_y, Box(usable.x, usable.y, usable.w, usable.h / 2 - FOLD_GAP_MM)),
+    ]
+
+
+def _has_backs(components: ComponentSet) -> bool:
+    return any(c.back is not None for c in components.components)
+
+
+def back_placement(p: Placement, plan: SheetPlan) -> Placement:
+    """Where the back of a piece goes so that it lands behind its front."""
+    if plan.fold == "vertical":
+        return replace(p, x=2 * plan.fold_at - p.x - p.w)
+    if plan.fold == "horizontal":
+        return replace(p, y=2 * plan.fold_at - p.y - p.h)
+    return replace(p, x=plan.page_w - p.x - p.w)
+
+
+# ---- drawing ----------------------------------------------------------------
+
+
+def _face(components: ComponentSet, ids: dict, p: Placement, side: str,
+          options: PrintOptions) -> Node:
+    symbol = ids[p.component, side]
+    turn = side == "back" and p.turned
+    at = compose(translate(p.x + p.w, p.y + p.h), scale(-1, -1)) if turn else translate(p.x, p.y)
+    if options.shop and components.components[p.component].cut == "shared":
+        return Group(tuple(bleed_nodes(symbol, p.w, p.h, options.bleed_mm)), at)
+    return Use(symbol, at)
+
+
+def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[Node]:
+    """Shared cut lines along rows of edge-to-edge pieces; corner marks around the others."""
+    shared = [p for p in placements if components.components[p.component].cut == "shared"]
+    loose = [p for p in placements if components.components[p.component].cut != "shared"]
+    nodes: list[Node] = []
+    if shared:
+        nodes.append(Path(tuple(_shared_lines(shared)), CUT))
+    if loose:
+        commands: list[tuple] = []
+        for p in loose:
+            commands += crop_marks(p.box, 0.8, 1.8, CORNER).commands
+        nodes.append(Path(tuple(commands), CORNER))
+    return nodes
+
+
+def _shared_lines(pieces: list[Placement]) -> list[tuple]:
+    """Every edge of edge-to-edge pieces once, merged into long straight cuts."""
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    for p in pieces:
+        for y in (p.y, p.y + p.h):
+            horizontal.setdefault(round(y, 6), []).append((p.x, p.x + p.w))
+        for x in (p.x, p.x + p.w):
+            vertical.setdefault(round(x, 6), []).append((p.y, p.y + p.h))
+    top = {round(p.y, 6) for p in pieces}
+    bottom = {round(p.y + p.h, 6) for p in pieces}
+    commands: list[tuple] = []
+    for y, spans in sorted(horizontal.items()):
+        for a, b in _merge(spans):
+            commands += [("M", a - EXTEND_MM, y), ("L", b + EXTEND_MM, y)]
+    for x, spans in sorted(vertical.items()):
+        for a, b in _merge(spans):
+            a -= 0.0 if round(a, 6) in bottom else EXTEND_MM
+            b += 0.0 if round(b, 6) in top else EXTEND_MM
+            commands += [("M", x, a), ("L", x, b)]
+    return commands
+
+
+def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    merged: list[list[float]] = []
+    for a, b in sorted(spans):
+        if merged and a <= merged[-1][1] + EPS:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return [(a, b) for a, b in merged]
+
+
+def _shop_marks(placements: list[Placement], bleed: float) -> list[Node]:
+    """Crop marks outside the block of pieces, on every trim line of every piece."""
+    x0 = min(p.x for p in placements) - bleed
+    y0 = min(p.y for p in placements) - bleed
+    x1 = max(p.x + p.w for p in placements) + bleed
+    y1 = max(p.y + p.h for p in placements) + bleed
+    a, b = CROP_OFFSET, CROP_OFFSET + CROP_LENGTH
+    commands: list[tuple] = []
+    for x in sorted({round(v, 6) for p in placements for v in (p.x, p.x + p.w)}):
+        commands += [("M", x, y0 - a), ("L", x, y0 - b), ("M", x, y1 + a), ("L", x, y1 + b)]
+    for y in sorted({round(v, 6) for p in placements for v in (p.y, p.y + p.h)}):
+        commands += [("M", x0 - a, y), ("L", x0 - b, y), ("M", x1 + a, y), ("L", x1 + b, y)]
+    return [Path(tuple(commands), CORNER)]
+
+
+def _boxes(placements: list[Placement], bleed: float) -> dict:
+    x0 = min(p.x for p in placements)
+    y0 = min(p.y for p in placements)
+    x1 = max(p.x + p.w for p in placements)
+    y1 = max(p.y + p.h for p in placements)
+    return {"trim_box": (x0, y0, x1 - x0, y1 - y0),
+            "bleed_box": (x0 - bleed, y0 - bleed, x1 - x0 + 2 * bleed, y1 - y0 + 2 * bleed)}
+
+
+def _fold_line(plan: SheetPlan, options: PrintOptions) -> list[Node]:
+    usable = _usable(plan.page_w, plan.page_h, options)
+    if plan.fold == "vertical":
+        x = plan.fold_at
+        return [Line(x, usable.y, x, usable.bottom, FOLD),
+                Text(x - 1.0, usable.y + 12, "fold", 2.4, fill="#444444", anchor="middle", rotate=-90)]
+    y = plan.fold_at
+    return [Line(usable.x, y, usable.right, y, FOLD),
+            Text(usable.x + 8, y - 1.0, "fold", 2.4, fill="#444444", anchor="middle")]
+
+
+def _how_to_cut(components: ComponentSet, options: PrintOptions) -> str:
+    if options.shop:
+        return f"trim at the crop marks; {options.bleed_mm:g} mm bleed"
+    cuts = {c.cut for c in components.components}
+    if cuts == {"shared"}:
+        return "cut along the lines: one cut separates two pieces"
+    if cuts == {"gap"}:
+        return "cut out each piece; the corner marks show its edges"
+    return "cut along the lines and the corner marks"
+
+
+def impose_components(components: ComponentSet, options: PrintOptions) -> tuple[Scene, ...]:
+    """Sheets of fronts (with backs after each sheet, beside them, or not at all)."""
+    if not components.components or all(c.count <= 0 for c in components.components):
+        return ()
+    plan = plan_sheets(components, options)
+    ids = face_ids(components)
+    symbols = face_symbols(components, ids)
+    backs = options.backs != "none" and _has_backs(components)
+    total = len(plan.fronts)
+    how = _how_to_cut(components, options)
+    pages: list[Scene] = []
+    for number, fronts in enumerate(plan.fronts, start=1):
+        fronts = list(fronts)
+        label = f"{components.title} — sheet {number} of {total}"
+        nodes: list[Node] = [_face(components, ids, p, "front", options) for p in fronts]
+        placed = list(fronts)
+        if backs and plan.fold:
+            back_of = [(p, back_placement(p, plan)) for p in fronts
+                       if components.components[p.component].back is not None]
+            nodes += [_face(components, ids, b, "back", options) for _, b in back_of]
+            placed += [b for _, b in back_of]
+            nodes += _fold_line(plan, options)
+            detail = f"fold on the dashed line, glue the halves together, then {how}"
+        elif backs:
+            detail = f"{how}; backs on the next page (print double-sided, flip on long edge)"
+        else:
+            detail = how
+        nodes += _shop_marks(placed, options.bleed_mm) if options.shop else _cut_lines(components, fronts)
+        pages.append(_page(plan, nodes, symbols, label, detail, placed, options))
+        if backs and not plan.fold:
+            mirrored = [back_placement(p, plan) for p in fronts
+                        if components.components[p.component].back is not None]
+            back_nodes = [_face(components, ids, p, "back", options) for p in mirrored]
+            if options.shop:
+                back_nodes += _shop_marks(mirrored, options.bleed_mm)
+            pages.append(_page(plan, back_nodes, symbols, f"{label}, backs",
+                               "backs: print double-sided, flip on long edge; each back lands "
+                               "behind its front", mirrored, options))
+    return tuple(pages)
+
+
+def _page(plan: SheetPlan, nodes: list[Node], symbols: dict, label: str, detail: str,
+          placed: list[Placement], options: PrintOptions) -> Scene:
+    nodes = nodes + footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), label, detail)
+    boxes = _boxes(placed, options.bleed_mm) if options.shop and placed else {}
+    return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols, title=label, **boxes)

@@ -1,0 +1,375 @@
+"""Home printing of a large board: seams on cell boundaries, glue strips, alignment ticks, map.
+
+A board too big for the paper is cut along a grid of seams. Every page owns the
+board between its seams and also prints a shaded glue strip past its right and
+bottom seams; the next page is trimmed at the seam and laid over that strip.
+Short ticks cross each seam at the same board positions on both pages, so the
+halves of a tick meet when the pages are aligned.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from boardgen import fonts
+from boardgen.errors import InputError
+from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, INK, MUTED, crop_marks, footer,
+                                       footer_box)
+from boardgen.imposition.paper import Box, PrintOptions
+from boardgen.scene import (Group, Line, Node, Path, Rect, Scene, Style, Text, Use, compose, scale,
+                            translate)
+
+GLUE_MM = 8.0
+TICK_MM = 2.5          # length of an alignment tick on each side of a seam
+EDGE_CLEARANCE = 4.0   # ticks keep this far from the ends of a seam
+EPS = 1e-6
+WASH = Style(fill="#ffffff", opacity=0.6)
+HATCH = Style(stroke="#8c8c8c", stroke_mm=0.2)
+SEAM_LINE = Style(stroke="#444444", stroke_mm=0.15, dash=(1.0, 1.0))
+TICK = Style(stroke=INK, stroke_mm=0.25)
+MAP_GRID = Style(stroke="#b00020", stroke_mm=0.5)
+MAP_GLUE = Style(fill="#ffffff", opacity=0.55)
+LABEL_GROUND = Style(fill="#ffffff", opacity=0.85)
+
+
+def row_letters(row: int) -> str:
+    """A, B, …, Z, AA, AB, … for rows 0, 1, …"""
+    letters = ""
+    row += 1
+    while row:
+        row, rest = divmod(row - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: the board region it owns and the glue strips it carries."""
+
+    row: int
+    column: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    glue_right: float
+    glue_bottom: float
+
+    @property
+    def name(self) -> str:
+        return f"{row_letters(self.row)}{self.column + 1}"
+
+    @property
+    def owned(self) -> Box:
+        return Box(self.x0, self.y0, self.x1 - self.x0, self.y1 - self.y0)
+
+    @property
+    def drawn(self) -> Box:
+        """The board region printed on the page: owned region plus glue strips."""
+        return Box(self.x0, self.y0, self.x1 - self.x0 + self.glue_right,
+                   self.y1 - self.y0 + self.glue_bottom)
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a board of ``board_w`` × ``board_h`` mm is cut over pages of one orientation."""
+
+    board_w: float
+    board_h: float
+    page_w: float
+    page_h: float
+    landscape: bool
+    cuts_x: tuple[float, ...]  # 0, seams…, board_w
+    cuts_y: tuple[float, ...]
+    seams_x: tuple[float, ...]
+    seams_y: tuple[float, ...]
+    glue_mm: float = GLUE_MM
+
+    @property
+    def rows(self) -> int:
+        return len(self.cuts_y) - 1
+
+    @property
+    def columns(self) -> int:
+        return len(self.cuts_x) - 1
+
+    @property
+    def pages(self) -> int:
+        return self.rows * self.columns
+
+    def tile(self, row: int, column: int) -> Tile:
+        return Tile(row, column, self.cuts_x[column], self.cuts_y[row], self.cuts_x[column + 1],
+                    self.cuts_y[row + 1],
+                    self.glue_mm if column < self.columns - 1 else 0.0,
+                    self.glue_mm if row < self.rows - 1 else 0.0)
+
+    def tiles(self) -> list[Tile]:
+        return [self.tile(r, c) for r in range(self.rows) for c in range(self.columns)]
+
+    def label(self, tile: Tile) -> str:
+        return (f"{tile.name} — row {tile.row + 1}, column {tile.column + 1} "
+                f"of {self.rows}×{self.columns}")
+
+    def ticks(self, tile: Tile) -> dict[str, tuple[float, ...]]:
+        """Positions of the alignment ticks on each seam of a tile (board mm along the seam)."""
+        ticks: dict[str, tuple[float, ...]] = {}
+        across_x = tick_positions(tile.y0, tile.y1, self.seams_y)
+        across_y = tick_positions(tile.x0, tile.x1, self.seams_x)
+        if tile.column > 0:
+            ticks["left"] = across_x
+        if tile.column < self.columns - 1:
+            ticks["right"] = across_x
+        if tile.row > 0:
+            ticks["top"] = across_y
+        if tile.row < self.rows - 1:
+            ticks["bottom"] = across_y
+        return ticks
+
+
+def tick_positions(start: float, end: float, seams: tuple[float, ...]) -> tuple[float, ...]:
+    """Up to three places along a seam for ticks, on cell boundaries where there are some."""
+    span = end - start
+    if span < 3 * EDGE_CLEARANCE:
+        return ((start + end) / 2,)
+    inner = [s for s in seams if start + EDGE_CLEARANCE <= s <= end - EDGE_CLEARANCE]
+    chosen: list[float] = []
+    for i in range(3):
+        target = start + span * (2 * i + 1) / 6
+        if inner:
+            target = min(inner, key=lambda s: (abs(s - target), s))
+        if target not in chosen:
+            chosen.append(target)
+    return tuple(sorted(chosen))
+
+
+# ---- planning ---------------------------------------------------------------
+
+
+def split(length: float, seams: tuple[float, ...], room: float, glue: float) -> tuple[float, ...]:
+    """Cut positions (0 … length) giving the fewest pieces that fit ``room`` with their glue strip.
+
+    Cuts run on seams where possible; among equal counts the pieces are made as even as
+    possible. Where the seams are too far apart the cut falls on a whole millimetre.
+    """
+    if length <= room + EPS:
+        return (0.0, length)
+    if room <= glue + 1:
+        raise InputError(f"the printable area ({room:g} mm) is too small to tile a board",
+                         source="--paper")
+    on_seam = sorted({s for s in seams if EPS < s < length - EPS})
+    cuts = _cheapest_cuts(length, [(s, True) for s in on_seam], room, glue)
+    if cuts is None:
+        grid = [(float(x), False) for x in range(1, math.ceil(length))
+                if all(abs(x - s) > EPS for s in on_seam)]
+        cuts = _cheapest_cuts(length, sorted([(s, True) for s in on_seam] + grid), room, glue)
+    assert cuts is not None
+    return cuts
+
+
+def _cheapest_cuts(length: float, candidates: list[tuple[float, bool]], room: float,
+                   glue: float) -> tuple[float, ...] | None:
+    """Dynamic programme over candidate cuts: (pieces, cuts off a seam, widest piece)."""
+    points = [(0.0, True)] + candidates + [(length, True)]
+    best: list[tuple[int, int, float] | None] = [None] * len(points)
+    previous = [-1] * len(points)
+    best[0] = (0, 0, 0.0)
+    last = len(points) - 1
+    for j in range(1, len(points)):
+        for i in range(j - 1, -1, -1):
+            width = points[j][0] - points[i][0] + (0.0 if j == last else glue)
+            if width > room + EPS:
+                break
+            if best[i] is None:
+                continue
+            count, off_seam, widest = best[i]
+            cost = (count + 1, off_seam + (0 if points[j][1] else 1), max(widest, width))
+            if best[j] is None or cost < best[j]:
+                best[j], previous[j] = cost, i
+    if best[last] is None:
+        return None
+    chain = [last]
+    while chain[-1] != 0:
+        chain.append(previous[chain[-1]])
+    return tuple(points[k][0] for k in reversed(chain))
+
+
+def art_box(page_w: float, page_h: float, margin: float) -> Box:
+    """The part of a page left for artwork: inside the margins, above the footer."""
+    return Box(margin, margin, page_w - 2 * margin, page_h - 2 * margin - FOOTER_MM - FOOTER_GAP_MM)
+
+
+def plan_tiles(width: float, height: float, seams_x: tuple[float, ...],
+               seams_y: tuple[float, ...], options: PrintOptions) -> TilePlan:
+    """The tiling with the fewest pages over both orientations of the paper."""
+    plans = []
+    for landscape in (False, True):
+        page_w, page_h = options.paper.size(landscape)
+        area = art_box(page_w, page_h, options.margin_mm)
+        plans.append(TilePlan(width, height, page_w, page_h, landscape,
+                              split(width, seams_x, area.w, GLUE_MM),
+                              split(height, seams_y, area.h, GLUE_MM),
+                              tuple(seams_x), tuple(seams_y)))
+    board_is_wide = width > height
+    return min(plans, key=lambda p: (p.pages, p.landscape != board_is_wide))
+
+
+# ---- pages ------------------------------------------------------------------
+
+
+def tile_pages(plan: TilePlan, art_id: str, symbols: dict, title: str, kind: str,
+               options: PrintOptions) -> tuple[Scene, ...]:
+    """Every page of a tiled board, then the assembly map."""
+    pages = [_tile_page(plan, tile, art_id, symbols, title, kind, options) for tile in plan.tiles()]
+    pages.append(_assembly_page(plan, art_id, symbols, title, kind, options))
+    return tuple(pages)
+
+
+def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: str, kind: str,
+               options: PrintOptions) -> Scene:
+    area = art_box(plan.page_w, plan.page_h, options.margin_mm)
+    drawn = tile.drawn
+    to_page = translate(area.x + (area.w - drawn.w) / 2 - drawn.x,
+                        area.y + (area.h - drawn.h) / 2 - drawn.y)
+    overlay: list[Node] = []
+    if tile.glue_right:
+        strip = Box(tile.x1, tile.y0, tile.glue_right, drawn.h)
+        overlay += _glue_strip(strip, vertical=True, next_name=plan.tile(tile.row, tile.column + 1).name,
+                               avoid=plan.ticks(tile)["right"])
+    if tile.glue_bottom:
+        strip = Box(tile.x0, tile.y1, drawn.w, tile.glue_bottom)
+        overlay += _glue_strip(strip, vertical=False, next_name=plan.tile(tile.row + 1, tile.column).name,
+                               avoid=plan.ticks(tile)["bottom"])
+    overlay += _ticks(plan, tile)
+    nodes: list[Node] = [
+        Group((Use(art_id),), to_page, clip=drawn.as_tuple()),
+        Group(tuple(overlay), to_page),
+    ]
+    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), plan.label(tile),
+                    f"{title} · {kind}: cut along the picture's edge, keep the shaded glue strips; "
+                    "assembly map on the last page")
+    return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols,
+                 title=f"{title}: {kind} {tile.name}")
+
+
+def _glue_strip(strip: Box, vertical: bool, next_name: str, avoid: tuple[float, ...]) -> list[Node]:
+    """A washed-out, hatched strip saying which page is glued over it."""
+    commands: list[tuple] = []
+    step = 3.0
+    reach = strip.w + strip.h
+    k = 0.0
+    while k <= reach:
+        commands += [("M", strip.x + k, strip.y), ("L", strip.x + k - strip.h, strip.bottom)]
+        k += step
+    nodes: list[Node] = [
+        Rect(*strip.as_tuple(), WASH),
+        Group((Path(tuple(commands), HATCH),), clip=strip.as_tuple()),
+    ]
+    if vertical:
+        nodes.append(Line(strip.x, strip.y, strip.x, strip.bottom, SEAM_LINE))
+    else:
+        nodes.append(Line(strip.x, strip.y, strip.right, strip.y, SEAM_LINE))
+    text = f"glue here · {next_name} goes on top"
+    size = min(2.6, (strip.w if vertical else strip.h) * 0.4)
+    text_w = fonts.text_width(text, size, "bold")
+    start, end = (strip.y, strip.bottom) if vertical else (strip.x, strip.right)
+    stops = [start] + [a for a in avoid if start < a < end] + [end]
+    for a, b in zip(stops, stops[1:]):
+        if b - a < text_w + 4:
+            continue
+        middle = (a + b) / 2
+        if vertical:
+            cx = strip.x + strip.w / 2
+            nodes.append(Text(cx + size * 0.35, middle, text, size, font="bold", anchor="middle",
+                              fill="#333333", rotate=-90))
+        else:
+            cy = strip.y + strip.h / 2
+            nodes.append(Text(middle, cy + size * 0.35, text, size, font="bold", anchor="middle",
+                              fill="#333333"))
+    return nodes
+
+
+def _ticks(plan: TilePlan, tile: Tile) -> list[Node]:
+    """Alignment ticks: half of each on this page, the other half on the neighbour."""
+    commands: list[tuple] = []
+    for side, positions in plan.ticks(tile).items():
+        for p in positions:
+            if side == "right":
+                commands += [("M", tile.x1 - TICK_MM, p), ("L", tile.x1 + tile.glue_right, p)]
+            elif side == "left":
+                commands += [("M", tile.x0, p), ("L", tile.x0 + TICK_MM, p)]
+            elif side == "bottom":
+                commands += [("M", p, tile.y1 - TICK_MM), ("L", p, tile.y1 + tile.glue_bottom)]
+            else:
+                commands += [("M", p, tile.y0), ("L", p, tile.y0 + TICK_MM)]
+    return [Path(tuple(commands), TICK)] if commands else []
+
+
+ASSEMBLY_STEPS = (
+    "1. Print every page at 100 % and check that the ruler at the foot of each page measures 50 mm.",
+    "2. Cut each page along the edge of the picture, but keep its shaded glue strips.",
+    "3. Start with A1. Lay A2 over A1's glue strip so the edges meet and the ticks continue; glue.",
+    "4. Finish each row the same way, then glue the rows together over the lower glue strips.",
+)
+
+
+def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind: str,
+                   options: PrintOptions) -> Scene:
+    """A small picture of the whole board with the page grid and the steps to put it together."""
+    area = art_box(plan.page_w, plan.page_h, options.margin_mm)
+    heading = f"Assembly map: {title} {kind}"
+    nodes: list[Node] = [
+        Text(area.x, area.y + 7, heading, fonts.fit_size(heading, area.w, 7.0, "bold"), font="bold"),
+        Text(area.x, area.y + 13,
+             f"{plan.pages} pages in {plan.rows} rows × {plan.columns} columns; "
+             f"finished size {plan.board_w:g} × {plan.board_h:g} mm", 3.5, fill=MUTED),
+    ]
+    steps_h = 6.0 * len(ASSEMBLY_STEPS)
+    picture = Box(area.x, area.y + 18, area.w, area.h - 18 - steps_h - 4)
+    f = min(picture.w / plan.board_w, picture.h / plan.board_h)
+    ox = picture.x + (picture.w - plan.board_w * f) / 2
+    oy = picture.y + (picture.h - plan.board_h * f) / 2
+    to_map = compose(translate(ox, oy), scale(f))
+    nodes.append(Group((Use(art_id),), to_map))
+    grid: list[Node] = []
+    for tile in plan.tiles():
+        if tile.glue_right:
+            grid.append(Rect(tile.x1, tile.y0, tile.glue_right, tile.drawn.h, MAP_GLUE))
+        if tile.glue_bottom:
+            grid.append(Rect(tile.x0, tile.y1, tile.drawn.w, tile.glue_bottom, MAP_GLUE))
+    for tile in plan.tiles():
+        owned = tile.owned
+        grid.append(Rect(*owned.as_tuple(), Style(stroke=MAP_GRID.stroke, stroke_mm=MAP_GRID.stroke_mm / f)))
+    nodes.append(Group(tuple(grid), to_map))
+    size = min(12.0, 0.3 * min(min(t.owned.w, t.owned.h) for t in plan.tiles()) * f)
+    for tile in plan.tiles():
+        owned = tile.owned
+        cx, cy = ox + (owned.x + owned.w / 2) * f, oy + (owned.y + owned.h / 2) * f
+        w = fonts.text_width(tile.name, size, "bold") + size * 0.8
+        nodes.append(Rect(cx - w / 2, cy - size * 0.75, w, size * 1.5, LABEL_GROUND, rx=size * 0.2))
+        nodes.append(Text(cx, cy + size * 0.35, tile.name, size, font="bold", anchor="middle",
+                          fill=MAP_GRID.stroke))
+    y = oy + plan.board_h * f + 8
+    for step in ASSEMBLY_STEPS:
+        nodes.append(Text(area.x, y, step, fonts.fit_size(step, area.w, 3.4)))
+        y += 6.0
+    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), "Assembly map",
+                    f"{title} · {kind}: {plan.rows}×{plan.columns} pages")
+    return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols,
+                 title=f"{title}: assembly map")
+
+
+def single_page(width: float, height: float, art_id: str, symbols: dict, title: str, kind: str,
+                options: PrintOptions) -> Scene:
+    """A board that fits the paper: centred, with corner marks where there is room."""
+    plan = plan_tiles(width, height, (), (), options)
+    area = art_box(plan.page_w, plan.page_h, options.margin_mm)
+    x = area.x + (area.w - width) / 2
+    y = area.y + (area.h - height) / 2
+    nodes: list[Node] = [Group((Use(art_id),), translate(x, y))]
+    room = min(x - options.margin_mm, y - options.margin_mm, area.bottom - y - height)
+    if room >= 3:
+        nodes.append(crop_marks(Box(x, y, width, height), 1.0, min(5.0, room - 1.5)))
+    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), f"{title} · {kind}",
+                    f"{width:g} × {height:g} mm: cut along the edge of the picture")
+    return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}")

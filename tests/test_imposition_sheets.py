@@ -1,0 +1,194 @@
+"""Component sheets: packing, shared cut lines, corner marks, duplex and folded backs, size."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgen import imposition
+from boardgen.errors import InputError
+from boardgen.imposition.sheets import GAP_MM, face_ids, plan_sheets
+from boardgen.product import Component, ComponentSet
+from boardgen.render import renderer
+from boardgen.scene import Document, Group, Path, Rect, Scene, Style, Use, scale
+from tests.test_imposition_pdf import pdf_pages
+
+HOME = imposition.PrintOptions()
+
+
+def face(w: float, h: float, colour: str, symbol: str | None = None) -> Scene:
+    nodes: tuple = (Rect(0, 0, w, h, Style(fill=colour)),)
+    symbols = {}
+    if symbol:
+        symbols = {symbol: (Path((("M", 0, 50), ("L", 100, 50)), Style(stroke="#000000", stroke_mm=8)),)}
+        nodes += (Use(symbol, scale(w / 100)),)
+    return Scene(w, h, nodes, symbols=symbols)
+
+
+def tiles(count: int = 30, kinds: int = 3, cell: float = 20.0, cut: str = "shared",
+          back: bool = True, distinct_backs: bool = False) -> ComponentSet:
+    """``kinds`` tile fronts with a line across; one shared back, or one back per kind."""
+    components = tuple(
+        Component(f"kind-{k}", face(cell, cell, "#ddeeff", f"line-{k}"),
+                  back=face(cell, cell, f"#3355{k:02d}" if distinct_backs else "#335577")
+                  if back else None, count=count, cut=cut)
+        for k in range(kinds))
+    return ComponentSet("tiles", "Test tiles", components)
+
+
+def placed_faces(page: Scene, side: str) -> list[tuple[str, float, float]]:
+    """(symbol, x, y) of every face drawn on a page (home mode draws each as one Use)."""
+    return [(n.symbol, n.transform[4], n.transform[5]) for n in page.children
+            if isinstance(n, Use) and n.symbol.endswith(side)]
+
+
+def cut_paths(page: Scene) -> list[Path]:
+    return [n for n in page.children if isinstance(n, Path) and n.style.stroke == "#222222"]
+
+
+def segments(path: Path) -> list[tuple[float, float, float, float]]:
+    return [(m[1], m[2], l[1], l[2]) for m, l in zip(path.commands[::2], path.commands[1::2])]
+
+
+def test_every_copy_is_placed_once_inside_the_printable_area():
+    pages = imposition.impose_components(tiles(count=50, back=False), HOME)
+    fronts = [f for page in pages for f in placed_faces(page, "front")]
+    assert len(fronts) == 150
+    for page in pages:
+        for _, x, y in placed_faces(page, "front"):
+            assert 6 <= x and x + 20 <= 210 - 6 and 6 <= y and y + 20 <= 297 - 6 - 11
+
+
+def test_shared_pieces_touch_and_one_line_cuts_between_them():
+    page = imposition.impose_components(tiles(count=9, kinds=1, back=False), HOME)[0]
+    fronts = sorted(placed_faces(page, "front"), key=lambda f: (f[2], f[1]))
+    row = [f for f in fronts if f[2] == fronts[0][2]]
+    assert [b[1] - a[1] for a, b in zip(row, row[1:])] == pytest.approx([20] * (len(row) - 1))
+    (path,) = cut_paths(page)
+    vertical_x = {round(x1, 6) for x1, y1, x2, y2 in segments(path) if x1 == x2}
+    assert vertical_x == {round(x, 6) for x in [f[1] for f in row] + [row[-1][1] + 20]}
+    horizontal_y = {round(y1, 6) for x1, y1, x2, y2 in segments(path) if y1 == y2}
+    assert horizontal_y == {round(y, 6) for y in (fronts[0][2], fronts[0][2] + 20)}
+
+
+def test_gap_pieces_are_spaced_with_corner_marks():
+    page = imposition.impose_components(tiles(count=4, kinds=1, cut="gap", back=False), HOME)[0]
+    xs = sorted(x for _, x, _ in placed_faces(page, "front"))
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([20 + GAP_MM] * 3)
+    (path,) = cut_paths(page)
+    assert len(segments(path)) == 8 * 4  # two short lines at each corner of each piece
+
+
+def test_duplex_backs_are_mirrored_for_long_edge_flipping():
+    components = tiles(count=20, kinds=3, distinct_backs=True)
+    ids = face_ids(components)
+    back_of = {ids[k, "front"]: ids[k, "back"] for k in range(3)}
+    pages = imposition.impose_components(components, HOME)
+    assert len(pages) % 2 == 0
+    for front_page, back_page in zip(pages[::2], pages[1::2]):
+        fronts = placed_faces(front_page, "front")
+        backs = placed_faces(back_page, "back")
+        assert len(fronts) == len(backs) and fronts
+        for (f_symbol, x, y), (b_symbol, bx, by) in zip(fronts, backs):
+            assert b_symbol == back_of[f_symbol]
+            assert bx == pytest.approx(210 - x - 20)  # flipped over the long (vertical) edge
+            assert by == pytest.approx(y)
+
+
+def test_duplex_backs_read_back_from_the_pdf_land_behind_their_fronts():
+    components = tiles(count=3, kinds=2, distinct_backs=True)
+    _, (front, back) = pdf_pages(imposition.impose_components(components, HOME))
+    width = 210.0
+
+    def origins(geometry, side):
+        found = {}
+        for name, ctm in geometry.forms:
+            if name.endswith(side):
+                x, y = geometry.to_mm(ctm, 0, 0)
+                found.setdefault(name.removesuffix(side), []).append((round(x, 3), round(y, 3)))
+        return found
+
+    fronts, backs = origins(front, "front"), origins(back, "back")
+    assert fronts.keys() == backs.keys() and len(fronts) == 2
+    for kind, spots in fronts.items():
+        mirrored = sorted((round(width - x - 20, 2), round(y, 2)) for x, y in spots)
+        assert sorted((round(x, 2), round(y, 2)) for x, y in backs[kind]) == mirrored
+
+
+def test_fold_puts_backs_beside_their_fronts_across_the_fold_line():
+    options = imposition.PrintOptions(backs="fold")
+    components = tiles(count=10, kinds=2)
+    plan = plan_sheets(components, options)
+    pages = imposition.impose_components(components, options)
+    assert len(pages) == len(plan.fronts)  # no separate back pages
+    for page in pages:
+        fronts, backs = placed_faces(page, "front"), placed_faces(page, "back")
+        assert len(fronts) == len(backs)
+        for (_, x, y), (_, bx, by) in zip(fronts, backs):
+            if plan.fold == "vertical":
+                assert (x + 20 + bx) / 2 == pytest.approx(plan.fold_at) and by == pytest.approx(y)
+            else:
+                assert (y + 20 + by) / 2 == pytest.approx(plan.fold_at) and bx == pytest.approx(x)
+
+
+def test_horizontal_fold_turns_backs_half_way_round():
+    card = ComponentSet("cards", "Cards", (Component("card", face(120, 60, "#ffffff"),
+                                                      back=face(120, 60, "#000000"), count=2),))
+    options = imposition.PrintOptions(backs="fold")
+    plan = plan_sheets(card, options)
+    assert plan.fold == "horizontal"  # 120 mm will not fit beside a vertical fold on A4
+    page = imposition.impose_components(card, options)[0]
+    back = [n for n in page.children if isinstance(n, Use) and n.symbol.endswith("back")][0]
+    assert back.transform[0] == -1 and back.transform[3] == -1
+
+
+def test_no_backs_means_fronts_only():
+    pages = imposition.impose_components(tiles(count=5), imposition.PrintOptions(backs="none"))
+    assert all(not placed_faces(page, "back") for page in pages)
+
+
+def test_shop_sheets_have_bleed_crop_marks_and_print_boxes():
+    options = imposition.PrintOptions(mode="shop", bleed_mm=3)
+    page = imposition.impose_components(tiles(count=6, kinds=1, back=False), options)[0]
+    pieces = [n for n in page.children if isinstance(n, Group) and n.children
+              and isinstance(n.children[0], Use)]
+    xs = sorted(n.transform[4] for n in pieces)
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([26] * 5)  # 20 mm + 2 × bleed
+    assert len(pieces[0].children) == 9  # the face and eight mirrored copies in the bleed
+    tx, ty, tw, th = page.trim_box
+    bx, by, bw, bh = page.bleed_box
+    assert (bx, by, bw, bh) == pytest.approx((tx - 3, ty - 3, tw + 6, th + 6))
+
+
+def test_a_component_bigger_than_the_paper_is_one_clear_error():
+    poster = ComponentSet("posters", "Posters", (Component("poster", face(250, 380, "#ffffff")),))
+    with pytest.raises(InputError) as caught:
+        imposition.impose_components(poster, HOME)
+    message = str(caught.value)
+    assert "poster" in message and "250 × 380 mm" in message and "A4" in message
+    assert len(imposition.impose_components(
+        poster, imposition.PrintOptions(paper=imposition.parse_paper("a3")))) == 1
+
+
+def test_a_back_of_another_size_is_an_error():
+    odd = ComponentSet("odd", "Odd", (Component("odd", face(20, 20, "#fff"),
+                                                back=face(20, 30, "#000")),))
+    with pytest.raises(InputError, match="back"):
+        imposition.impose_components(odd, HOME)
+
+
+def test_140_tiles_of_seven_kinds_stay_small():
+    components = tiles(count=20, kinds=7, cell=12)
+    pages = imposition.impose_components(components, HOME)
+    data = renderer("pdf")(Document(pages))
+    assert len(data) < 60_000
+    assert sum(len(placed_faces(p, "front")) for p in pages) == 140
+    # Stored once each: 7 fronts, their 7 line drawings, the one back they all share, the ruler.
+    assert data.count(b"/Subtype /Form") == 7 + 7 + 1 + 1
+
+
+def test_face_symbols_are_named_by_set_so_sets_can_share_a_file():
+    a, b = tiles(count=1, kinds=1), tiles(count=1, kinds=1)
+    b = ComponentSet("other tiles", "Other", b.components)
+    assert face_ids(a)[0, "front"] != face_ids(b)[0, "front"]
+    pages = imposition.impose_components(a, HOME) + imposition.impose_components(b, HOME)
+    renderer("pdf")(Document(pages))  # no clash between the two sets' symbols

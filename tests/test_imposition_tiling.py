@@ -1,0 +1,183 @@
+"""Tiling a board over pages: seams on cell boundaries, labels, glue strips, matching ticks."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgen import imposition
+from boardgen.games import racing_kings
+from boardgen.imposition.tiling import GLUE_MM, art_box, row_letters, split, tick_positions
+from boardgen.layout import load_layout
+from boardgen.product import Board
+from boardgen.scene import Group, Path, Rect, Scene, Style, Text, apply
+
+A4 = imposition.PrintOptions()
+A3 = imposition.PrintOptions(paper=imposition.parse_paper("a3"))
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    return racing_kings.compose_board(load_layout("racing_kings"))
+
+
+def plan_for(board: Board, options=A4):
+    return imposition.plan_tiles(board.scene.width, board.scene.height, board.seams_x,
+                                 board.seams_y, options)
+
+
+def grid_board(width: float, height: float, cell: float | None) -> Board:
+    """A plain chequered board; ``cell=None`` gives no seams at all."""
+    nodes = [Rect(0, 0, width, height, Style(fill="#eeeeee"))]
+    seams_x = seams_y = ()
+    if cell:
+        seams_x = tuple(i * cell for i in range(int(width // cell) + 1))
+        seams_y = tuple(i * cell for i in range(int(height // cell) + 1))
+    return Board(Scene(width, height, tuple(nodes), title="Test board"), seams_x, seams_y)
+
+
+def texts(scene: Scene) -> list[str]:
+    found = []
+
+    def visit(node):
+        if isinstance(node, Text):
+            found.append(node.text)
+        elif isinstance(node, Group):
+            for child in node.children:
+                visit(child)
+
+    for node in scene.children:
+        visit(node)
+    return found
+
+
+def test_racing_kings_on_a4_is_two_by_two_cut_between_squares(board):
+    plan = plan_for(board)
+    assert (plan.rows, plan.columns, plan.landscape) == (2, 2, False)
+    assert set(plan.cuts_x[1:-1]) <= set(board.seams_x)
+    assert set(plan.cuts_y[1:-1]) <= set(board.seams_y)
+    assert plan.cuts_x == (0, 180, 360)  # between files d and e
+
+
+def test_a3_needs_fewer_pages_than_a4(board):
+    assert plan_for(board, A3).pages < plan_for(board, A4).pages
+    assert len(imposition.impose_board(board, A3)) < len(imposition.impose_board(board, A4))
+
+
+def test_tiles_cover_the_board_once_and_fit_the_printable_area(board):
+    for options in (A4, A3, imposition.PrintOptions(paper=imposition.parse_paper("letter"))):
+        plan = plan_for(board, options)
+        area = art_box(plan.page_w, plan.page_h, options.margin_mm)
+        covered = 0.0
+        for tile in plan.tiles():
+            assert tile.drawn.w <= area.w + 1e-6 and tile.drawn.h <= area.h + 1e-6
+            covered += tile.owned.w * tile.owned.h
+        assert covered == pytest.approx(board.scene.width * board.scene.height)
+
+
+def test_pages_are_labelled_and_end_with_the_assembly_map(board):
+    pages = imposition.impose_board(board, A4)
+    labels = [t for page in pages[:-1] for t in texts(page) if " — row " in t]
+    assert labels == ["A1 — row 1, column 1 of 2×2", "A2 — row 1, column 2 of 2×2",
+                      "B1 — row 2, column 1 of 2×2", "B2 — row 2, column 2 of 2×2"]
+    assembly = texts(pages[-1])
+    assert any(t.startswith("Assembly map") for t in assembly)
+    assert {"A1", "A2", "B1", "B2"} <= set(assembly)
+
+
+def test_glue_strips_say_which_page_goes_on_top(board):
+    pages = imposition.impose_board(board, A4)
+    a1 = texts(pages[0])
+    assert "glue here · A2 goes on top" in a1 and "glue here · B1 goes on top" in a1
+    assert not any(t.startswith("glue here") for t in texts(pages[3]))  # B2 carries no strip
+
+
+def tick_segments(page: Scene) -> list[tuple[float, float, float, float]]:
+    """The alignment ticks of a tile page, in board millimetres."""
+    overlay = page.children[1]
+    paths = [n for n in overlay.children if isinstance(n, Path) and n.style.stroke_mm == 0.25]
+    segments = []
+    for path in paths:
+        for move, line in zip(path.commands[::2], path.commands[1::2]):
+            segments.append((move[1], move[2], line[1], line[2]))
+    # The overlay is in board coordinates; check the art group uses the same transform.
+    assert page.children[0].transform == overlay.transform
+    return segments
+
+
+def test_alignment_ticks_line_up_between_neighbours(board):
+    plan = plan_for(board)
+    pages = imposition.impose_board(board, A4)
+    by_name = {tile.name: (tile, page) for tile, page in zip(plan.tiles(), pages)}
+    for left, right in (("A1", "A2"), ("B1", "B2")):
+        a_tile, a_page = by_name[left]
+        b_tile, b_page = by_name[right]
+        seam = a_tile.x1
+        assert plan.ticks(a_tile)["right"] == plan.ticks(b_tile)["left"]
+        a_ticks = {round(y1, 6) for x1, y1, x2, y2 in tick_segments(a_page) if x1 < seam < x2}
+        b_ticks = {round(y1, 6) for x1, y1, x2, y2 in tick_segments(b_page) if x1 == seam}
+        assert a_ticks == b_ticks and len(a_ticks) >= 2
+        assert a_ticks <= {round(s, 6) for s in board.seams_y}  # on square boundaries
+    for upper, lower in (("A1", "B1"), ("A2", "B2")):
+        a_tile, a_page = by_name[upper]
+        b_tile, b_page = by_name[lower]
+        seam = a_tile.y1
+        a_ticks = {round(x1, 6) for x1, y1, x2, y2 in tick_segments(a_page) if y1 < seam < y2}
+        b_ticks = {round(x1, 6) for x1, y1, x2, y2 in tick_segments(b_page) if y1 == seam}
+        assert a_ticks == b_ticks and len(a_ticks) >= 2
+
+
+def test_the_page_on_top_is_trimmed_at_the_seam_and_covers_the_glue_strip(board):
+    plan = plan_for(board)
+    a1, a2 = plan.tile(0, 0), plan.tile(0, 1)
+    assert a2.drawn.x == a1.x1  # A2 starts exactly at the seam
+    assert a1.drawn.right == a1.x1 + GLUE_MM  # A1 prints a glue strip past it
+
+
+def test_a_wide_board_turns_the_paper_to_landscape():
+    seams_x, seams_y = tuple(range(0, 561, 20)), tuple(range(0, 181, 20))
+    plan = imposition.plan_tiles(560, 180, seams_x, seams_y, A4)
+    portrait = len(split(560, seams_x, 210 - 12, GLUE_MM)) - 1
+    assert plan.landscape and plan.rows == 1 and plan.pages < portrait
+
+
+def test_a_board_without_seams_is_cut_evenly():
+    cuts = split(500, (), 198, GLUE_MM)
+    drawn = [b - a + GLUE_MM for a, b in zip(cuts, cuts[1:-1])] + [cuts[-1] - cuts[-2]]
+    assert len(drawn) == 3 and max(drawn) - min(drawn) <= 1 and max(drawn) <= 198
+
+
+def test_cells_bigger_than_the_page_still_tile():
+    cuts = split(600, (0, 250, 500, 600), 198, GLUE_MM)
+    assert all(b - a <= 198 for a, b in zip(cuts, cuts[1:]))
+
+
+def test_cuts_stay_on_seams_and_balance_the_pages():
+    seams = tuple(range(0, 361, 40))
+    assert split(360, seams, 210, GLUE_MM) == (0, 160, 360)
+    assert split(360, seams, 198, GLUE_MM) == (0, 120, 240, 360)  # no seam gives two pages
+    assert split(100, seams, 198, GLUE_MM) == (0, 100)
+
+
+def test_a_small_board_is_one_page_without_a_map():
+    pages = imposition.impose_board(grid_board(150, 150, 25), A4)
+    assert len(pages) == 1
+    assert not any(t.startswith("Assembly map") for t in texts(pages[0]))
+
+
+def test_tick_positions_use_cell_boundaries_inside_the_seam():
+    assert tick_positions(0, 200, (0, 40, 80, 120, 160, 200)) == (40, 80, 160)
+    assert tick_positions(0, 90, ()) == (15, 45, 75)
+    assert tick_positions(0, 10, (0, 5, 10)) == (5,)
+
+
+def test_row_letters_continue_past_z():
+    assert [row_letters(i) for i in (0, 1, 25, 26, 27)] == ["A", "B", "Z", "AA", "AB"]
+
+
+def test_many_pages_on_a_big_board():
+    big = grid_board(1200, 900, 30)
+    plan = plan_for(big)
+    pages = imposition.impose_board(big, A4)
+    assert len(pages) == plan.pages + 1 and plan.pages >= 20
+    corners = {apply(page.children[0].transform, (0, 0)) for page in pages[:-1]}
+    assert len(corners) == plan.pages  # every page shows a different part
