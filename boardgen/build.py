@@ -7,6 +7,8 @@ the layout's name, so a layout cannot write outside the output folder.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import os
 import re
@@ -15,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from boardgen import imposition
+from boardgen import __version__, imposition
 from boardgen.errors import InputError
-from boardgen.layout import load_layout
+from boardgen.layout import layouts_dir, load_layout, resolve
 from boardgen.product import GameOutput
 from boardgen.render import renderer
 from boardgen.scene import Document, Scene
@@ -103,21 +105,58 @@ def compose_target(target: str, setup: Path | None = None):
     return layout, game.compose_game(layout, setup=game.load_setup(layout, setup))
 
 
-def product_files(layout, output: GameOutput, options: BuildOptions) -> dict[str, bytes]:
-    """Every output file of a composed game, in memory."""
+def rules_sections(layout, options: BuildOptions) -> list[imposition.Section]:
+    """The rule pages for the bundle, from ``boardgen.rules.rule_pages(layout, print_options)``.
+
+    That function returns page scenes (numbered by the rules module itself); the
+    bundle lists them under "Rules" after the boards, component sheets and sheets.
+    """
+    if importlib.util.find_spec("boardgen.rules") is None:
+        return []
+    rule_pages = getattr(importlib.import_module("boardgen.rules"), "rule_pages", None)
+    pages = tuple(rule_pages(layout, options.print)) if rule_pages else ()
+    return [imposition.Section("Rules", pages, numbered=False)] if pages else []
+
+
+def layout_source(target: str) -> str:
+    """How the cover names the layout file: a shipped game by file name, a user's file by path."""
+    path = resolve(target)
+    if path.resolve().parent == layouts_dir().resolve():
+        return f"{path.name} (shipped with boardgen)"
+    return target
+
+
+def bundle_name(layout) -> str:
+    return f"{safe_name(layout.name)}-print-and-play.pdf"
+
+
+def product_files(layout, output: GameOutput, options: BuildOptions,
+                  layout_file: str = "") -> dict[str, bytes]:
+    """Every output file of a composed game, in memory, and the print-and-play bundle."""
     files: dict[str, bytes] = {}
-    board_pdf_pages = imposition.impose_board(output.board, options.print)
+    board_pages = imposition.impose_board(output.board, options.print)
+    sections = [imposition.Section("Board", board_pages)]
     if "pdf" in options.formats:
-        files["board.pdf"] = renderer("pdf")(Document(board_pdf_pages, title=layout.title))
+        files["board.pdf"] = renderer("pdf")(Document(board_pages, title=layout.title))
     if "svg" in options.formats:
         files["board.svg"] = renderer("svg")(output.board.scene)
     if "png" in options.formats:
         files["board.png"] = renderer("png")(output.board.scene, dpi=options.dpi)
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
+        sections.append(imposition.Section(component_set.title, pages))
         files.update(render_files(component_set.name, pages, options, component_set.title))
     for sheet in output.sheets:
-        files.update(render_files(sheet.name, (sheet.scene,), options, sheet.title))
+        pages = imposition.impose_sheet(sheet, options.print)
+        sections.append(imposition.Section(sheet.title, pages))
+        files.update(render_files(sheet.name, pages, options, sheet.title))
+    sections += rules_sections(layout, options)
+    if "pdf" in options.formats:
+        cover = imposition.Cover(layout.title, layout.subtitle, layout_file, __version__,
+                                 picture=output.board.scene)
+        bundle = imposition.print_and_play(cover, sections, options.print)
+        files[bundle_name(layout)] = renderer("pdf")(
+            Document(bundle, title=f"{layout.title}: print and play"))
     document = {"game": layout.game, "name": layout.name, "title": layout.title, "units": "mm",
                 "board_size": [output.board.scene.width, output.board.scene.height]}
     document.update(output.board_json)
@@ -129,7 +168,7 @@ def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None 
           on_file: Callable[[Path], None] | None = None) -> list[Path]:
     """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
     layout, output = compose_target(target, setup)
-    files = product_files(layout, output, options)
+    files = product_files(layout, output, options, layout_source(target))
     folder = output_folder(out_dir, layout.name)
     written = []
     for name, data in files.items():

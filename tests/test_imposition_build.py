@@ -1,0 +1,140 @@
+"""Paper and print options, the command line's print flags, and the print-and-play bundle."""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+
+from boardgen import __version__, imposition
+from boardgen.errors import InputError
+from tests.conftest import PT_PER_MM, write
+
+
+@pytest.mark.parametrize("text, size", [
+    ("a4", (210, 297)), ("A3", (297, 420)), ("letter", (215.9, 279.4)), ("legal", (215.9, 355.6)),
+    ("300x450mm", (300, 450)), ("450x300mm", (300, 450)), ("200 × 250 mm", (200, 250)),
+])
+def test_paper_sizes(text, size):
+    paper = imposition.parse_paper(text)
+    assert (paper.width, paper.height) == size
+
+
+@pytest.mark.parametrize("text", ["b5", "a4x", "10x10mm", "300x450", ""])
+def test_unknown_or_silly_paper_is_an_input_error(text):
+    with pytest.raises(InputError) as caught:
+        imposition.parse_paper(text)
+    assert caught.value.source == "--paper"
+
+
+@pytest.mark.parametrize("options, fragment", [
+    ({"margin_mm": -1}, "margin cannot be negative"),
+    ({"margin_mm": 80}, "must stay printable"),
+    ({"bleed_mm": -2}, "bleed cannot be negative"),
+    ({"mode": "office"}, "unknown mode"),
+    ({"backs": "glue"}, "unknown backs"),
+])
+def test_bad_print_options_are_input_errors(options, fragment):
+    with pytest.raises(InputError, match=fragment):
+        imposition.PrintOptions(**options)
+
+
+def one_line_error(result, fragment):
+    assert result.exit_code == 2, result.stdout
+    assert fragment in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--margin", "-3"], "--margin"),
+    (["--paper", "a9"], "unknown paper 'a9'"),
+    (["--mode", "office"], "--mode"),
+])
+def test_bad_print_flags_exit_2(run_cli, tmp_path, args, fragment):
+    one_line_error(run_cli("build", "racing_kings", "--out", tmp_path, *args), fragment)
+    assert not (tmp_path / "racing_kings").exists()
+
+
+def test_a_component_bigger_than_the_paper_exits_2_and_writes_nothing(run_cli, tmp_path):
+    layout = write(tmp_path, "giant.toml", 'extends = "racing_kings"\nname = "giant"\n'
+                   '[tokens]\nsize_mm = 250\n')
+    result = run_cli("build", layout, "--out", tmp_path / "out", "--format", "pdf")
+    one_line_error(result, "bigger than")
+    assert "250 × 250 mm" in result.stderr and "--paper" in result.stderr
+    assert not list((tmp_path / "out").glob("giant/*"))
+
+
+def pdf_reader(path) -> pypdf.PdfReader:
+    return pypdf.PdfReader(io.BytesIO(path.read_bytes()))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from typer.testing import CliRunner
+
+    from boardgen.cli import app
+
+    out = tmp_path_factory.mktemp("build")
+    result = CliRunner().invoke(app, ["build", "racing_kings", "--out", str(out), "--format", "pdf"])
+    assert result.exit_code == 0, result.stderr
+    return out / "racing_kings"
+
+
+def test_home_board_pdf_is_the_tiled_pages_on_a4(built):
+    reader = pdf_reader(built / "board.pdf")
+    assert len(reader.pages) == 5  # 2 × 2 pages and the assembly map
+    for page in reader.pages:
+        assert float(page.mediabox.width) / PT_PER_MM == pytest.approx(210, abs=0.01)
+
+
+def test_bundle_has_a_cover_with_contents_and_numbered_pages(built):
+    reader = pdf_reader(built / "racing_kings-print-and-play.pdf")
+    board = len(pdf_reader(built / "board.pdf").pages)
+    tokens = len(pdf_reader(built / "tokens.pdf").pages)
+    assert len(reader.pages) == 1 + board + tokens
+    cover = reader.pages[0].extract_text()
+    for expected in ("Racing Kings", "Contents", "Board", f"pages 2–{1 + board}",
+                     f"pages {2 + board}–{1 + board + tokens}", "A4 (210 × 297 mm)", "home",
+                     "duplex", "print at 100 %", "racing_kings.toml", f"boardgen {__version__}"):
+        assert expected in cover, expected
+    total = len(reader.pages)
+    for number, page in enumerate(reader.pages, start=1):
+        assert f"page {number} of {total}" in page.extract_text()
+
+
+def test_a3_board_pdf_has_fewer_pages(run_cli, tmp_path, built):
+    assert run_cli("build", "racing_kings", "--out", tmp_path, "--format", "pdf",
+                   "--paper", "a3").exit_code == 0
+    a3 = len(pdf_reader(tmp_path / "racing_kings" / "board.pdf").pages)
+    assert a3 < len(pdf_reader(built / "board.pdf").pages)
+
+
+def test_shop_board_pdf_is_one_page_of_the_board_size_plus_bleed(run_cli, tmp_path):
+    assert run_cli("build", "racing_kings", "--out", tmp_path, "--format", "pdf",
+                   "--mode", "shop", "--bleed", "5").exit_code == 0
+    reader = pdf_reader(tmp_path / "racing_kings" / "board.pdf")
+    (page,) = reader.pages
+    assert float(page.trimbox.width) / PT_PER_MM == pytest.approx(360, abs=0.01)
+    assert float(page.bleedbox.width) / PT_PER_MM == pytest.approx(370, abs=0.01)
+    tokens = pdf_reader(tmp_path / "racing_kings" / "tokens.pdf")
+    assert all("/TrimBox" in p and "/BleedBox" in p for p in tokens.pages)
+
+
+def test_rules_pages_join_the_bundle_when_a_rules_module_provides_them(monkeypatch):
+    import importlib.machinery
+    import sys
+    import types
+
+    from boardgen.build import BuildOptions, compose_target, product_files
+    from boardgen.scene import Scene, Text
+
+    rules = types.ModuleType("boardgen.rules")
+    rules.__spec__ = importlib.machinery.ModuleSpec("boardgen.rules", None)
+    rules.rule_pages = lambda layout, options: (Scene(210, 297, (Text(20, 20, "RULES HERE", 5),)),)
+    monkeypatch.setitem(sys.modules, "boardgen.rules", rules)
+    layout, output = compose_target("racing_kings")
+    files = product_files(layout, output, BuildOptions(formats=("pdf",)))
+    reader = pypdf.PdfReader(io.BytesIO(files["racing_kings-print-and-play.pdf"]))
+    assert "RULES HERE" in reader.pages[-1].extract_text()
+    assert "Rules" in reader.pages[0].extract_text()
