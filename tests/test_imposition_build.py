@@ -31,6 +31,7 @@ def test_unknown_or_silly_paper_is_an_input_error(text):
 @pytest.mark.parametrize("options, fragment", [
     ({"margin_mm": -1}, "margin cannot be negative"),
     ({"margin_mm": 80}, "must stay printable"),
+    ({"paper": imposition.parse_paper("100x150mm")}, "must stay printable"),
     ({"bleed_mm": -2}, "bleed cannot be negative"),
     ({"mode": "office"}, "unknown mode"),
     ({"backs": "glue"}, "unknown backs"),
@@ -138,3 +139,19 @@ def test_rules_pages_join_the_bundle_when_a_rules_module_provides_them(monkeypat
     reader = pypdf.PdfReader(io.BytesIO(files["racing_kings-print-and-play.pdf"]))
     assert "RULES HERE" in reader.pages[-1].extract_text()
     assert "Rules" in reader.pages[0].extract_text()
+
+
+def test_a_sheet_is_placed_at_its_size_and_tiled_only_when_too_big():
+    from boardgen.product import Sheet
+    from boardgen.scene import Rect, Scene, Style
+
+    def sheet(w, h):
+        return Sheet("score", "Score sheet", Scene(w, h, (Rect(0, 0, w, h, Style(fill="#eeeeee")),)))
+
+    (page,) = imposition.impose_sheet(sheet(180, 250), imposition.PrintOptions())
+    assert (page.width, page.height) == (210, 297)
+    art = page.children[0]
+    assert art.transform[4] == pytest.approx((210 - 180) / 2)
+    assert len(imposition.impose_sheet(sheet(210, 297), imposition.PrintOptions())) == 3
+    (shop,) = imposition.impose_sheet(sheet(210, 297), imposition.PrintOptions(mode="shop"))
+    assert shop.trim_box[2:] == (210, 297)

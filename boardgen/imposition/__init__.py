@@ -13,7 +13,7 @@ from __future__ import annotations
 from boardgen.imposition.bundle import Cover, Section, cover_page, print_and_play
 from boardgen.imposition.marks import ruler_symbols
 from boardgen.imposition.paper import A4, PAPERS, Paper, PrintOptions, parse_paper
-from boardgen.imposition.sheets import impose_components, plan_sheets
+from boardgen.imposition.sheets import impose_components, plan_sheets, symbol_prefix
 from boardgen.imposition.shop import shop_page
 from boardgen.imposition.tiling import TilePlan, plan_tiles, single_page, tile_pages
 from boardgen.product import Board, Sheet
@@ -46,4 +46,5 @@ def impose_sheet(sheet: Sheet, options: PrintOptions) -> tuple[Scene, ...]:
     scene = sheet.scene if sheet.scene.title else Scene(
         sheet.scene.width, sheet.scene.height, sheet.scene.children, sheet.scene.symbols,
         title=sheet.title)
-    return impose_board(Board(scene), options, name=f"sheet-{sheet.name}", kind=sheet.title)
+    return impose_board(Board(scene), options, name=f"sheet-{symbol_prefix(sheet.name)}",
+                        kind=sheet.title)

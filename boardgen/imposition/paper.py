@@ -16,7 +16,7 @@ PAPERS = {
 }
 MODES = ("home", "shop")
 BACKS = ("duplex", "fold", "none")
-MIN_PRINTABLE_MM = 60.0  # the footer (ruler and labels) needs this much width
+MIN_PRINTABLE_MM = 120.0  # the footer (ruler, "print at 100 %" and the page label) needs this
 
 
 @dataclass(frozen=True)
@@ -65,9 +65,10 @@ class PrintOptions:
                              source="--bleed")
         short_side = self.paper.width - 2 * self.margin_mm
         if short_side < MIN_PRINTABLE_MM:
-            raise InputError(f"a {self.margin_mm:g} mm margin leaves {short_side:g} mm of "
-                             f"{self.paper.describe()}; at least {MIN_PRINTABLE_MM:g} mm must "
-                             "stay printable", source="--margin")
+            raise InputError(f"{self.paper.describe()} with {self.margin_mm:g} mm margins leaves "
+                             f"{short_side:g} mm across; at least {MIN_PRINTABLE_MM:g} mm must stay "
+                             "printable for the ruler and page labels",
+                             source="--margin" if self.margin_mm > 10 else "--paper")
 
     @property
     def shop(self) -> bool:
