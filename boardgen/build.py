@@ -144,8 +144,9 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
         files["board.png"] = renderer("png")(output.board.scene, dpi=options.dpi)
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
-        sections.append(imposition.Section(component_set.title, pages))
-        files.update(render_files(component_set.name, pages, options, component_set.title))
+        if pages:
+            sections.append(imposition.Section(component_set.title, pages))
+            files.update(render_files(component_set.name, pages, options, component_set.title))
     for sheet in output.sheets:
         pages = imposition.impose_sheet(sheet, options.print)
         sections.append(imposition.Section(sheet.title, pages))
