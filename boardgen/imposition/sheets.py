@@ -336,47 +336,66 @@ def _how_to_cut(components: ComponentSet, options: PrintOptions) -> str:
 
 def impose_components(components: ComponentSet, options: PrintOptions) -> tuple[Scene, ...]:
     """Sheets of fronts (with backs after each sheet, beside them, or not at all)."""
-    if not components.components or all(c.count <= 0 for c in components.components):
+    if all(c.count <= 0 for c in components.components):
         return ()
-    plan = plan_sheets(components, options)
-    ids = face_ids(components)
-    symbols = face_symbols(components, ids)
-    backs = options.backs != "none" and _has_backs(components)
-    total = len(plan.fronts)
-    how = _how_to_cut(components, options)
+    sheets = _Sheets(components, options)
     pages: list[Scene] = []
-    for number, fronts in enumerate(plan.fronts, start=1):
-        fronts = list(fronts)
-        label = f"{components.title} — sheet {number} of {total}"
-        nodes: list[Node] = [_face(components, ids, p, "front", options) for p in fronts]
-        placed = list(fronts)
-        if backs and plan.fold:
-            back_of = [(p, back_placement(p, plan)) for p in fronts
-                       if components.components[p.component].back is not None]
-            nodes += [_face(components, ids, b, "back", options) for _, b in back_of]
-            placed += [b for _, b in back_of]
-            nodes += _fold_line(plan, options)
-            detail = f"fold on the dashed line, glue the halves together, then {how}"
-        elif backs:
-            detail = f"{how}; backs on the next page (print double-sided, flip on long edge)"
-        else:
-            detail = how
-        nodes += _shop_marks(placed, options.bleed_mm) if options.shop else _cut_lines(components, fronts)
-        pages.append(_page(plan, nodes, symbols, label, detail, placed, options))
-        if backs and not plan.fold:
-            mirrored = [back_placement(p, plan) for p in fronts
-                        if components.components[p.component].back is not None]
-            back_nodes = [_face(components, ids, p, "back", options) for p in mirrored]
-            if options.shop:
-                back_nodes += _shop_marks(mirrored, options.bleed_mm)
-            pages.append(_page(plan, back_nodes, symbols, f"{label}, backs",
-                               "backs: print double-sided, flip on long edge; each back lands "
-                               "behind its front", mirrored, options))
+    for number, fronts in enumerate(sheets.plan.fronts, start=1):
+        pages.append(sheets.front_page(number, list(fronts)))
+        if sheets.backs and not sheets.plan.fold:
+            pages.append(sheets.back_page(number, list(fronts)))
     return tuple(pages)
 
 
-def _page(plan: SheetPlan, nodes: list[Node], symbols: dict, label: str, detail: str,
-          placed: list[Placement], options: PrintOptions) -> Scene:
-    nodes = nodes + footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), label, detail)
-    boxes = _boxes(placed, options.bleed_mm) if options.shop and placed else {}
-    return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols, title=label, **boxes)
+class _Sheets:
+    """The pages of one component set: its plan, face symbols and what the footers say."""
+
+    def __init__(self, components: ComponentSet, options: PrintOptions):
+        self.components, self.options = components, options
+        self.plan = plan_sheets(components, options)
+        self.ids = face_ids(components)
+        self.symbols = face_symbols(components, self.ids)
+        self.backs = options.backs != "none" and _has_backs(components)
+        self.how = _how_to_cut(components, options)
+
+    def label(self, number: int) -> str:
+        return f"{self.components.title} — sheet {number} of {len(self.plan.fronts)}"
+
+    def with_backs(self, fronts: list[Placement]) -> list[Placement]:
+        return [p for p in fronts if self.components.components[p.component].back is not None]
+
+    def faces(self, placements: list[Placement], side: str) -> list[Node]:
+        return [_face(self.components, self.ids, p, side, self.options) for p in placements]
+
+    def front_page(self, number: int, fronts: list[Placement]) -> Scene:
+        nodes = self.faces(fronts, "front")
+        placed = list(fronts)
+        if self.backs and self.plan.fold:
+            backs = [back_placement(p, self.plan) for p in self.with_backs(fronts)]
+            nodes += self.faces(backs, "back") + _fold_line(self.plan, self.options)
+            placed += backs
+            detail = f"fold on the dashed line, glue the halves together, then {self.how}"
+        elif self.backs:
+            detail = f"{self.how}; backs on the next page (print double-sided, flip on long edge)"
+        else:
+            detail = self.how
+        if self.options.shop:
+            nodes += _shop_marks(placed, self.options.bleed_mm)
+        else:
+            nodes += _cut_lines(self.components, fronts)
+        return self.page(nodes, self.label(number), detail, placed)
+
+    def back_page(self, number: int, fronts: list[Placement]) -> Scene:
+        backs = [back_placement(p, self.plan) for p in self.with_backs(fronts)]
+        nodes = self.faces(backs, "back")
+        if self.options.shop:
+            nodes += _shop_marks(backs, self.options.bleed_mm)
+        return self.page(nodes, f"{self.label(number)}, backs", "backs: print double-sided, flip "
+                         "on long edge; each back lands behind its front", backs)
+
+    def page(self, nodes: list[Node], label: str, detail: str, placed: list[Placement]) -> Scene:
+        plan, options = self.plan, self.options
+        nodes = nodes + footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), label, detail)
+        boxes = _boxes(placed, options.bleed_mm) if options.shop and placed else {}
+        return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=self.symbols, title=label,
+                     **boxes)

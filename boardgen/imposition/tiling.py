@@ -231,19 +231,9 @@ def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: st
     drawn = tile.drawn
     to_page = translate(area.x + (area.w - drawn.w) / 2 - drawn.x,
                         area.y + (area.h - drawn.h) / 2 - drawn.y)
-    overlay: list[Node] = []
-    if tile.glue_right:
-        strip = Box(tile.x1, tile.y0, tile.glue_right, drawn.h)
-        overlay += _glue_strip(strip, vertical=True, next_name=plan.tile(tile.row, tile.column + 1).name,
-                               avoid=plan.ticks(tile)["right"])
-    if tile.glue_bottom:
-        strip = Box(tile.x0, tile.y1, drawn.w, tile.glue_bottom)
-        overlay += _glue_strip(strip, vertical=False, next_name=plan.tile(tile.row + 1, tile.column).name,
-                               avoid=plan.ticks(tile)["bottom"])
-    overlay += _ticks(plan, tile)
     nodes: list[Node] = [
         Group((Use(art_id),), to_page, clip=drawn.as_tuple()),
-        Group(tuple(overlay), to_page),
+        Group(tuple(_glue_strips(plan, tile) + _ticks(plan, tile)), to_page),
     ]
     nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), plan.label(tile),
                     f"{title} · {kind}: cut along the picture's edge, keep the shaded glue strips; "
@@ -252,41 +242,51 @@ def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: st
                  title=f"{title}: {kind} {tile.name}")
 
 
-def _glue_strip(strip: Box, vertical: bool, next_name: str, avoid: tuple[float, ...]) -> list[Node]:
-    """A washed-out, hatched strip saying which page is glued over it."""
-    commands: list[tuple] = []
-    step = 3.0
-    reach = strip.w + strip.h
-    k = 0.0
-    while k <= reach:
-        commands += [("M", strip.x + k, strip.y), ("L", strip.x + k - strip.h, strip.bottom)]
-        k += step
-    nodes: list[Node] = [
-        Rect(*strip.as_tuple(), WASH),
-        Group((Path(tuple(commands), HATCH),), clip=strip.as_tuple()),
-    ]
-    if vertical:
-        nodes.append(Line(strip.x, strip.y, strip.x, strip.bottom, SEAM_LINE))
-    else:
-        nodes.append(Line(strip.x, strip.y, strip.right, strip.y, SEAM_LINE))
-    text = f"glue here · {next_name} goes on top"
+def _glue_strips(plan: TilePlan, tile: Tile) -> list[Node]:
+    """The strips past the right and bottom seams, each naming the page laid over it."""
+    nodes: list[Node] = []
+    ticks = plan.ticks(tile)
+    if tile.glue_right:
+        strip = Box(tile.x1, tile.y0, tile.glue_right, tile.drawn.h)
+        neighbour = plan.tile(tile.row, tile.column + 1).name
+        nodes += _glue_strip(strip, True, f"glue here · {neighbour} goes on top", ticks["right"])
+    if tile.glue_bottom:
+        strip = Box(tile.x0, tile.y1, tile.drawn.w, tile.glue_bottom)
+        neighbour = plan.tile(tile.row + 1, tile.column).name
+        nodes += _glue_strip(strip, False, f"glue here · {neighbour} goes on top", ticks["bottom"])
+    return nodes
+
+
+def _glue_strip(strip: Box, vertical: bool, text: str, ticks: tuple[float, ...]) -> list[Node]:
+    """A washed-out, hatched strip with a dashed seam line and its text between the ticks."""
+    seam = (Line(strip.x, strip.y, strip.x, strip.bottom, SEAM_LINE) if vertical
+            else Line(strip.x, strip.y, strip.right, strip.y, SEAM_LINE))
+    nodes: list[Node] = [Rect(*strip.as_tuple(), WASH), _hatch(strip), seam]
     size = min(2.6, (strip.w if vertical else strip.h) * 0.4)
     text_w = fonts.text_width(text, size, "bold")
     start, end = (strip.y, strip.bottom) if vertical else (strip.x, strip.right)
-    stops = [start] + [a for a in avoid if start < a < end] + [end]
+    stops = [start] + [t for t in ticks if start < t < end] + [end]
     for a, b in zip(stops, stops[1:]):
         if b - a < text_w + 4:
             continue
         middle = (a + b) / 2
-        if vertical:
-            cx = strip.x + strip.w / 2
-            nodes.append(Text(cx + size * 0.35, middle, text, size, font="bold", anchor="middle",
-                              fill="#333333", rotate=-90))
+        if vertical:  # reads upwards; the letters stand left of the baseline
+            nodes.append(Text(strip.x + strip.w / 2 + size * 0.35, middle, text, size, font="bold",
+                              anchor="middle", fill="#333333", rotate=-90))
         else:
-            cy = strip.y + strip.h / 2
-            nodes.append(Text(middle, cy + size * 0.35, text, size, font="bold", anchor="middle",
-                              fill="#333333"))
+            nodes.append(Text(middle, strip.y + strip.h / 2 + size * 0.35, text, size, font="bold",
+                              anchor="middle", fill="#333333"))
     return nodes
+
+
+def _hatch(box: Box, step: float = 3.0) -> Group:
+    """Diagonal lines across a box, clipped to it."""
+    commands: list[tuple] = []
+    k = 0.0
+    while k <= box.w + box.h:
+        commands += [("M", box.x + k, box.y), ("L", box.x + k - box.h, box.bottom)]
+        k += step
+    return Group((Path(tuple(commands), HATCH),), clip=box.as_tuple())
 
 
 def _ticks(plan: TilePlan, tile: Tile) -> list[Node]:
