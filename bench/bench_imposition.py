@@ -15,7 +15,7 @@ from typing import Callable
 from boardgen import imposition
 from boardgen.games import racing_kings
 from boardgen.layout import load_layout
-from boardgen.product import Component, ComponentSet
+from boardgen.product import Board, Component, ComponentSet
 from boardgen.render import renderer
 from boardgen.scene import Document, Path, Rect, Scene, Style, Text, arc_commands
 
@@ -66,6 +66,17 @@ def cards() -> ComponentSet:
     return ComponentSet("cards", "Cards", tuple(components))
 
 
+def grid_board(cells: int, cell_mm: float, border_mm: float) -> Board:
+    """A chequered board of ``cells`` × ``cells`` with seams on every cell boundary."""
+    size = cells * cell_mm + 2 * border_mm
+    nodes = [Rect(0, 0, size, size, Style(fill="#f4efe2"))]
+    nodes += [Rect(border_mm + c * cell_mm, border_mm + r * cell_mm, cell_mm, cell_mm,
+                   Style(fill="#9fc5e8" if (r + c) % 2 else "#cfe2f3"))
+              for r in range(cells) for c in range(cells)]
+    seams = tuple(border_mm + i * cell_mm for i in range(cells + 1))
+    return Board(Scene(size, size, tuple(nodes), title=f"{cells}×{cells} grid"), seams, seams)
+
+
 def timed(make: Callable[[], tuple], repeat: int) -> tuple[tuple, float]:
     best, result = float("inf"), ()
     for _ in range(repeat):
@@ -85,6 +96,7 @@ def main() -> None:
     letter = imposition.PrintOptions(paper=imposition.parse_paper("letter"))
     shop = imposition.PrintOptions(mode="shop")
     tiles, deck = river_tiles(), cards()
+    river, metre = grid_board(21, 12, 15), grid_board(40, 25, 0)
     cases: list[tuple[str, Callable[[], tuple]]] = [
         ("140 tiles, duplex", lambda: imposition.impose_components(tiles, a4)),
         ("140 tiles, fold", lambda: imposition.impose_components(
@@ -97,6 +109,9 @@ def main() -> None:
         ("Racing Kings board letter", lambda: imposition.impose_board(game.board, letter)),
         ("Racing Kings board A3", lambda: imposition.impose_board(game.board, a3)),
         ("Racing Kings board shop", lambda: imposition.impose_board(game.board, shop)),
+        ("21×21 grid of 12 mm, A4", lambda: imposition.impose_board(river, a4)),
+        ("1 m board of 25 mm, A4", lambda: imposition.impose_board(metre, a4)),
+        ("1 m board of 25 mm, A3", lambda: imposition.impose_board(metre, a3)),
         ("Racing Kings tokens", lambda: imposition.impose_components(game.component_sets[0], a4)),
         ("Racing Kings bundle", lambda: imposition.print_and_play(
             imposition.Cover(layout.title, layout.subtitle, "racing_kings.toml", "bench",

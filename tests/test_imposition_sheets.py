@@ -114,6 +114,17 @@ def test_duplex_backs_read_back_from_the_pdf_land_behind_their_fronts():
         assert sorted((round(x, 2), round(y, 2)) for x, y in backs[kind]) == mirrored
 
 
+def test_shared_tiles_read_back_from_the_pdf_are_exact_and_touch():
+    _, (front, _) = pdf_pages(imposition.impose_components(tiles(count=12, kinds=1), HOME))
+    squares = sorted((round(x, 3), round(y, 3), w, h) for x, y, w, h, fill in front.rects
+                     if fill is not None and abs(w - 20) < 1)
+    assert len(squares) == 12
+    for x, y, w, h in squares:
+        assert w == pytest.approx(20, abs=0.05) and h == pytest.approx(20, abs=0.05)
+    row = [s for s in squares if s[1] == squares[0][1]]
+    assert [b[0] - a[0] for a, b in zip(row, row[1:])] == pytest.approx([20] * (len(row) - 1), abs=0.05)
+
+
 def test_fold_puts_backs_beside_their_fronts_across_the_fold_line():
     options = imposition.PrintOptions(backs="fold")
     components = tiles(count=10, kinds=2)

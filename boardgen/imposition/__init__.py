@@ -20,7 +20,7 @@ from boardgen.product import Board, Sheet
 from boardgen.scene import Scene
 
 __all__ = [
-    "A4", "PAPERS", "Board", "Cover", "Paper", "PrintOptions", "Section", "TilePlan",
+    "A4", "PAPERS", "Cover", "Paper", "PrintOptions", "Section", "TilePlan",
     "cover_page", "impose_board", "impose_components", "impose_sheet", "parse_paper",
     "plan_sheets", "plan_tiles", "print_and_play",
 ]
