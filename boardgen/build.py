@@ -28,6 +28,7 @@ class BuildOptions:
     formats: tuple[str, ...] = ("pdf", "svg", "png")
     dpi: int = 150
     print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
+    lang: str = "en"
 
 
 def safe_name(name: str) -> str:
@@ -125,11 +126,28 @@ def product_files(layout, output: GameOutput, options: BuildOptions) -> dict[str
     return files
 
 
+def rules_files(layout, options: BuildOptions, target: str | None = None) -> dict[str, bytes]:
+    """rules.pdf and rules-booklet.pdf, when the layout (or one it extends) has a rule text."""
+    from boardgen.rules import rule_book
+
+    if "pdf" not in options.formats:
+        return {}
+    book = rule_book(layout, options.lang, target)
+    if book is None:
+        return {}
+    paper = options.print.paper
+    pdf = renderer("pdf")
+    return {"rules.pdf": pdf(Document(book.sheet(paper), title=f"{book.title}: rules")),
+            "rules-booklet.pdf": pdf(Document(book.booklet(paper),
+                                              title=f"{book.title}: rules booklet"))}
+
+
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
           on_file: Callable[[Path], None] | None = None) -> list[Path]:
     """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
     layout, output = compose_target(target, setup)
     files = product_files(layout, output, options)
+    files.update(rules_files(layout, options, target))
     folder = output_folder(out_dir, layout.name)
     written = []
     for name, data in files.items():

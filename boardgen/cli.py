@@ -87,11 +87,13 @@ def build(
     backs: str = typer.Option("duplex", "--backs", help="duplex, fold or none."),
     dpi: int = typer.Option(150, "--dpi", min=10, max=1200, help="Resolution of PNG files."),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
+    lang: str = typer.Option("en", "--lang", help="Language of the rules: en, de or pl."),
 ) -> None:
-    """Build boards, component sheets and board.json into OUT/<game>/."""
+    """Build boards, component sheets, rules and board.json into OUT/<game>/."""
     from boardgen import imposition
     from boardgen.build import BuildOptions, build as build_game
     from boardgen.layout import shipped_games
+    from boardgen.rules import check_language
 
     try:
         targets = list(games or [])
@@ -108,7 +110,7 @@ def build(
         if not 0 <= bleed <= 20:
             raise InputError(f"bleed must be between 0 and 20 mm, found {bleed:g}", source="--bleed")
         options = BuildOptions(
-            formats=parse_formats(formats), dpi=dpi,
+            formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
                                           mode=mode, bleed_mm=bleed, backs=backs),
         )
