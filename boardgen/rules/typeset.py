@@ -278,24 +278,25 @@ class Setter:
         raise TypeError(f"cannot typeset {type(block).__name__}")
 
     def list_block(self, block: ListBlock, width: float, indent: float, gap: float) -> list[Piece]:
-        text = TextStyle(self.body)
+        """Items with hanging markers; the first two and the last two items stay together."""
+        size = self.body
         if block.ordered:
             last = block.start + len(block.items) - 1
-            hang = fonts.text_width(f"{last}.", self.body) + self.body * 0.6
+            hang = fonts.text_width(f"{last}.", size) + size * 0.6
         else:
-            hang = self.body * 1.3
-        pieces: list[Piece] = []
+            hang = size * 1.3
+        baseline = (size * LEADING - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
+        items: list[list[Piece]] = []
         for number, item in enumerate(block.items, start=block.start):
             marker = f"{number}." if block.ordered else "•"
-            item_gap = gap if number == block.start else self.body * 0.25
+            item_gap = gap if not items else size * 0.25
             made = self.blocks(item, width - hang, indent + hang, first_gap=item_gap)
-            if not made:
-                continue
-            marker_x = indent + hang - self.body * 0.45
-            baseline = (text.size * LEADING - (ASCENT + DESCENT) * text.size) / 2 + ASCENT * text.size
-            made[0] = _with_marker(made[0], marker_x, baseline, marker, text.size)
-            pieces += made
-        return pieces
+            if made:
+                made[0] = _with_marker(made[0], indent + hang - size * 0.45, baseline, marker, size)
+                items.append(made)
+        for index in sorted({0, len(items) - 2}) if len(items) > 1 else ():
+            items[index][-1] = _replace(items[index][-1], keep_with_next=True)
+        return [piece for made in items for piece in made]
 
     def quote(self, block: Quote, width: float, indent: float, gap: float) -> list[Piece]:
         """A tinted box with a bar on the left, for examples and notes; it may break."""
@@ -351,6 +352,7 @@ class Setter:
         rows = [block.header, *block.rows]
         count = max(len(row) for row in rows)
         rows = [tuple(row) + ((),) * (count - len(row)) for row in rows]
+        rows[0] = tuple(tuple(Run(r.text, "bold") for r in cell) for cell in rows[0])
         widths = _column_widths(rows, width, size, pad_x)
         pieces = []
         for index, row in enumerate(rows):
@@ -362,12 +364,12 @@ class Setter:
         return pieces
 
     def table_row(self, row, widths, align, indent, size, pad_x, pad_y, fill, header) -> Piece:
-        face = "bold" if header else None
+        """One table row: cells wrapped in their columns, a rule below."""
         cells = []
         for column, runs in enumerate(row):
             cell_align = align[column] if column < len(align) else "left"
             lines = self.lines(runs, widths[column] - 2 * pad_x, 0.0,
-                               TextStyle(size, INK, face, cell_align))
+                               TextStyle(size, INK, align=cell_align))
             cells.append(lines)
         height = max(sum(p.height for p in lines) for lines in cells) + 2 * pad_y
         total = sum(widths)
