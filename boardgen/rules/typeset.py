@@ -11,7 +11,7 @@ font, so what is measured is what is printed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Callable, Mapping, Sequence
 
@@ -238,7 +238,7 @@ class Setter:
         if block.level == 2:
             pieces = self.lines(block.runs, width, indent, TextStyle(body * 1.35, ACCENT, "bold"),
                                 space_before=body * 1.5, keep_all=True)
-            pieces[0] = _replace(pieces[0], barrier=True)
+            pieces[0] = replace(pieces[0], barrier=True)
             return pieces + [_rule_piece(indent, width, 0.25, HAIRLINE, body * 0.15, body * 0.35,
                                          True)]
         size = body * 1.1 if block.level == 3 else body
@@ -295,7 +295,7 @@ class Setter:
                 made[0] = _with_marker(made[0], indent + hang - size * 0.45, baseline, marker, size)
                 items.append(made)
         for index in sorted({0, len(items) - 2}) if len(items) > 1 else ():
-            items[index][-1] = _replace(items[index][-1], keep_with_next=True)
+            items[index][-1] = replace(items[index][-1], keep_with_next=True)
         return [piece for made in items for piece in made]
 
     def quote(self, block: Quote, width: float, indent: float, gap: float) -> list[Piece]:
@@ -308,7 +308,7 @@ class Setter:
             bottom = pad if index == len(inner) - 1 else 0.0
             boxed.append(_boxed(piece, indent, width, top, bottom, self.body * 0.3))
         if boxed:
-            boxed[0] = _replace(boxed[0], space_before=gap)
+            boxed[0] = replace(boxed[0], space_before=gap)
         return boxed
 
     def figure(self, block: Figure, width: float, indent: float) -> list[Piece]:
@@ -360,7 +360,7 @@ class Setter:
             fill = TABLE_HEAD_FILL if header else (TABLE_ZEBRA_FILL if index % 2 == 0 else None)
             pieces.append(self.table_row(row, widths, block.align, indent, size, pad_x, pad_y,
                                          fill, header))
-        pieces[0] = _replace(pieces[0], space_before=gap, keep_with_next=True)
+        pieces[0] = replace(pieces[0], space_before=gap, keep_with_next=True)
         return pieces
 
     def table_row(self, row, widths, align, indent, size, pad_x, pad_y, fill, header) -> Piece:
@@ -414,7 +414,7 @@ def _with_marker(piece: Piece, right: float, baseline: float, marker: str, size:
         mark = Text(x + right, y + baseline, marker, size, anchor="end",
                     fill=ACCENT if marker == "•" else INK)
         return [mark, *piece.draw(x, y)]
-    return _replace(piece, draw=draw)
+    return replace(piece, draw=draw)
 
 
 def _boxed(piece: Piece, indent: float, width: float, top: float, bottom: float,
@@ -426,15 +426,7 @@ def _boxed(piece: Piece, indent: float, width: float, top: float, bottom: float,
         return [Rect(x + indent, y, width, height, Style(fill=QUOTE_FILL)),
                 Rect(x + indent, y, bar * 2.2, height, Style(fill=ACCENT)),
                 *piece.draw(x, y + top)]
-    return _replace(piece, height=height, draw=draw, space_before=0.0)
-
-
-def _replace(piece: Piece, **changes) -> Piece:
-    values = {"height": piece.height, "draw": piece.draw, "space_before": piece.space_before,
-              "keep_with_next": piece.keep_with_next, "floats": piece.floats,
-              "barrier": piece.barrier, "shrink": piece.shrink}
-    values.update(changes)
-    return Piece(**values)
+    return replace(piece, height=height, draw=draw, space_before=0.0)
 
 
 def _typographic(runs: Runs) -> Runs:
