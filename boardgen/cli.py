@@ -182,6 +182,45 @@ def random_setup(
         raise fail(error)
 
 
+@app.command()
+def new(
+    game: str = typer.Argument(..., metavar="GAME", help="The game to start from."),
+    path: Path = typer.Argument(..., metavar="PATH", help="The layout file to write."),
+    force: bool = typer.Option(False, "--force", help="Overwrite PATH if it exists."),
+) -> None:
+    """Write a commented starter layout that extends GAME, ready to edit."""
+    from boardgen.build import write_atomic
+    from boardgen.scaffold import starter_text
+
+    try:
+        if path.exists() and not force:
+            raise InputError("already exists; choose another name or use --force", source=str(path))
+        if path.suffix != ".toml":
+            raise InputError("layout files end in .toml", source=str(path))
+        text = starter_text(game, path)
+        try:
+            write_atomic(path, text.encode("utf-8"))
+        except OSError as exc:
+            raise InputError(f"cannot write ({exc.strerror})", source=str(path)) from None
+    except InputError as error:
+        raise fail(error)
+    typer.echo(f"wrote {path}; edit it, then: boardgen check {path}")
+
+
+@app.command()
+def schema(game: Optional[str] = typer.Argument(None, metavar="[GAME]",
+                                                help="One game kind; default: all.")) -> None:
+    """Print the JSON Schema of the layout format (for editors that check TOML)."""
+    import json
+
+    from boardgen.scaffold import layout_schema
+
+    try:
+        typer.echo(json.dumps(layout_schema(game), indent=1, sort_keys=True))
+    except InputError as error:
+        raise fail(error)
+
+
 def main() -> None:
     """Console entry point."""
     try:
