@@ -7,6 +7,7 @@ message on stderr, never a traceback).
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
@@ -46,6 +47,24 @@ def main_options(
 
     GAME is a shipped game name (see `boardgen list`) or the path of your own layout file.
     """
+
+
+@contextmanager
+def progress_bar(total: int):
+    """A rich progress bar on a terminal for several builds; plain lines otherwise."""
+    if total < 2 or not sys.stderr.isatty():
+        yield typer.echo
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task("building", total=total)
+
+        def advance(line: str) -> None:
+            progress.console.print(line)
+            progress.advance(task)
+
+        yield advance
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -112,10 +131,11 @@ def build(
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
                                           mode=mode, bleed_mm=bleed, backs=backs),
         )
-        for target in targets:
-            written = build_game(target, out, options, setup=setup)
-            folder = written[0].parent if written else out
-            typer.echo(f"{target}: {len(written)} files in {folder}")
+        with progress_bar(len(targets)) as advance:
+            for target in targets:
+                written = build_game(target, out, options, setup=setup)
+                folder = written[0].parent if written else out
+                advance(f"{target}: {len(written)} files in {folder}")
     except InputError as error:
         raise fail(error)
 
