@@ -314,23 +314,26 @@ def token_scene(layout: Layout, letter: str, side: str) -> Scene:
 
 
 def _standee(layout: Layout, letter: str, side: str) -> Scene:
-    """A strip folded into a triangle: base tab, front, back (upside down), base tab."""
+    """A strip folded at its middle into a stand-up piece: foot, front, back, foot.
+
+    The middle line becomes the top, so on the flat sheet the front face is drawn
+    upside down and the back face upright, each standing on its foot tab.
+    """
     w = layout.tokens.size_mm
     face = w * 1.25
     tab = w * 0.4
     height = 2 * tab + 2 * face
     glyph = min(w, face) * 0.9
     symbol = pieces.piece_symbol_id(letter, side)
-    fill = DISC_FILL[side]
     fold = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))
+    back_glyph = Use(symbol, compose(translate((w - glyph) / 2, height - tab - glyph - 1),
+                                     scale(glyph / 100)))
     nodes: list[Node] = [
-        Rect(0, tab, w, 2 * face, Style(fill=fill)),
+        Rect(0, tab, w, 2 * face, Style(fill=DISC_FILL[side])),
         Rect(0, 0, w, tab, Style(fill="#dddddd")),
         Rect(0, height - tab, w, tab, Style(fill="#dddddd")),
-        Use(symbol, compose(translate((w - glyph) / 2, tab + face - glyph - 1), scale(glyph / 100))),
-        Group((Use(symbol, compose(translate((w - glyph) / 2, tab + face - glyph - 1),
-                                   scale(glyph / 100))),),
-              compose(translate(w, 2 * tab + 2 * face), scale(-1, -1))),
+        back_glyph,
+        Group((back_glyph,), compose(translate(w, height), scale(-1, -1))),  # the front
     ]
     nodes += [Line(0, y, w, y, fold) for y in (tab, tab + face, tab + 2 * face)]
     nodes.append(Rect(0, 0, w, height, Style(stroke="#000000", stroke_mm=0.2)))
