@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Callable
 
 from boardgen import imposition
 from boardgen.errors import InputError
-from boardgen.layout import load_layout
+from boardgen.layout import load_layout, safe_identifier
 from boardgen.product import GameOutput
 from boardgen.render import renderer
 from boardgen.scene import Document, Scene
@@ -29,12 +28,6 @@ class BuildOptions:
     dpi: int = 150
     print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
     lang: str = "en"
-
-
-def safe_name(name: str) -> str:
-    """A file-system-safe folder name: letters, digits, '-' and '_' only, never '.' or '..'."""
-    slug = re.sub(r"[^A-Za-z0-9_\-]+", "-", name).strip("-_")[:64]
-    return slug or "layout"
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -62,7 +55,7 @@ def _umask() -> int:
 
 def output_folder(out_dir: Path, name: str) -> Path:
     """``out_dir/<safe name>``, created; refuses a symlinked game folder."""
-    folder = out_dir / safe_name(name)
+    folder = out_dir / safe_identifier(name)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         if folder.is_symlink():

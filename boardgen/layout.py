@@ -30,6 +30,14 @@ def layouts_dir() -> Path:
     return Path(override) if override else Path(__file__).resolve().parent.parent / "layouts"
 
 
+class FieldProblem(ValueError):
+    """Raised in a model validator to blame a key below the model, e.g. ``setup.fen``."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
 class Model(BaseModel):
     """Base of every layout model: frozen, and unknown keys are errors."""
 
@@ -37,13 +45,25 @@ class Model(BaseModel):
 
 
 class LayoutBase(Model):
-    """Keys every layout has; games extend this with their own tables."""
+    """Keys every layout has; games extend this with their own tables.
+
+    ``replaced_tables`` names tables that a layout replaces whole instead of merging
+    key by key with what it extends (a start position is one thing, not a mix).
+    """
+
+    replaced_tables: typing.ClassVar[tuple[str, ...]] = ()
 
     game: str
     name: str
     title: str
     subtitle: str = ""
     extends: str | None = None
+
+
+def safe_identifier(name: str) -> str:
+    """A name safe as a folder or file stem: letters, digits, '-' and '_' only, never '.' or '..'."""
+    slug = re.sub(r"[^A-Za-z0-9_\-]+", "-", name).strip("-_")[:64]
+    return slug or "layout"
 
 
 def shipped_games() -> list[str]:
@@ -78,6 +98,16 @@ class RawLayout:
     data: dict[str, Any]
     files: tuple[Path, ...]
     texts: tuple[str, ...]
+    layers: tuple[dict[str, Any], ...] = ()  # each file's own data, the user's first
+
+    def merged(self, replaced: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The layers merged again, replacing the named tables whole."""
+        result: dict[str, Any] = {}
+        for layer in reversed(self.layers):
+            result = merge(result, layer, replaced)
+        if len(self.layers) > 1:
+            result["extends"] = self.layers[0].get("extends")
+        return result
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -101,11 +131,16 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
         raise InputError(f"malformed TOML: {message}", source=str(path), line=line) from None
 
 
-def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    """Deep merge: tables merge key by key, everything else (arrays too) is replaced."""
+def merge(base: dict[str, Any], override: dict[str, Any],
+          replaced: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Deep merge: tables merge key by key, everything else (arrays too) is replaced.
+
+    Top-level tables named in ``replaced`` are replaced whole.
+    """
     merged = dict(base)
     for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+        if (isinstance(value, dict) and isinstance(merged.get(key), dict)
+                and key not in replaced):
             merged[key] = merge(merged[key], value)
         else:
             merged[key] = value
@@ -140,12 +175,9 @@ def read_layout(target: str | Path) -> RawLayout:
                 current = resolve(parent, relative_to=current)
             except InputError as exc:
                 raise InputError(exc.message, source=str(current), key="extends") from None
-    merged: dict[str, Any] = {}
-    for _, data, _ in reversed(chain):
-        merged = merge(merged, data)
-    if len(chain) > 1:
-        merged["extends"] = chain[0][1].get("extends")
-    return RawLayout(merged, tuple(p for p, _, _ in chain), tuple(t for _, _, t in chain))
+    layers = tuple(data for _, data, _ in chain)
+    raw = RawLayout({}, tuple(p for p, _, _ in chain), tuple(t for _, _, t in chain), layers)
+    return RawLayout(raw.merged(), raw.files, raw.texts, layers)
 
 
 def load_layout(target: str | Path):
@@ -159,6 +191,8 @@ def load_layout(target: str | Path):
         raise InputError("missing 'game' (which game this layout is for)", source=source,
                          key="game")
     game = game_for(kind, source)
+    if game.Layout.replaced_tables:
+        raw = RawLayout(raw.merged(game.Layout.replaced_tables), raw.files, raw.texts, raw.layers)
     return validate_model(game.Layout, raw)
 
 
@@ -188,6 +222,9 @@ def key_path(loc: tuple) -> str:
 def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
     loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p and "]" in p))
     kind = err["type"]
+    cause = (err.get("ctx") or {}).get("error")
+    if isinstance(cause, FieldProblem):
+        loc += tuple(int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", cause.key) if p)
     found = err.get("input")
     if kind == "extra_forbidden":
         allowed = fields_at(model, loc[:-1])
@@ -199,7 +236,7 @@ def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
         message = "missing required key"
     else:
         text = err["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
-        message = text[0].lower() + text[1:]
+        message = text if kind == "value_error" else text[0].lower() + text[1:]
         if kind != "value_error" and not isinstance(found, (dict, list)):
             message += f" (found {_short(found)})"
     source, line = locate(raw, loc)

@@ -225,6 +225,25 @@ def text_centered(cx: float, cy: float, text: str, size: float, **kwargs) -> Tex
     return Text(cx, cy + 0.35 * size, text, size, anchor="middle", **kwargs)
 
 
+def used_symbols(nodes: tuple[Node, ...], symbols: Mapping[str, tuple[Node, ...]]) -> list[str]:
+    """Names of the symbols that ``nodes`` draw, directly or through other symbols, sorted."""
+    found: set[str] = set()
+
+    def visit(node: Node) -> None:
+        if isinstance(node, Use):
+            if node.symbol not in found and node.symbol in symbols:
+                found.add(node.symbol)
+                for child in symbols[node.symbol]:
+                    visit(child)
+        elif isinstance(node, Group):
+            for child in node.children:
+                visit(child)
+
+    for n in nodes:
+        visit(n)
+    return sorted(found)
+
+
 def bounds(nodes: tuple[Node, ...]) -> tuple[float, float, float, float] | None:
     """Approximate bounding box (x0, y0, x1, y1) of nodes, ignoring text extents and symbols."""
     xs: list[float] = []

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Literal
+from typing import Callable, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from boardgen import pieces
-from boardgen.layout import Color, LayoutBase, Millimetres, Model
+from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model
 from boardgen.product import Board, Component, ComponentSet, GameOutput
 from boardgen.scene import (Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, Use,
                             compose, scale, text_centered, translate)
@@ -63,6 +63,8 @@ class Tokens(Model):
 
 
 class Layout(LayoutBase):
+    replaced_tables: ClassVar[tuple[str, ...]] = ("setup",)
+
     board: BoardSpec = BoardSpec()
     colors: Colors = Colors()
     setup: Setup
@@ -141,10 +143,20 @@ def position(layout: Layout) -> dict[tuple[int, int], str]:
     """The start position, checked against the rules of Racing Kings."""
     spec = layout.board
     files, ranks = len(spec.files), spec.ranks
-    if layout.setup.fen is not None:
-        placement = parse_fen(layout.setup.fen, files, ranks)
-    else:
-        placement = parse_ascii(layout.setup.ascii or "", files, ranks)
+    key = "setup.fen" if layout.setup.fen is not None else "setup.ascii"
+    try:
+        if layout.setup.fen is not None:
+            placement = parse_fen(layout.setup.fen, files, ranks)
+        else:
+            placement = parse_ascii(layout.setup.ascii or "", files, ranks)
+        check_position(placement, spec.goal_rank)
+    except ValueError as exc:
+        raise FieldProblem(key, str(exc)) from None
+    return placement
+
+
+def check_position(placement: dict[tuple[int, int], str], goal_rank: int) -> None:
+    """Raise ValueError if the position breaks a rule of Racing Kings."""
     letters = list(placement.values())
     if any(p in "Pp" for p in letters):
         raise ValueError("Racing Kings is played without pawns; the position has a pawn")
@@ -152,9 +164,8 @@ def position(layout: Layout) -> dict[tuple[int, int], str]:
         if letters.count(king) != 1:
             raise ValueError(f"the position needs exactly one {side} king, it has {letters.count(king)}")
     for square, letter in placement.items():
-        if letter in "Kk" and square[1] == spec.goal_rank:
+        if letter in "Kk" and square[1] == goal_rank:
             raise ValueError("a king already stands on the goal rank")
-    return placement
 
 
 def side_of(letter: str) -> str:
@@ -261,7 +272,7 @@ def _title(layout: Layout) -> list[Node]:
         Text(left, 23, goal, 4.2, fill=colors.text),
     ]
     if layout.subtitle:
-        nodes.append(Text(width - left, 15, layout.subtitle, 4.5, font="italic",
+        nodes.append(Text(width - left, 15, layout.subtitle, 4.5,
                           anchor="end", fill=colors.text))
     return nodes
 
@@ -280,8 +291,10 @@ def _pieces_on_board(layout: Layout) -> list[Node]:
 
 # ---- tokens ----------------------------------------------------------------
 
-DISC_FILL = {"white": "#f6f1e6", "black": "#2a2623"}
-DISC_RING = {"white": "#3d2b1a", "black": "#d8c7a5"}
+# Black glyphs need a light ground to stay readable; a heavy dark rim marks Black's tokens.
+DISC_FILL = {"white": "#fbf7ee", "black": "#d6cab5"}
+DISC_RING = {"white": "#8a7a66", "black": "#2a2623"}
+RING_MM = {"white": 0.5, "black": 2.2}
 
 
 def token_scene(layout: Layout, letter: str, side: str) -> Scene:
@@ -293,7 +306,7 @@ def token_scene(layout: Layout, letter: str, side: str) -> Scene:
     glyph = d * 0.78
     nodes: tuple[Node, ...] = (
         Circle(r, r, r, Style(fill=DISC_FILL[side])),
-        Circle(r, r, r - d * 0.05, Style(stroke=DISC_RING[side], stroke_mm=0.5)),
+        Circle(r, r, r - d * 0.06, Style(stroke=DISC_RING[side], stroke_mm=RING_MM[side])),
         Use(pieces.piece_symbol_id(letter, side),
             compose(translate(r - glyph / 2, r - glyph / 2), scale(glyph / 100))),
         Circle(r, r, r, Style(stroke="#000000", stroke_mm=0.2)),  # the cut line
@@ -303,23 +316,26 @@ def token_scene(layout: Layout, letter: str, side: str) -> Scene:
 
 
 def _standee(layout: Layout, letter: str, side: str) -> Scene:
-    """A strip folded into a triangle: base tab, front, back (upside down), base tab."""
+    """A strip folded at its middle into a stand-up piece: foot, front, back, foot.
+
+    The middle line becomes the top, so on the flat sheet the front face is drawn
+    upside down and the back face upright, each standing on its foot tab.
+    """
     w = layout.tokens.size_mm
     face = w * 1.25
     tab = w * 0.4
     height = 2 * tab + 2 * face
     glyph = min(w, face) * 0.9
     symbol = pieces.piece_symbol_id(letter, side)
-    fill = DISC_FILL[side]
     fold = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))
+    back_glyph = Use(symbol, compose(translate((w - glyph) / 2, height - tab - glyph - 1),
+                                     scale(glyph / 100)))
     nodes: list[Node] = [
-        Rect(0, tab, w, 2 * face, Style(fill=fill)),
+        Rect(0, tab, w, 2 * face, Style(fill=DISC_FILL[side])),
         Rect(0, 0, w, tab, Style(fill="#dddddd")),
         Rect(0, height - tab, w, tab, Style(fill="#dddddd")),
-        Use(symbol, compose(translate((w - glyph) / 2, tab + face - glyph - 1), scale(glyph / 100))),
-        Group((Use(symbol, compose(translate((w - glyph) / 2, tab + face - glyph - 1),
-                                   scale(glyph / 100))),),
-              compose(translate(w, 2 * tab + 2 * face), scale(-1, -1))),
+        back_glyph,
+        Group((back_glyph,), compose(translate(w, height), scale(-1, -1))),  # the front
     ]
     nodes += [Line(0, y, w, y, fold) for y in (tab, tab + face, tab + 2 * face)]
     nodes.append(Rect(0, 0, w, height, Style(stroke="#000000", stroke_mm=0.2)))

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import io
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
 from boardgen.scene import (IDENTITY, Circle, Document, Group, Line, Node, Path, Polygon, Rect,
-                            Scene, Style, Text, Use)
+                            Scene, Style, Text, Use, used_symbols)
 
 PT_PER_MM = 72.0 / 25.4
 FORM_BBOX = (-5000, -5000, 5000, 5000)  # mm; large enough for any symbol
@@ -75,6 +76,8 @@ class _Painter:
         if isinstance(node, Text):
             self.draw_text(node)
             return
+        if not isinstance(node, (Rect, Circle, Line, Polygon, Path)):
+            raise TypeError(f"the PDF renderer cannot draw {type(node).__name__}")
         c.saveState()
         stroke, fill = self.set_style(node.style)
         if isinstance(node, Rect):
@@ -109,8 +112,6 @@ class _Painter:
                 else:
                     raise ValueError(f"unknown path command {op!r}")
             c.drawPath(p, stroke=stroke, fill=fill, fillMode=0 if node.even_odd else 1)
-        else:
-            raise TypeError(f"the PDF renderer cannot draw {type(node).__name__}")
         c.restoreState()
 
     def draw_text(self, node: Text) -> None:
@@ -131,7 +132,7 @@ class _Painter:
         c.restoreState()
 
     def define_forms(self, scene: Scene) -> None:
-        for name in sorted(scene.symbols):
+        for name in used_symbols(scene.children, scene.symbols):
             nodes = scene.symbols[name]
             if name in self.forms:
                 if self.forms[name] != nodes:
@@ -154,6 +155,7 @@ def render_pdf(document: Document | Scene) -> bytes:
     """A PDF with one page per scene, fonts embedded and subset, scaling switched off."""
     if isinstance(document, Scene):
         document = Document((document,), title=document.title)
+    rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85
     buffer = io.BytesIO()
     first = document.pages[0]
     canvas = Canvas(buffer, pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),

@@ -6,7 +6,7 @@ import svgwrite
 
 from boardgen import fonts
 from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Node, Path, Polygon, Rect,
-                            Scene, Style, Text, Use)
+                            Scene, Style, Text, Use, used_symbols)
 
 
 def num(value: float) -> str:
@@ -117,7 +117,7 @@ class _Writer:
         raise TypeError(f"the SVG renderer cannot draw {type(node).__name__}")
 
     def write(self) -> bytes:
-        for name in sorted(self.scene.symbols):
+        for name in used_symbols(self.scene.children, self.scene.symbols):
             g = self.dwg.g(id=name)
             for child in self.scene.symbols[name]:
                 g.add(self.element(child))

@@ -1,0 +1,172 @@
+"""Renderers: SVG and PDF agree, fonts are embedded, text extracts, output is stable."""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+
+from boardgen.render import FORMATS, renderer
+from boardgen.scene import (Circle, Document, Group, Line, Path, Polygon, Rect, Scene, Style, Text,
+                            Use, arc_commands, rotate, scale, translate, compose)
+from tests.conftest import PT_PER_MM, pdf_text
+
+SAMPLES = ["Wyścig przez rzekę", "Ärgere", "Fahrerwechsel"]
+
+
+def sample_scene() -> Scene:
+    """A scene using every node type, with text in three languages."""
+    star = Polygon(((0, -8), (2.4, -2.5), (8, -2.5), (3.5, 1), (5, 7), (0, 3.5), (-5, 7),
+                    (-3.5, 1), (-8, -2.5), (-2.4, -2.5)), Style(fill="#d4a017", stroke="#000000"))
+    return Scene(120, 80, (
+        Rect(0, 0, 120, 80, Style(fill="#ffffff")),
+        Rect(5, 5, 40, 25, Style(fill="#2060c0", stroke="#000000", stroke_mm=0.8)),
+        Circle(70, 18, 12, Style(fill="#c03020")),
+        Line(5, 40, 115, 40, Style(stroke="#000000", stroke_mm=1.5, dash=(4, 2))),
+        Path(tuple(arc_commands(100, 60, 12, 0, 270)) + (("Z",),), Style(fill="#20a040")),
+        Group((Rect(-6, -6, 12, 12, Style(fill="#804080")),), compose(translate(25, 62), rotate(30))),
+        Use("star", translate(60, 62)),
+        Use("star", compose(translate(80, 62), scale(0.5))),
+        Text(5, 52, SAMPLES[0], 6, font="bold"),
+        Text(115, 76, SAMPLES[1] + " " + SAMPLES[2], 5, anchor="end"),
+    ), symbols={"star": (star,)})
+
+
+def rasterise_pdf(data: bytes, dpi: int):
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(data)[0]
+    return page.render(scale=dpi / 72).to_pil().convert("L")
+
+
+def rasterise_svg(scene: Scene, dpi: int):
+    from PIL import Image
+
+    png = renderer("png")(scene, dpi=dpi)
+    return Image.open(io.BytesIO(png)).convert("L")
+
+
+def test_svg_and_pdf_renderings_agree():
+    scene = sample_scene()
+    dpi = 100
+    from_pdf = rasterise_pdf(renderer("pdf")(scene), dpi)
+    from_svg = rasterise_svg(scene, dpi)
+    assert abs(from_pdf.size[0] - from_svg.size[0]) <= 1 and abs(from_pdf.size[1] - from_svg.size[1]) <= 1
+    width, height = min(from_pdf.size[0], from_svg.size[0]), min(from_pdf.size[1], from_svg.size[1])
+    a = from_pdf.crop((0, 0, width, height)).tobytes()
+    b = from_svg.crop((0, 0, width, height)).tobytes()
+    mean_difference = sum(abs(x - y) for x, y in zip(a, b)) / len(a)
+    assert mean_difference < 4.0, mean_difference
+    # and the picture is not blank: the two renderings carry the same ink
+    ink_pdf = sum(255 - x for x in a) / len(a)
+    assert ink_pdf > 40
+
+
+def test_a_different_scene_does_not_agree():
+    """The comparison above can fail: moving one shape shows up."""
+    scene = sample_scene()
+    moved = Scene(scene.width, scene.height, scene.children[:1] + (Rect(60, 40, 50, 35, Style(fill="#000000")),),
+                  symbols=scene.symbols)
+    a = rasterise_pdf(renderer("pdf")(scene), 50).tobytes()
+    b = rasterise_svg(moved, 50).tobytes()
+    n = min(len(a), len(b))
+    assert sum(abs(x - y) for x, y in zip(a[:n], b[:n])) / n > 4.0
+
+
+def test_pdf_page_is_the_scene_size_in_mm():
+    pdf = pypdf.PdfReader(io.BytesIO(renderer("pdf")(sample_scene())))
+    box = pdf.pages[0].mediabox
+    assert float(box.width) / PT_PER_MM == pytest.approx(120, abs=0.01)
+    assert float(box.height) / PT_PER_MM == pytest.approx(80, abs=0.01)
+
+
+def test_fonts_are_embedded_subset_and_text_extracts_exactly():
+    data = renderer("pdf")(sample_scene())
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    for ref in fonts.values():
+        font = ref.get_object()
+        name = str(font["/BaseFont"])
+        assert name.startswith("/") and "+" in name, f"{name} is not a subset"
+        descriptor = font["/FontDescriptor"] if "/FontDescriptor" in font else \
+            font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        assert "/FontFile2" in descriptor.get_object(), f"{name} is not embedded"
+    text = pdf_text(data)
+    for sample in SAMPLES:
+        assert sample in text
+
+
+def test_pdf_asks_viewers_not_to_scale():
+    reader = pypdf.PdfReader(io.BytesIO(renderer("pdf")(sample_scene())))
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+
+
+@pytest.mark.parametrize("fmt", ["svg", "pdf"])
+def test_rendering_is_deterministic(fmt):
+    assert renderer(fmt)(sample_scene()) == renderer(fmt)(sample_scene())
+
+
+def test_multi_page_document():
+    scene = sample_scene()
+    small = Scene(50, 30, (Rect(0, 0, 10, 10, Style(fill="#000000")),))
+    reader = pypdf.PdfReader(io.BytesIO(renderer("pdf")(Document((scene, small, scene)))))
+    assert len(reader.pages) == 3
+    assert float(reader.pages[1].mediabox.width) / PT_PER_MM == pytest.approx(50, abs=0.01)
+
+
+def test_symbols_are_stored_once():
+    scene = sample_scene()
+    svg = renderer("svg")(scene).decode()
+    assert svg.count('id="star"') == 1 and svg.count("#star") == 2
+    pdf = renderer("pdf")(scene)
+    assert pdf.count(b"/FormType 1") == 1
+
+
+def test_svg_is_sized_in_mm():
+    svg = renderer("svg")(sample_scene()).decode()
+    assert 'width="120mm"' in svg and 'height="80mm"' in svg and 'viewBox="0 0 120 80"' in svg
+
+
+def test_png_size_follows_dpi():
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(renderer("png")(sample_scene(), dpi=127)))
+    assert image.size == (600, 400)  # 120 mm and 80 mm at 5 px/mm
+
+
+class Unknown:
+    pass
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_unknown_nodes_are_refused(fmt):
+    scene = Scene(10, 10, (Unknown(),))
+    with pytest.raises(TypeError):
+        renderer(fmt)(scene)
+
+
+def test_png_without_cairo_gives_a_clear_message(monkeypatch):
+    import builtins
+
+    from boardgen.errors import InputError
+    from boardgen.render import png
+
+    real_import = builtins.__import__
+
+    def no_cairo(name, *args, **kwargs):
+        if name == "cairosvg":
+            raise OSError("no library called \"cairo-2\" was found")
+        return real_import(name, *args, **kwargs)
+
+    png._svg2png.cache_clear()
+    monkeypatch.setattr(builtins, "__import__", no_cairo)
+    try:
+        with pytest.raises(InputError) as info:
+            renderer("png")(sample_scene())
+        assert "cairo" in info.value.message and "SVG and PDF work" in info.value.message
+        assert renderer("svg")(sample_scene()) and renderer("pdf")(sample_scene())
+    finally:
+        monkeypatch.undo()
+        png._svg2png.cache_clear()
