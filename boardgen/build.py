@@ -7,11 +7,8 @@ the layout's name, so a layout cannot write outside the output folder.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +16,7 @@ from typing import Callable
 
 from boardgen import __version__, imposition
 from boardgen.errors import InputError
-from boardgen.layout import layouts_dir, load_layout, resolve
+from boardgen.layout import layouts_dir, load_layout, resolve, safe_identifier
 from boardgen.product import GameOutput
 from boardgen.render import renderer
 from boardgen.scene import Document, Scene
@@ -30,12 +27,7 @@ class BuildOptions:
     formats: tuple[str, ...] = ("pdf", "svg", "png")
     dpi: int = 150
     print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
-
-
-def safe_name(name: str) -> str:
-    """A file-system-safe folder name: letters, digits, '-' and '_' only, never '.' or '..'."""
-    slug = re.sub(r"[^A-Za-z0-9_\-]+", "-", name).strip("-_")[:64]
-    return slug or "layout"
+    lang: str = "en"
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -63,7 +55,7 @@ def _umask() -> int:
 
 def output_folder(out_dir: Path, name: str) -> Path:
     """``out_dir/<safe name>``, created; refuses a symlinked game folder."""
-    folder = out_dir / safe_name(name)
+    folder = out_dir / safe_identifier(name)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         if folder.is_symlink():
@@ -105,21 +97,10 @@ def compose_target(target: str, setup: Path | None = None):
     return layout, game.compose_game(layout, setup=game.load_setup(layout, setup))
 
 
-def rules_sections(layout, options: BuildOptions) -> list[imposition.Section]:
-    """The rule pages for the bundle, from ``boardgen.rules.rule_pages(layout, print_options)``.
-
-    That function returns page scenes (numbered by the rules module itself); the
-    bundle lists them under "Rules" after the boards, component sheets and sheets.
-    """
-    if importlib.util.find_spec("boardgen.rules") is None:
-        return []
-    rule_pages = getattr(importlib.import_module("boardgen.rules"), "rule_pages", None)
-    pages = tuple(rule_pages(layout, options.print)) if rule_pages else ()
-    return [imposition.Section("Rules", pages, numbered=False)] if pages else []
-
-
-def layout_source(target: str) -> str:
+def layout_source(target: str | None) -> str:
     """How the cover names the layout file: a shipped game by file name, a user's file by path."""
+    if target is None:
+        return ""
     path = resolve(target)
     if path.resolve().parent == layouts_dir().resolve():
         return f"{path.name} (shipped with boardgen)"
@@ -127,12 +108,12 @@ def layout_source(target: str) -> str:
 
 
 def bundle_name(layout) -> str:
-    return f"{safe_name(layout.name)}-print-and-play.pdf"
+    return f"{safe_identifier(layout.name)}-print-and-play.pdf"
 
 
 def product_files(layout, output: GameOutput, options: BuildOptions,
-                  layout_file: str = "") -> dict[str, bytes]:
-    """Every output file of a composed game, in memory, and the print-and-play bundle."""
+                  target: str | None = None) -> dict[str, bytes]:
+    """Every output file of a composed game, in memory, with its rules and the bundle of all."""
     files: dict[str, bytes] = {}
     board_pages = imposition.impose_board(output.board, options.print)
     sections = [imposition.Section("Board", board_pages)]
@@ -151,9 +132,12 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
         pages = imposition.impose_sheet(sheet, options.print)
         sections.append(imposition.Section(sheet.title, pages))
         files.update(render_files(sheet.name, pages, options, sheet.title))
-    sections += rules_sections(layout, options)
+    rule_sheet, rule_files = rules_files(layout, options, target)
+    files.update(rule_files)
+    if rule_sheet:
+        sections.append(imposition.Section("Rules", rule_sheet, numbered=False))
     if "pdf" in options.formats:
-        cover = imposition.Cover(layout.title, layout.subtitle, layout_file, __version__,
+        cover = imposition.Cover(layout.title, layout.subtitle, layout_source(target), __version__,
                                  picture=output.board.scene)
         bundle = imposition.print_and_play(cover, sections, options.print)
         files[bundle_name(layout)] = renderer("pdf")(
@@ -165,11 +149,32 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
     return files
 
 
+def rules_files(layout, options: BuildOptions,
+                target: str | None = None) -> tuple[tuple[Scene, ...], dict[str, bytes]]:
+    """The rule sheet's pages (for the bundle), and rules.pdf and rules-booklet.pdf.
+
+    Nothing when PDF is not asked for or no layout of the ``extends`` chain has a rule text.
+    """
+    from boardgen.rules import rule_book
+
+    if "pdf" not in options.formats:
+        return (), {}
+    book = rule_book(layout, options.lang, target)
+    if book is None:
+        return (), {}
+    paper = options.print.paper
+    sheet = book.sheet(paper)
+    pdf = renderer("pdf")
+    return sheet, {"rules.pdf": pdf(Document(sheet, title=f"{book.title}: rules")),
+                   "rules-booklet.pdf": pdf(Document(book.booklet(paper),
+                                                     title=f"{book.title}: rules booklet"))}
+
+
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
           on_file: Callable[[Path], None] | None = None) -> list[Path]:
     """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
     layout, output = compose_target(target, setup)
-    files = product_files(layout, output, options, layout_source(target))
+    files = product_files(layout, output, options, target)
     folder = output_folder(out_dir, layout.name)
     written = []
     for name, data in files.items():

@@ -7,6 +7,7 @@ message on stderr, never a traceback).
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
@@ -48,6 +49,24 @@ def main_options(
     """
 
 
+@contextmanager
+def progress_bar(total: int):
+    """A rich progress bar on a terminal for several builds; plain lines otherwise."""
+    if total < 2 or not sys.stderr.isatty():
+        yield typer.echo
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task("building", total=total)
+
+        def advance(line: str) -> None:
+            progress.console.print(line)
+            progress.advance(task)
+
+        yield advance
+
+
 def parse_formats(text: str) -> tuple[str, ...]:
     from boardgen.render import FORMATS
 
@@ -87,11 +106,13 @@ def build(
     backs: str = typer.Option("duplex", "--backs", help="duplex, fold or none."),
     dpi: int = typer.Option(150, "--dpi", min=10, max=1200, help="Resolution of PNG files."),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
+    lang: str = typer.Option("en", "--lang", help="Language of the rules: en, de or pl."),
 ) -> None:
-    """Build boards, component sheets and board.json into OUT/<game>/."""
+    """Build boards, component sheets, rules and board.json into OUT/<game>/."""
     from boardgen import imposition
     from boardgen.build import BuildOptions, build as build_game
     from boardgen.layout import shipped_games
+    from boardgen.rules import check_language
 
     try:
         targets = list(games or [])
@@ -108,14 +129,15 @@ def build(
         if not 0 <= bleed <= 20:
             raise InputError(f"bleed must be between 0 and 20 mm, found {bleed:g}", source="--bleed")
         options = BuildOptions(
-            formats=parse_formats(formats), dpi=dpi,
+            formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
                                           mode=mode, bleed_mm=bleed, backs=backs),
         )
-        for target in targets:
-            written = build_game(target, out, options, setup=setup)
-            folder = written[0].parent if written else out
-            typer.echo(f"{target}: {len(written)} files in {folder}")
+        with progress_bar(len(targets)) as advance:
+            for target in targets:
+                written = build_game(target, out, options, setup=setup)
+                folder = written[0].parent if written else out
+                advance(f"{target}: {len(written)} files in {folder}")
     except InputError as error:
         raise fail(error)
 
@@ -178,6 +200,45 @@ def random_setup(
             write_atomic(out, text.encode("utf-8"))
         except OSError as exc:
             raise InputError(f"cannot write ({exc.strerror})", source=str(out)) from None
+    except InputError as error:
+        raise fail(error)
+
+
+@app.command()
+def new(
+    game: str = typer.Argument(..., metavar="GAME", help="The game to start from."),
+    path: Path = typer.Argument(..., metavar="PATH", help="The layout file to write."),
+    force: bool = typer.Option(False, "--force", help="Overwrite PATH if it exists."),
+) -> None:
+    """Write a commented starter layout that extends GAME, ready to edit."""
+    from boardgen.build import write_atomic
+    from boardgen.scaffold import starter_text
+
+    try:
+        if path.exists() and not force:
+            raise InputError("already exists; choose another name or use --force", source=str(path))
+        if path.suffix != ".toml":
+            raise InputError("layout files end in .toml", source=str(path))
+        text = starter_text(game, path)
+        try:
+            write_atomic(path, text.encode("utf-8"))
+        except OSError as exc:
+            raise InputError(f"cannot write ({exc.strerror})", source=str(path)) from None
+    except InputError as error:
+        raise fail(error)
+    typer.echo(f"wrote {path}; edit it, then: boardgen check {path}")
+
+
+@app.command()
+def schema(game: Optional[str] = typer.Argument(None, metavar="[GAME]",
+                                                help="One game kind; default: all.")) -> None:
+    """Print the JSON Schema of the layout format (for editors that check TOML)."""
+    import json
+
+    from boardgen.scaffold import layout_schema
+
+    try:
+        typer.echo(json.dumps(layout_schema(game), indent=1, sort_keys=True))
     except InputError as error:
         raise fail(error)
 

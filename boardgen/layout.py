@@ -60,6 +60,12 @@ class LayoutBase(Model):
     extends: str | None = None
 
 
+def safe_identifier(name: str) -> str:
+    """A name safe as a folder or file stem: letters, digits, '-' and '_' only, never '.' or '..'."""
+    slug = re.sub(r"[^A-Za-z0-9_\-]+", "-", name).strip("-_")[:64]
+    return slug or "layout"
+
+
 def shipped_games() -> list[str]:
     """Names of the layouts in the layouts folder, sorted."""
     return sorted(p.stem for p in layouts_dir().glob("*.toml"))

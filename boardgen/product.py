@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from boardgen.errors import InputError
 from boardgen.scene import Scene
 
 
@@ -36,6 +37,9 @@ class Component:
     cut: Literal["shared", "gap"] = "shared"
 
 
+MAX_COPIES = 10_000  # more pieces than any game needs; stops a typo from printing forever
+
+
 @dataclass(frozen=True)
 class ComponentSet:
     """Components printed together as one file (``tokens.pdf``, ``tiles.pdf``, ...)."""
@@ -43,6 +47,12 @@ class ComponentSet:
     name: str
     title: str
     components: tuple[Component, ...]
+
+    def __post_init__(self) -> None:
+        copies = sum(c.count for c in self.components)
+        if copies > MAX_COPIES or any(c.count < 0 for c in self.components):
+            raise InputError(f"{copies} pieces to print; a component set is limited to "
+                             f"0 to {MAX_COPIES} pieces", source=self.name)
 
 
 @dataclass(frozen=True)

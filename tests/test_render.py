@@ -145,3 +145,28 @@ def test_unknown_nodes_are_refused(fmt):
     scene = Scene(10, 10, (Unknown(),))
     with pytest.raises(TypeError):
         renderer(fmt)(scene)
+
+
+def test_png_without_cairo_gives_a_clear_message(monkeypatch):
+    import builtins
+
+    from boardgen.errors import InputError
+    from boardgen.render import png
+
+    real_import = builtins.__import__
+
+    def no_cairo(name, *args, **kwargs):
+        if name == "cairosvg":
+            raise OSError("no library called \"cairo-2\" was found")
+        return real_import(name, *args, **kwargs)
+
+    png._svg2png.cache_clear()
+    monkeypatch.setattr(builtins, "__import__", no_cairo)
+    try:
+        with pytest.raises(InputError) as info:
+            renderer("png")(sample_scene())
+        assert "cairo" in info.value.message and "SVG and PDF work" in info.value.message
+        assert renderer("svg")(sample_scene()) and renderer("pdf")(sample_scene())
+    finally:
+        monkeypatch.undo()
+        png._svg2png.cache_clear()

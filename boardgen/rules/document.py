@@ -1,0 +1,316 @@
+"""Rule texts: Markdown (parsed by markdown-it-py) → a short list of typed blocks.
+
+A figure is a paragraph holding only ``![Caption](diagram:NAME)``; figures are
+numbered in reading order and ``{fig:NAME}`` anywhere in the text becomes
+"Figure N" in the text's language. Every mistake is an InputError with the rule
+file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from boardgen.errors import InputError
+
+FIGURE_WORD = {"en": "Figure", "de": "Abbildung", "pl": "Rysunek"}
+QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
+DIAGRAM_SCHEME = "diagram:"
+REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
+FACES = ("regular", "bold", "italic")
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of inline text in one face; ``"\\n"`` alone is a forced line break."""
+
+    text: str
+    face: str = "regular"
+
+
+Runs = tuple[Run, ...]
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    runs: Runs
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    runs: Runs
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    ordered: bool
+    start: int
+    items: tuple[tuple["Block", ...], ...]
+
+
+@dataclass(frozen=True)
+class Quote:
+    blocks: tuple["Block", ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[Runs, ...]
+    rows: tuple[tuple[Runs, ...], ...]
+    align: tuple[str, ...]  # "left" | "center" | "right" per column
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    number: int
+    label: str  # "Figure 3"
+    caption: Runs
+    line: int
+
+
+@dataclass(frozen=True)
+class Preformatted:
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A thematic break (``---``)."""
+
+
+Block = Union[Heading, Paragraph, ListBlock, Quote, Table, Figure, Preformatted, Rule]
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """A parsed rule text: its blocks in order and its figures by number."""
+
+    source: str
+    lang: str
+    blocks: tuple[Block, ...]
+    figures: tuple[Figure, ...]
+
+    @property
+    def title(self) -> str:
+        for block in self.blocks:
+            if isinstance(block, Heading) and block.level == 1:
+                return plain(block.runs)
+        return ""
+
+
+def plain(runs: Iterable[Run]) -> str:
+    """The text of runs without faces (line breaks become spaces)."""
+    return "".join(" " if r.text == "\n" else r.text for r in runs)
+
+
+def markdown(lang: str) -> MarkdownIt:
+    """CommonMark plus tables, with typographic quotes and dashes for ``lang``."""
+    options = {"typographer": True, "quotes": QUOTES.get(lang, QUOTES["en"])}
+    return MarkdownIt("commonmark", options).enable(["table", "replacements", "smartquotes"])
+
+
+def parse_rule_text(text: str, source: str, lang: str = "en",
+                    diagram_names: Iterable[str] | None = None) -> RuleText:
+    """Parse a rule text; unknown diagrams (when ``diagram_names`` is given) are errors."""
+    tokens = markdown(lang).parse(text)
+    known = None if diagram_names is None else set(diagram_names)
+    figures = _number_figures(tokens, source, lang, known)
+    blocks = _Builder(tokens, source, figures).blocks()
+    return RuleText(source, lang, tuple(blocks), tuple(figures.values()))
+
+
+def _figure_image(token: Token, source: str) -> Token | None:
+    """The diagram image of a paragraph that is a figure, else None."""
+    children = [c for c in token.children or [] if not (c.type == "text" and not c.content.strip())]
+    images = [c for c in children if c.type == "image"]
+    line = token.map[0] + 1 if token.map else None
+    for image in images:
+        src = str(image.attrs.get("src", ""))
+        if not src.startswith(DIAGRAM_SCHEME):
+            raise InputError(f"image {src!r}: rule texts take only diagrams, written "
+                             "![Caption](diagram:NAME)", source=source, line=line)
+        if len(children) > 1:
+            raise InputError(f"diagram {src[len(DIAGRAM_SCHEME):]!r} must stand alone in its "
+                             "paragraph, on a line of its own", source=source, line=line)
+    return images[0] if images else None
+
+
+def _number_figures(tokens: list[Token], source: str, lang: str,
+                    known: set[str] | None) -> dict[str, Figure]:
+    """Every diagram of the text, numbered in reading order and checked against ``known``."""
+    word = FIGURE_WORD.get(lang, FIGURE_WORD["en"])
+    found: dict[str, tuple[int, Token]] = {}
+    for token in tokens:
+        if token.type != "inline":
+            continue
+        image = _figure_image(token, source)
+        if image is None:
+            continue
+        name = str(image.attrs["src"])[len(DIAGRAM_SCHEME):]
+        line = token.map[0] + 1 if token.map else 0
+        if known is not None and name not in known:
+            raise InputError(f"unknown diagram {name!r}; this game draws: "
+                             f"{', '.join(sorted(known)) or 'no diagrams'}", source=source, line=line)
+        if name in found:
+            raise InputError(f"diagram {name!r} is already shown at line {found[name][0]}; "
+                             "show each diagram once", source=source, line=line)
+        found[name] = (line, image)
+    labels = {name: f"{word} {number}" for number, name in enumerate(found, start=1)}
+    return {name: Figure(name, number, labels[name],
+                         _inline_runs(image.children or [], labels, source, line), line)
+            for number, (name, (line, image)) in enumerate(found.items(), start=1)}
+
+
+class _Builder:
+    """Walks the token stream once, turning block tokens into blocks."""
+
+    def __init__(self, tokens: list[Token], source: str, figures: dict[str, Figure]):
+        self.tokens = tokens
+        self.source = source
+        self.figures = figures
+        self.labels = {name: figure.label for name, figure in figures.items()}
+        self.index = 0
+
+    def blocks(self, closing: str | None = None) -> list[Block]:
+        found: list[Block] = []
+        while self.index < len(self.tokens):
+            token = self.tokens[self.index]
+            if closing is not None and token.type == closing:
+                self.index += 1
+                return found
+            block = self.block(token)
+            if block is not None:
+                found.append(block)
+        return found
+
+    def block(self, token: Token) -> Block | None:
+        kind = token.type
+        if kind == "heading_open":
+            inline = self.tokens[self.index + 1]
+            self.index += 3
+            return Heading(int(token.tag[1]), self.runs(inline))
+        if kind == "paragraph_open":
+            inline = self.tokens[self.index + 1]
+            self.index += 3
+            image = _figure_image(inline, self.source)
+            if image is not None:
+                return self.figures[str(image.attrs["src"])[len(DIAGRAM_SCHEME):]]
+            return Paragraph(self.runs(inline))
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            return self.list_block(token)
+        if kind == "blockquote_open":
+            self.index += 1
+            return Quote(tuple(self.blocks("blockquote_close")))
+        if kind == "table_open":
+            return self.table()
+        if kind in ("fence", "code_block"):
+            self.index += 1
+            return Preformatted(tuple(token.content.rstrip("\n").split("\n")))
+        if kind == "hr":
+            self.index += 1
+            return Rule()
+        if kind == "html_block":
+            raise InputError("HTML is not supported in rule texts; use Markdown",
+                             source=self.source, line=token.map[0] + 1 if token.map else None)
+        self.index += 1
+        return None
+
+    def list_block(self, token: Token) -> ListBlock:
+        ordered = token.type == "ordered_list_open"
+        closing = "ordered_list_close" if ordered else "bullet_list_close"
+        start = int(token.attrs.get("start", 1)) if ordered else 1
+        self.index += 1
+        items: list[tuple[Block, ...]] = []
+        while self.tokens[self.index].type != closing:
+            self.index += 1  # list_item_open
+            items.append(tuple(self.blocks("list_item_close")))
+        self.index += 1
+        return ListBlock(ordered, start, tuple(items))
+
+    def table(self) -> Table:
+        header: list[Runs] = []
+        rows: list[tuple[Runs, ...]] = []
+        align: list[str] = []
+        row: list[Runs] = []
+        while True:
+            token = self.tokens[self.index]
+            self.index += 1
+            if token.type == "table_close":
+                break
+            if token.type in ("th_open", "td_open"):
+                style = str(token.attrs.get("style", ""))
+                cell_align = style.removeprefix("text-align:") if style else "left"
+                if token.type == "th_open":
+                    align.append(cell_align)
+                row.append(self.runs(self.tokens[self.index]))
+            elif token.type == "tr_close":
+                if not header:
+                    header = row
+                else:
+                    rows.append(tuple(row))
+                row = []
+        return Table(tuple(header), tuple(rows), tuple(align))
+
+    def runs(self, inline: Token) -> Runs:
+        line = inline.map[0] + 1 if inline.map else 0
+        return _inline_runs(inline.children or [], self.labels, self.source, line)
+
+
+def _inline_runs(children: list[Token], labels: dict[str, str], source: str,
+                 line: int) -> Runs:
+    """Inline tokens → runs; bold and italic nest, references become figure labels."""
+    runs: list[Run] = []
+    bold = italic = 0
+    for child in children:
+        kind = child.type
+        face = "bold" if bold else "italic" if italic else "regular"
+        if kind == "strong_open":
+            bold += 1
+        elif kind == "strong_close":
+            bold -= 1
+        elif kind == "em_open":
+            italic += 1
+        elif kind == "em_close":
+            italic -= 1
+        elif kind in ("text", "code_inline"):
+            runs.append(Run(_resolve(child.content, labels, source, line), face))
+        elif kind == "softbreak":
+            runs.append(Run(" ", face))
+            line += 1
+        elif kind == "hardbreak":
+            runs.append(Run("\n", face))
+            line += 1
+        elif kind == "image":
+            raise InputError("a diagram must stand alone in its paragraph", source=source,
+                             line=line)
+    return tuple(_merge([r for r in runs if r.text]))
+
+
+def _resolve(text: str, labels: dict[str, str], source: str, line: int) -> str:
+    """Replace ``{fig:NAME}`` by the figure's label ("Figure 2")."""
+    def label(match: re.Match) -> str:
+        name = match.group(1)
+        if name not in labels:
+            shown = ", ".join(labels) or "none"
+            raise InputError(f"reference {{fig:{name}}} names no figure of this text "
+                             f"(figures: {shown})", source=source, line=line)
+        return labels[name]
+
+    return REFERENCE.sub(label, text)
+
+
+def _merge(runs: list[Run]) -> list[Run]:
+    """Neighbouring runs in the same face joined, so a line draws as few strings as it can."""
+    merged: list[Run] = []
+    for run in runs:
+        if merged and merged[-1].face == run.face and "\n" not in (run.text, merged[-1].text):
+            merged[-1] = Run(merged[-1].text + run.text, run.face)
+        else:
+            merged.append(run)
+    return merged

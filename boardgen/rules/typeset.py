@@ -1,0 +1,604 @@
+"""Typesetting a parsed rule text onto pages of scene nodes.
+
+Blocks become *pieces*: slices of fixed height (a line of text, a figure, a table
+row) that draw themselves at a given top-left corner. Pieces flow down columns
+and across pages; a piece that must stay with the next one (a heading, the first
+and next-to-last line of a paragraph, a figure and its caption) moves to the next
+column together with it. Text is ragged right and measured with the embedded
+font, so what is measured is what is printed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Callable, Mapping, Sequence
+
+from boardgen import fonts
+from boardgen.rules.document import (Block, Figure, Heading, ListBlock, Paragraph, Preformatted,
+                                     Quote, Rule, RuleText, Run, Runs, Table)
+from boardgen.scene import Group, Line, Node, Rect, Scene, Style, Text, compose, scale, translate
+
+INK = "#1e1e1e"
+ACCENT = "#7b2d26"
+MUTED = "#6b6b6b"
+QUOTE_FILL = "#f4efe4"
+TABLE_HEAD_FILL = "#ece2cf"
+TABLE_ZEBRA_FILL = "#f8f4ec"
+HAIRLINE = "#b9ab92"
+
+LEADING = 1.38          # line height / font size
+ASCENT = 0.935          # Fira Sans ascender / em
+DESCENT = 0.265
+FIGURE_MAX_HEIGHT = 0.42  # of the column height
+FIGURE_MIN_SCALE = 0.75   # how far a figure may shrink to fit the rest of a column
+EPSILON = 1e-6
+
+Draw = Callable[[float, float], list[Node]]
+
+
+@dataclass(frozen=True)
+class PageStyle:
+    """Page size, margins (mm), columns and the body type size (mm)."""
+
+    width: float
+    height: float
+    margin: float
+    top: float
+    bottom: float
+    columns: int
+    gutter: float
+    body: float
+
+    @property
+    def text_width(self) -> float:
+        return self.width - 2 * self.margin
+
+    @property
+    def column_width(self) -> float:
+        return (self.text_width - (self.columns - 1) * self.gutter) / self.columns
+
+    @property
+    def column_height(self) -> float:
+        return self.height - self.top - self.bottom
+
+
+def page_style(width: float, height: float) -> PageStyle:
+    """Margins and columns for a page: two columns once a single line would get too long."""
+    margin = round(min(18.0, max(12.0, width * 0.085)), 1)
+    columns = 2 if width - 2 * margin > 150 else 1
+    body = 3.7 if columns > 1 else 3.6
+    return PageStyle(width, height, margin, top=margin + 3, bottom=margin + 5, columns=columns,
+                     gutter=8.0, body=body)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A slice of a page that cannot be split, drawn with its top-left corner at (x, y)."""
+
+    height: float
+    draw: Draw
+    space_before: float = 0.0
+    keep_with_next: bool = False
+    floats: bool = False  # may move past the text after it, to the top of the next column
+    barrier: bool = False  # waiting floats are placed before this piece (a section heading)
+    shrink: Callable[[float], "Piece | None"] | None = None  # a smaller copy at most this tall
+
+
+# ---- line breaking -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Text in one face, ``x`` mm from the start of its line."""
+
+    x: float
+    text: str
+    face: str
+
+
+@dataclass
+class _Word:
+    parts: list[tuple[str, str]] = field(default_factory=list)
+    space_face: str | None = None
+    break_after: bool = False
+
+
+def _words(runs: Runs) -> list[_Word]:
+    """Runs split into words; a word may change face inside (``**Nxc1**??``)."""
+    words: list[_Word] = [_Word()]
+    for run in runs:
+        if run.text == "\n":
+            words[-1].break_after = True
+            words.append(_Word())
+            continue
+        for chunk in re.split(r"( +)", run.text):
+            if not chunk:
+                continue
+            if chunk.startswith(" "):
+                if words[-1].parts:
+                    words[-1].space_face = run.face
+                    words.append(_Word())
+            else:
+                words[-1].parts.append((chunk, run.face))
+    return [w for w in words if w.parts]
+
+
+def _width(parts: Sequence[tuple[str, str]], size: float) -> float:
+    return sum(fonts.text_width(text, size, face) for text, face in parts)
+
+
+def _split_long(word: _Word, width: float, size: float) -> list[_Word]:
+    """A word wider than the line, cut into pieces that fit."""
+    pieces: list[_Word] = [_Word()]
+    for text, face in word.parts:
+        for char in text:
+            trial = pieces[-1].parts + [(char, face)]
+            if pieces[-1].parts and _width(trial, size) > width:
+                pieces.append(_Word())
+            pieces[-1].parts.append((char, face))
+    pieces[-1].space_face = word.space_face
+    pieces[-1].break_after = word.break_after
+    return pieces
+
+
+def wrap(runs: Runs, width: float, size: float) -> list[list[Segment]]:
+    """Greedy line breaking of runs into lines no wider than ``width`` mm."""
+    lines: list[list[_Word]] = [[]]
+    used = 0.0
+    for word in _words(runs):
+        for part in (_split_long(word, width, size) if _width(word.parts, size) > width else [word]):
+            word_width = _width(part.parts, size)
+            if lines[-1] and used + word_width > width + EPSILON:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(part)
+            used += word_width
+            if part.space_face:
+                used += fonts.text_width(" ", size, part.space_face)
+            if part.break_after:
+                lines.append([])
+                used = 0.0
+    return [_segments(line, size) for line in lines if line] or [[]]
+
+
+def _segments(line: list[_Word], size: float) -> list[Segment]:
+    """One line's words as strings per face; spaces ride on the text before them."""
+    texts: list[tuple[str, str]] = []
+    for index, word in enumerate(line):
+        for text, face in word.parts:
+            if texts and texts[-1][1] == face:
+                texts[-1] = (texts[-1][0] + text, face)
+            else:
+                texts.append((text, face))
+        if index < len(line) - 1 and word.space_face:
+            texts[-1] = (texts[-1][0] + " ", texts[-1][1])
+    segments: list[Segment] = []
+    x = 0.0
+    for text, face in texts:
+        segments.append(Segment(x, text, face))
+        x += fonts.text_width(text, size, face)
+    return segments
+
+
+def line_width(segments: list[Segment], size: float) -> float:
+    if not segments:
+        return 0.0
+    last = segments[-1]
+    return last.x + fonts.text_width(last.text.rstrip(" "), size, last.face)
+
+
+# ---- blocks → pieces ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    size: float
+    color: str = INK
+    face: str | None = None  # force one face (headings)
+    align: str = "left"
+
+
+class Setter:
+    """Turns blocks into pieces for a column of one width."""
+
+    def __init__(self, style: PageStyle, scenes: Mapping[str, Scene]):
+        self.style = style
+        self.scenes = scenes
+        self.body = style.body
+        self.gap = style.body * 0.6
+
+    # -- text ----------------------------------------------------------------
+
+    def lines(self, runs: Runs, width: float, indent: float, text: TextStyle,
+              space_before: float = 0.0, keep_all: bool = False) -> list[Piece]:
+        """One piece per line, with orphan and widow control."""
+        if text.face:
+            runs = tuple(Run(r.text, text.face) for r in runs)
+        wrapped = wrap(runs, width, text.size)
+        height = text.size * LEADING
+        baseline = (height - (ASCENT + DESCENT) * text.size) / 2 + ASCENT * text.size
+        last = len(wrapped) - 1
+        pieces = []
+        for index, segments in enumerate(wrapped):
+            spare = width - line_width(segments, text.size)
+            shift = {"left": 0.0, "center": spare / 2, "right": spare}[text.align]
+            keep = keep_all or (index < last and index in (0, last - 1))
+            pieces.append(Piece(height, _text_draw(segments, indent + shift, baseline, text),
+                                space_before if index == 0 else 0.0, keep_with_next=keep))
+        return pieces
+
+    def heading(self, block: Heading, width: float, indent: float) -> list[Piece]:
+        body = self.body
+        if block.level == 1:
+            pieces = self.lines(block.runs, width, indent,
+                                TextStyle(body * 2.3, ACCENT, "bold"), keep_all=True)
+            return pieces + [_rule_piece(indent, width, 0.6, ACCENT, body * 0.5, body * 1.2, True)]
+        if block.level == 2:
+            pieces = self.lines(block.runs, width, indent, TextStyle(body * 1.35, ACCENT, "bold"),
+                                space_before=body * 1.5, keep_all=True)
+            pieces[0] = replace(pieces[0], barrier=True)
+            return pieces + [_rule_piece(indent, width, 0.25, HAIRLINE, body * 0.15, body * 0.35,
+                                         True)]
+        size = body * 1.1 if block.level == 3 else body
+        return self.lines(block.runs, width, indent, TextStyle(size, INK, "bold"),
+                          space_before=body * 0.9, keep_all=True)
+
+    # -- blocks --------------------------------------------------------------
+
+    def blocks(self, blocks: Sequence[Block], width: float, indent: float = 0.0,
+               first_gap: float | None = None) -> list[Piece]:
+        pieces: list[Piece] = []
+        for index, block in enumerate(blocks):
+            gap = self.gap if index or first_gap is None else first_gap
+            pieces += self.block(block, width, indent, gap)
+        return pieces
+
+    def block(self, block: Block, width: float, indent: float, gap: float) -> list[Piece]:
+        if isinstance(block, Heading):
+            return self.heading(block, width, indent)
+        if isinstance(block, Paragraph):
+            return self.lines(block.runs, width, indent, TextStyle(self.body), space_before=gap)
+        if isinstance(block, ListBlock):
+            return self.list_block(block, width, indent, gap)
+        if isinstance(block, Quote):
+            return self.quote(block, width, indent, gap)
+        if isinstance(block, Table):
+            return self.table(block, width, indent, gap)
+        if isinstance(block, Figure):
+            return self.figure(block, width, indent)
+        if isinstance(block, Preformatted):
+            text = TextStyle(self.body * 0.9)
+            return [piece for i, line in enumerate(block.lines)
+                    for piece in self.lines((Run(line or " "),), width, indent, text,
+                                            space_before=gap if i == 0 else 0.0)]
+        if isinstance(block, Rule):
+            return [_rule_piece(indent, width, 0.25, HAIRLINE, gap, self.gap)]
+        raise TypeError(f"cannot typeset {type(block).__name__}")
+
+    def list_block(self, block: ListBlock, width: float, indent: float, gap: float) -> list[Piece]:
+        """Items with hanging markers; the first two and the last two items stay together."""
+        size = self.body
+        if block.ordered:
+            last = block.start + len(block.items) - 1
+            hang = fonts.text_width(f"{last}.", size) + size * 0.6
+        else:
+            hang = size * 1.3
+        baseline = (size * LEADING - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
+        items: list[list[Piece]] = []
+        for number, item in enumerate(block.items, start=block.start):
+            marker = f"{number}." if block.ordered else "•"
+            item_gap = gap if not items else size * 0.25
+            made = self.blocks(item, width - hang, indent + hang, first_gap=item_gap)
+            if made:
+                made[0] = _with_marker(made[0], indent + hang - size * 0.45, baseline, marker, size)
+                items.append(made)
+        for index in sorted({0, len(items) - 2}) if len(items) > 1 else ():
+            items[index][-1] = replace(items[index][-1], keep_with_next=True)
+        return [piece for made in items for piece in made]
+
+    def quote(self, block: Quote, width: float, indent: float, gap: float) -> list[Piece]:
+        """A tinted box with a bar on the left, for examples and notes; it may break."""
+        pad = self.body * 0.7
+        inner = self.blocks(block.blocks, width - 2.5 * pad, indent + 1.5 * pad, first_gap=0.0)
+        boxed: list[Piece] = []
+        for index, piece in enumerate(inner):
+            top = pad if index == 0 else piece.space_before
+            bottom = pad if index == len(inner) - 1 else 0.0
+            boxed.append(_boxed(piece, indent, width, top, bottom, self.body * 0.3))
+        if boxed:
+            boxed[0] = replace(boxed[0], space_before=gap)
+        return boxed
+
+    def figure(self, block: Figure, width: float, indent: float) -> list[Piece]:
+        """The diagram scaled to the column width (or a share of its height) over its caption.
+
+        It is one floating piece: text may pass it when it does not fit where it is cited,
+        and it may shrink a little to fit the space left in a column.
+        """
+        scene = self.scenes[block.name]
+        caption = (Run(f"{block.label}: ", "bold"), *_typographic(block.caption))
+        lines = self.lines(caption, width, indent, TextStyle(self.body * 0.88, INK, align="center"))
+        below = self.body * 0.5 + sum(line.height for line in lines) + self.gap
+        largest = min(width / scene.width, FIGURE_MAX_HEIGHT * self.style.column_height / scene.height)
+
+        def at_scale(factor: float) -> Piece:
+            w, h = scene.width * factor, scene.height * factor
+            left = indent + (width - w) / 2
+
+            def draw(x: float, y: float) -> list[Node]:
+                nodes: list[Node] = [Group(scene.children,
+                                           compose(translate(x + left, y), scale(factor)),
+                                           clip=(0, 0, scene.width, scene.height))]
+                top = y + h + self.body * 0.5
+                for line in lines:
+                    nodes += line.draw(x, top)
+                    top += line.height
+                return nodes
+
+            return Piece(h + below, draw, self.gap * 1.6, floats=True,
+                         shrink=partial(shrunk, minimum=largest * FIGURE_MIN_SCALE))
+
+        def shrunk(height: float, minimum: float) -> Piece | None:
+            factor = (height - below) / scene.height
+            return at_scale(factor) if factor >= minimum else None
+
+        return [at_scale(largest)]
+
+    def table(self, block: Table, width: float, indent: float, gap: float) -> list[Piece]:
+        size = self.body * 0.92
+        pad_x, pad_y = size * 0.5, size * 0.25
+        rows = [block.header, *block.rows]
+        count = max(len(row) for row in rows)
+        rows = [tuple(row) + ((),) * (count - len(row)) for row in rows]
+        rows[0] = tuple(tuple(Run(r.text, "bold") for r in cell) for cell in rows[0])
+        widths = _column_widths(rows, width, size, pad_x)
+        pieces = []
+        for index, row in enumerate(rows):
+            header = index == 0
+            fill = TABLE_HEAD_FILL if header else (TABLE_ZEBRA_FILL if index % 2 == 0 else None)
+            pieces.append(self.table_row(row, widths, block.align, indent, size, pad_x, pad_y,
+                                         fill, header))
+        pieces[0] = replace(pieces[0], space_before=gap, keep_with_next=True)
+        return pieces
+
+    def table_row(self, row, widths, align, indent, size, pad_x, pad_y, fill, header) -> Piece:
+        """One table row: cells wrapped in their columns, a rule below."""
+        cells = []
+        for column, runs in enumerate(row):
+            cell_align = align[column] if column < len(align) else "left"
+            lines = self.lines(runs, widths[column] - 2 * pad_x, 0.0,
+                               TextStyle(size, INK, align=cell_align))
+            cells.append(lines)
+        height = max(sum(p.height for p in lines) for lines in cells) + 2 * pad_y
+        total = sum(widths)
+
+        def draw(x: float, y: float) -> list[Node]:
+            nodes: list[Node] = []
+            if fill:
+                nodes.append(Rect(x + indent, y, total, height, Style(fill=fill)))
+            left = x + indent
+            for column, lines in enumerate(cells):
+                top = y + pad_y
+                for line in lines:
+                    nodes += line.draw(left + pad_x, top)
+                    top += line.height
+                left += widths[column]
+            rule = Style(stroke=ACCENT if header else HAIRLINE, stroke_mm=0.35 if header else 0.2)
+            nodes.append(Line(x + indent, y + height, x + indent + total, y + height, rule))
+            return nodes
+
+        return Piece(height, draw)
+
+
+def _text_draw(segments: list[Segment], left: float, baseline: float, text: TextStyle) -> Draw:
+    def draw(x: float, y: float) -> list[Node]:
+        return [Text(x + left + s.x, y + baseline, s.text, text.size, font=s.face, fill=text.color)
+                for s in segments if s.text.strip()]
+    return draw
+
+
+def _rule_piece(indent: float, width: float, thickness: float, color: str, above: float,
+                below: float, keep_with_next: bool = False) -> Piece:
+    """A horizontal line with room above and below it."""
+    def draw(x: float, y: float) -> list[Node]:
+        return [Line(x + indent, y + above, x + indent + width, y + above,
+                     Style(stroke=color, stroke_mm=thickness))]
+    return Piece(above + below, draw, keep_with_next=keep_with_next)
+
+
+def _with_marker(piece: Piece, right: float, baseline: float, marker: str, size: float) -> Piece:
+    """The piece with a list marker right-aligned at ``right`` on its first baseline."""
+    def draw(x: float, y: float) -> list[Node]:
+        mark = Text(x + right, y + baseline, marker, size, anchor="end",
+                    fill=ACCENT if marker == "•" else INK)
+        return [mark, *piece.draw(x, y)]
+    return replace(piece, draw=draw)
+
+
+def _boxed(piece: Piece, indent: float, width: float, top: float, bottom: float,
+           bar: float) -> Piece:
+    """The piece on a tinted band with a coloured bar; ``top``/``bottom`` pad it inside."""
+    height = top + piece.height + bottom
+
+    def draw(x: float, y: float) -> list[Node]:
+        return [Rect(x + indent, y, width, height, Style(fill=QUOTE_FILL)),
+                Rect(x + indent, y, bar * 2.2, height, Style(fill=ACCENT)),
+                *piece.draw(x, y + top)]
+    return replace(piece, height=height, draw=draw, space_before=0.0)
+
+
+def _typographic(runs: Runs) -> Runs:
+    """Apostrophes between letters curled (captions miss markdown-it's quote rule)."""
+    return tuple(Run(re.sub(r"(?<=\w)'(?=\w)", "\u2019", r.text), r.face) for r in runs)
+
+
+def _column_widths(rows: list[tuple[Runs, ...]], width: float, size: float,
+                   pad_x: float) -> list[float]:
+    """Column widths: natural widths stretched to fill ``width``, or shrunk towards the
+    longest word of each column when the table is too wide."""
+    count = len(rows[0])
+    natural = [0.0] * count
+    minimum = [0.0] * count
+    for row in rows:
+        for column, runs in enumerate(row):
+            words = [_width(w.parts, size) for w in _words(runs)] or [0.0]
+            one_line = line_width(wrap(runs, 1e9, size)[0], size)
+            natural[column] = max(natural[column], one_line + 2 * pad_x)
+            minimum[column] = max(minimum[column], max(words) + 2 * pad_x)
+    if sum(natural) <= width:
+        extra = (width - sum(natural)) / count
+        return [n + extra for n in natural]
+    if sum(minimum) >= width:
+        return [m * width / sum(minimum) for m in minimum]
+    slack = [n - m for n, m in zip(natural, minimum)]
+    share = (width - sum(minimum)) / sum(slack)
+    return [m + s * share for m, s in zip(minimum, slack)]
+
+
+# ---- pieces → pages ------------------------------------------------------------
+
+
+def _chain_height(pieces: Sequence[Piece], start: int) -> float:
+    """Height of a piece and every following piece it is kept with (floats step aside)."""
+    total = pieces[start].height
+    index = start
+    while pieces[index].keep_with_next:
+        index += 1
+        while index < len(pieces) and pieces[index].floats:
+            index += 1
+        if index == len(pieces):
+            break
+        total += pieces[index].space_before + pieces[index].height
+    return total
+
+
+class _Columns:
+    """The running position: page, column and height used; floats wait for a fresh column."""
+
+    def __init__(self, style: PageStyle, first_top: float):
+        self.style = style
+        self.first_top = first_top
+        self.pages: list[list[Node]] = [[]]
+        self.column = 0
+        self.top = self.y = first_top
+        self.bottom = style.height - style.bottom
+        self.waiting: list[Piece] = []
+
+    @property
+    def at_top(self) -> bool:
+        return self.y <= self.top + EPSILON
+
+    def fits(self, piece: Piece, height: float) -> bool:
+        return self.at_top or self.y + piece.space_before + height <= self.bottom + EPSILON
+
+    def place(self, piece: Piece) -> None:
+        gap = 0.0 if self.at_top else piece.space_before
+        x = self.style.margin + self.column * (self.style.column_width + self.style.gutter)
+        self.pages[-1] += piece.draw(x, self.y + gap)
+        self.y += gap + piece.height
+
+    def next_column(self) -> None:
+        self.column += 1
+        if self.column == self.style.columns:
+            self.pages.append([])
+            self.column = 0
+        self.top = self.y = self.style.top if len(self.pages) > 1 else self.first_top
+        self.place_waiting()
+
+    def add_float(self, piece: Piece) -> None:
+        self.waiting.append(piece)
+        self.place_waiting()
+
+    def place_waiting(self) -> None:
+        """Place waiting floats, in order, while the next one fits (perhaps shrunk) here."""
+        while self.waiting:
+            piece = self.waiting[0]
+            if not self.fits(piece, piece.height):
+                room = self.bottom - self.y - piece.space_before
+                piece = piece.shrink(room) if piece.shrink else None
+                if piece is None:
+                    return
+            self.waiting.pop(0)
+            self.place(piece)
+
+    def flush(self) -> None:
+        """Place every waiting float, opening columns as needed."""
+        self.place_waiting()
+        while self.waiting:
+            self.next_column()
+
+    def finish(self) -> list[list[Node]]:
+        self.flush()
+        return self.pages
+
+
+def flow(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle) -> list[list[Node]]:
+    """Place the head across the first page, then the body down the columns, page by page."""
+    first: list[Node] = []
+    y = style.top
+    for piece in head:
+        y += piece.space_before if y > style.top else 0.0
+        first += piece.draw(style.margin, y)
+        y += piece.height
+    columns = _Columns(style, y + (style.body * 1.2 if head else 0.0))
+    columns.pages[0] += first
+    for index, piece in enumerate(body):
+        if piece.floats:
+            columns.add_float(piece)
+            continue
+        if piece.barrier:
+            columns.flush()
+        elif piece.space_before and not (index and body[index - 1].keep_with_next):
+            columns.place_waiting()
+        while not columns.fits(piece, _chain_height(body, index)):
+            columns.next_column()
+        columns.place(piece)
+    return columns.finish()
+
+
+def head_and_body(blocks: Sequence[Block]) -> tuple[list[Block], list[Block]]:
+    """The title and the paragraphs right after it span the page; the rest flows in columns."""
+    if not blocks or not (isinstance(blocks[0], Heading) and blocks[0].level == 1):
+        return [], list(blocks)
+    end = 1
+    while end < len(blocks) and isinstance(blocks[end], Paragraph):
+        end += 1
+    return list(blocks[:end]), list(blocks[end:])
+
+
+def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> list[Node]:
+    """Page number at the foot; from page 2 on, the title above a hairline at the head."""
+    size = style.body * 0.82
+    foot = style.height - style.bottom + style.body * 3.2
+    decorated = list(nodes)
+    decorated.append(Text(style.width / 2, foot, str(number), size, anchor="middle", fill=MUTED))
+    if number > 1 and title:
+        head = style.top - style.body * 1.8
+        decorated.append(Text(style.margin, head, title, size, font="italic", fill=MUTED))
+        decorated.append(Line(style.margin, head + size * 0.7, style.width - style.margin,
+                              head + size * 0.7, Style(stroke=HAIRLINE, stroke_mm=0.2)))
+    return decorated
+
+
+def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
+            title: str = "") -> tuple[Scene, ...]:
+    """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name."""
+    setter = Setter(style, scenes)
+    head_blocks, body_blocks = head_and_body(text.blocks)
+    head = setter.blocks([b for b in head_blocks if isinstance(b, Heading)], style.text_width)
+    lead = TextStyle(style.body * 1.08)
+    for block in head_blocks:
+        if isinstance(block, Paragraph):
+            head += setter.lines(block.runs, style.text_width, 0.0, lead, space_before=setter.gap)
+    body = setter.blocks(body_blocks, style.column_width, first_gap=style.body)
+    title = title or text.title
+    symbols: dict = {}
+    for name in sorted(scenes):
+        symbols.update(scenes[name].symbols)
+    pages = flow(head, body, style)
+    return tuple(Scene(style.width, style.height,
+                       tuple(decorate(nodes, number, title, style)),
+                       symbols=symbols, title=title)
+                 for number, nodes in enumerate(pages, start=1))

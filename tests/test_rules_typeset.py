@@ -1,0 +1,145 @@
+"""Typesetting: line breaking, pages inside their margins, figures, keep-together and floats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from boardgen import fonts
+from boardgen.rules.document import Run, parse_rule_text
+from boardgen.rules.typeset import (FIGURE_MAX_HEIGHT, Piece, flow, line_width, page_style,
+                                    typeset, wrap)
+from boardgen.scene import Circle, Group, Rect, Scene, Style, Text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "rules"
+A4, A5 = page_style(210, 297), page_style(148.5, 210)
+
+
+def picture(width: float, height: float) -> Scene:
+    return Scene(width, height, (Rect(0, 0, width, height, Style(fill="#6a8caf")),
+                                 Circle(width / 2, height / 2, min(width, height) / 3,
+                                        Style(fill="#ffffff"))))
+
+
+def fixture_pages(lang: str, style=A4, figure=(120, 80)):
+    path = FIXTURES / f"sample.rules.{lang}.md"
+    text = parse_rule_text(path.read_text(encoding="utf-8"), str(path), lang)
+    return typeset(text, {f.name: picture(*figure) for f in text.figures}, style)
+
+
+def texts(page: Scene) -> list[Text]:
+    return [n for n in page.children if isinstance(n, Text)]
+
+
+def test_a4_sheets_get_two_columns_and_a5_booklet_pages_one():
+    assert (A4.columns, A5.columns) == (2, 1)
+    assert 3.5 <= A5.body <= 4 and 3.5 <= A4.body <= 4, "readable body type"
+    assert A4.column_width * 2 + A4.gutter == pytest.approx(A4.text_width)
+
+
+words = st.text(alphabet="abcdefghijklmnopąłśżäöüß", min_size=1, max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(words, min_size=1, max_size=40), st.floats(min_value=30, max_value=120))
+def test_wrapping_keeps_every_word_and_fills_lines_greedily(word_list, width):
+    size = 3.6
+    source = " ".join(word_list)
+    lines = wrap((Run(source),), width, size)
+    assert " ".join("".join(s.text for s in line).strip() for line in lines) == source
+    for line, following in zip(lines, lines[1:]):
+        assert line_width(line, size) <= width + 1e-6
+        first_next = "".join(s.text for s in following).split(" ")[0]
+        this = "".join(s.text for s in line)
+        assert fonts.text_width(f"{this} {first_next}", size) > width, "the next word did not fit"
+
+
+def test_faces_change_inside_a_word_without_breaking_it():
+    runs = (Run("Play "), Run("Nxc1", "bold"), Run("?? now"))
+    (line,) = wrap(runs, 100, 3.6)
+    assert [(s.text, s.face) for s in line] == [("Play ", "regular"), ("Nxc1", "bold"),
+                                                ("?? now", "regular")]
+    assert line[1].x == pytest.approx(fonts.text_width("Play ", 3.6))
+
+
+def test_a_word_wider_than_the_column_is_cut_to_fit():
+    lines = wrap((Run("x" * 80),), 20, 3.6)
+    assert len(lines) > 1
+    assert all(line_width(line, 3.6) <= 20 + 1e-6 for line in lines)
+
+
+def test_forced_line_breaks_start_new_lines():
+    assert len(wrap((Run("one"), Run("\n"), Run("two")), 100, 3.6)) == 2
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("style", [A4, A5], ids=["a4", "a5"])
+def test_all_text_stays_inside_the_margins_and_pages_are_numbered(lang, style):
+    pages = fixture_pages(lang, style)
+    for number, page in enumerate(pages, start=1):
+        assert (page.width, page.height) == (style.width, style.height)
+        for text in texts(page):
+            left = text.x - (fonts.text_width(text.text, text.size, text.font)
+                             if text.anchor == "end" else 0)
+            right = left + fonts.text_width(text.text, text.size, text.font)
+            assert style.margin - 1e-6 <= left and right <= style.width - style.margin + 1e-6, text
+            assert style.top - 10 <= text.y <= style.height - style.bottom + 15
+        footer = [t for t in texts(page) if t.y > style.height - style.bottom]
+        assert [t.text for t in footer] == [str(number)]
+
+
+def figure_groups(pages):
+    return [n for page in pages for n in page.children if isinstance(n, Group) and n.clip]
+
+
+def test_figures_fill_the_column_width():
+    groups = figure_groups(fixture_pages("de", A4, figure=(300, 100)))
+    assert len(groups) == 2
+    for group in groups:
+        assert group.transform[0] * 300 == pytest.approx(A4.column_width)
+
+
+def test_tall_figures_are_limited_to_a_share_of_the_column_height():
+    groups = figure_groups(fixture_pages("de", A5, figure=(100, 400)))
+    for group in groups:
+        height = group.transform[3] * 400
+        assert height <= FIGURE_MAX_HEIGHT * A5.column_height + 1e-6
+        assert height >= 0.7 * FIGURE_MAX_HEIGHT * A5.column_height
+
+
+def test_figure_captions_are_numbered_in_the_text_language():
+    words = [t.text for page in fixture_pages("pl") for t in texts(page)]
+    assert "Rysunek 1: " in words and "Rysunek 2: " in words
+
+
+def labelled(label: str, height: float, **options) -> Piece:
+    return Piece(height, lambda x, y: [Text(x, y, label, 3)], **options)
+
+
+def placed(pages) -> list[tuple[int, float, float, str]]:
+    """(page, x, y, label) of every synthetic piece."""
+    return [(number, node.x, node.y, node.text) for number, nodes in enumerate(pages)
+            for node in nodes]
+
+
+def test_a_heading_moves_to_the_next_column_with_the_lines_it_is_kept_with():
+    style = page_style(148.5, 210)
+    filler = [labelled("filler", style.column_height - 12)]
+    heading = labelled("heading", 6, keep_with_next=True)
+    body = filler + [heading, labelled("first", 5, keep_with_next=True), labelled("second", 5)]
+    where = {label: (page, y) for page, _, y, label in placed(flow([], body, style))}
+    assert where["heading"] == (1, style.top)
+    assert where["first"][0] == where["second"][0] == 1
+
+
+def test_floats_let_text_pass_but_keep_their_order_and_stop_at_section_barriers():
+    style = page_style(148.5, 210)
+    tall = style.column_height * 0.6
+    body = [labelled("text1", 100), labelled("fig1", tall, floats=True),
+            labelled("fig2", 20, floats=True), labelled("text2", 10),
+            labelled("section", 8, barrier=True), labelled("text3", 10)]
+    order = [(page, label) for page, _, _, label in placed(flow([], body, style))]
+    assert order == [(0, "text1"), (0, "text2"), (1, "fig1"), (1, "fig2"), (1, "section"),
+                     (1, "text3")]
