@@ -43,8 +43,8 @@ def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
 
 def impose_sheet(sheet: Sheet, options: PrintOptions) -> tuple[Scene, ...]:
     """A ready-made sheet at its exact size: on the paper, tiled if it is too big, or for a shop."""
-    scene = sheet.scene if sheet.scene.title else Scene(
-        sheet.scene.width, sheet.scene.height, sheet.scene.children, sheet.scene.symbols,
-        title=sheet.title)
-    return impose_board(Board(scene), options, name=f"sheet-{symbol_prefix(sheet.name)}",
-                        kind=sheet.title)
+    scene, kind = sheet.scene, sheet.title
+    if not scene.title:  # labels then read "<sheet title> · sheet"
+        scene = Scene(scene.width, scene.height, scene.children, scene.symbols, title=sheet.title)
+        kind = "sheet"
+    return impose_board(Board(scene), options, name=f"sheet-{symbol_prefix(sheet.name)}", kind=kind)
