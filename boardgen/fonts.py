@@ -6,6 +6,9 @@ is measured with them, so output never depends on the fonts a machine has.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,6 +37,55 @@ def font_path(face: str) -> Path:
     return font_dir() / FILES[face]
 
 
+def cache_dir() -> Path:
+    """Where derived font files are kept (``BOARDGEN_CACHE`` overrides it)."""
+    override = os.environ.get("BOARDGEN_CACHE")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "boardgen"
+
+
+def embedding_path(face: str) -> Path:
+    """The face without TrueType hinting, made once and cached; the original if that fails.
+
+    Hinting only helps screens at small pixel sizes. Print needs none, and without
+    it every subset embedded in a PDF is about half the size.
+    """
+    source = font_path(face)
+    data = source.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    target = cache_dir() / f"{source.stem}-{digest}-unhinted.ttf"
+    if target.is_file():
+        return target
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(_unhinted(data))
+        os.replace(tmp, target)
+    except OSError:
+        return source
+    return target
+
+
+def _unhinted(data: bytes) -> bytes:
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False)
+    glyphs = font["glyf"]
+    for name in font.getGlyphOrder():
+        glyphs[name].removeHinting()
+    for tag in ("fpgm", "prep", "cvt ", "hdmx", "VDMX", "LTSH"):
+        if tag in font:
+            del font[tag]
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
 @lru_cache(maxsize=None)
 def registered_name(face: str) -> str:
     """Register the face with reportlab once and return its PDF font name."""
@@ -41,7 +93,7 @@ def registered_name(face: str) -> str:
     from reportlab.pdfbase.ttfonts import TTFont
 
     name = "FiraSans-" + face.capitalize()
-    pdfmetrics.registerFont(TTFont(name, str(font_path(face))))
+    pdfmetrics.registerFont(TTFont(name, str(embedding_path(face))))
     return name
 
 
