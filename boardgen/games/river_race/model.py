@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from boardgen.games.river_race.grid import (Grid, PieceKind, Player, RiverModel, column_name,
                                             parse_cell)
@@ -167,11 +167,15 @@ class Layout(LayoutBase):
                              "set mark = \"x\" on one of them")
         return value
 
-    @model_validator(mode="after")
-    def fields_fit(self):
-        grid = Grid(self.board.columns, self.board.rows)
+    @field_validator("players")
+    @classmethod
+    def fields_fit(cls, players: list[PlayerSpec], info: ValidationInfo) -> list[PlayerSpec]:
+        board = info.data.get("board")
+        if board is None:
+            return players
+        grid = Grid(board.columns, board.rows)
         seen: dict[str, str] = {}
-        for number, player in enumerate(self.players, start=1):
+        for number, player in enumerate(players, start=1):
             if not 1 <= player.bank <= grid.rows:
                 raise ValueError(f"player {number}: bank row {player.bank} is not on the board "
                                  f"(rows 1–{grid.rows})")
@@ -187,8 +191,13 @@ class Layout(LayoutBase):
             if parse_cell(player.start)[1] != player.bank:
                 raise ValueError(f"player {number}: start field {player.start} is not on the "
                                  f"player's bank, row {player.bank}")
-        if self.players[0].bank == self.players[1].bank:
+        if len({p.bank for p in players}) != len(players):
             raise ValueError("the two players need different banks")
+        return players
+
+    @model_validator(mode="after")
+    def obstacles_fit(self):
+        grid = self.grid()
         for family, spec in self.obstacles.items():
             needed = spec.per_player * len(self.players)
             if needed > sum(spec.shapes.values()):

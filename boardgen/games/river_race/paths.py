@@ -22,7 +22,7 @@ def tokens(data: str) -> list[str]:
     for token in TOKEN.findall(data):
         if token.strip(" \t\n\r,") == "":
             continue
-        if not (token.isalpha() or _is_number(token)):
+        if not (token.upper() in ARGUMENTS or _is_number(token)):
             raise ValueError(f"path {data!r}: unexpected {token!r}")
         found.append(token)
     return found

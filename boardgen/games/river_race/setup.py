@@ -75,7 +75,7 @@ def load_setup(layout, path: str | Path) -> Setup:
     try:
         parsed = validate_model(SetupFile, raw)
     except InputError as error:
-        raise _with_entry_lines(error, lines) from None
+        raise _with_entry_lines(error, text, lines) from None
     placements = tuple(
         Placement(number, entry.piece, tuple(entry.cells), entry.player,
                   lines[number - 1] if len(lines) == len(parsed.obstacle) else None)
@@ -89,14 +89,25 @@ def entry_lines(text: str) -> list[int]:
             if ENTRY_HEADER.match(line)]
 
 
-def _with_entry_lines(error: InputError, lines: list[int]) -> InputError:
-    """Point errors inside the n-th ``[[obstacle]]`` at that entry's header line."""
+def _with_entry_lines(error: InputError, text: str, lines: list[int]) -> InputError:
+    """Point errors inside the n-th ``[[obstacle]]`` at its key's line (or its header)."""
+    all_lines = text.splitlines()
+
     def fix(problem: InputError) -> InputError:
         match = ENTRY_KEY.match(problem.key or "")
-        if match and int(match.group(1)) < len(lines):
-            return InputError(problem.message, source=problem.source, key=problem.key,
-                              line=lines[int(match.group(1))])
-        return problem
+        if not match or int(match.group(1)) >= len(lines):
+            return problem
+        header = lines[int(match.group(1))]
+        line = header
+        key = problem.key[match.end():].lstrip(".").split("[")[0].split(".")[0]
+        for number in range(header + 1, len(all_lines) + 1):
+            stripped = all_lines[number - 1].strip()
+            if stripped.startswith("["):
+                break
+            if key and re.match(rf"{re.escape(key)}\s*=", stripped):
+                line = number
+                break
+        return InputError(problem.message, source=problem.source, key=problem.key, line=line)
 
     problems = [fix(p) for p in error.problems]
     first = fix(error)
