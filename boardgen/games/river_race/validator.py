@@ -9,23 +9,28 @@ fraction of a second.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 from pathlib import Path
 
-from boardgen.games.river_race.grid import Grid, Player, RiverModel, column_name, parse_cell
+from boardgen.games.river_race.grid import (CELL_NAME, Grid, PieceKind, Player, RiverModel,
+                                            column_name)
 from boardgen.games.river_race.setup import Placement, Setup, load_setup
 from boardgen.report import Problem, Report
 
 FREE, BLOCKED, REACHED, FAR_SIDE = 0, 1, 2, 3
 FREE_RUNS = re.compile(rb"\x00+")
+NON_ZERO = re.compile(rb"[^\x00]")
+OUT_OF_REACH = bytes(BLOCKED if i == REACHED else FREE for i in range(256))
+IS_REACHED = bytes(1 if i == REACHED else 0 for i in range(256))
+MAX_LISTED = 12
 MAX_ASCII_SIDE = 60
 
-LEGEND = ("S start field  R reserve field  {marks}  . free cell\n"
-          "+ reachable from a walled-in start  {walls} the wall around it  ! a broken rule")
+LEGEND = "S start field  R reserve field  {marks}  . free cell"
+LEGEND_WALL = "+ reachable from the walled-in start  {walls} the wall around it"
+LEGEND_PROBLEM = "! a cell where a rule is broken"
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
     """A placement resolved against the board: the cells it covers that lie on the board."""
 
     placement: Placement
@@ -40,15 +45,18 @@ def validate_setup(layout, path: str | Path, partial: bool = False) -> Report:
 def validate(model: RiverModel, setup: Setup, partial: bool = False) -> Report:
     """Every rule of phase 1 checked on a setup; ``partial`` allows pieces still to come."""
     problems: list[Problem] = []
-    placed = [_check_piece(model, placement, problems) for placement in setup.placements]
-    blocked = _check_overlaps_and_fields(model, placed, problems)
+    numbers = {p.number for p in model.players}
+    columns = column_lookup(model.grid.columns)
+    placed = [_check_piece(model, placement, numbers, columns, problems)
+              for placement in setup.placements]
+    blocked, owner = _check_overlaps_and_fields(model, placed, problems)
     problems.extend(_check_counts(model, setup.placements, partial))
     walls: dict[int, tuple[bytearray, set[int]]] = {}
     for player in model.players:
         region = reachable(model.grid, blocked, player.start, player.goal_row)
         if region is None:
             continue
-        wall = _wall(model.grid, region, placed, player.goal_row)
+        wall = _wall(model.grid, region, blocked, owner, player.goal_row)
         walls[player.number] = (region, wall)
         problems.append(_cut_off(model, player, placed, wall))
     board, legend = ascii_boards(model, placed, problems, walls)
@@ -60,65 +68,78 @@ def validate(model: RiverModel, setup: Setup, partial: bool = False) -> Report:
 # ---- single pieces ----------------------------------------------------------
 
 
-def _check_piece(model: RiverModel, placement: Placement, problems: list[Problem]) -> Placed:
+def column_lookup(columns: int) -> dict[str, int]:
+    """Column letters (either case) → index, for the columns of a board."""
+    lookup = {}
+    for index in range(columns):
+        name = column_name(index)
+        lookup[name] = lookup[name.lower()] = index
+    return lookup
+
+
+def _check_piece(model: RiverModel, placement: Placement, players: set[int],
+                 column_of: dict[str, int], problems: list[Problem]) -> Placed:
+    """Kind, owner, cells on the board and shape of one piece (the hot loop on big boards)."""
     grid = model.grid
-    label = placement.describe()
+    columns, rows = grid.columns, grid.rows
     on_board: list[int] = []
     off_board: list[str] = []
-    coordinates: list[tuple[int, int]] = []
+    cols: list[int] = []
+    rows_used: list[int] = []
     for name in placement.cells:
-        try:
-            col, row = parse_cell(name)
-        except ValueError:
-            off_board.append(name)
-            continue
-        if grid.contains(col, row):
-            on_board.append(grid.index(col, row))
-            coordinates.append((col, row))
+        match = CELL_NAME.fullmatch(name) if isinstance(name, str) else None
+        col = column_of.get(match[1], -1) if match else -1
+        row = int(match[2]) if match else 0
+        if col >= 0 and 1 <= row <= rows:
+            on_board.append((row - 1) * columns + col)
+            cols.append(col)
+            rows_used.append(row)
         else:
             off_board.append(name)
-    if model.player(placement.player) is None:
-        numbers = " and ".join(str(p.number) for p in model.players)
-        problems.append(Problem("unknown-player", f"{label} belongs to player {placement.player}; "
-                                f"the players are {numbers}", placement.cells))
+    if placement.player not in players:
+        problems.append(Problem("unknown-player", f"{placement.describe()} belongs to player "
+                                f"{placement.player}; the players are "
+                                f"{' and '.join(str(n) for n in sorted(players))}",
+                                placement.cells))
     kind = model.kinds.get(placement.piece)
     if kind is None:
-        problems.append(Problem("unknown-piece", f"{label}: no such piece; the pieces are "
-                                f"{', '.join(model.kinds)}", placement.cells, placement.player))
+        problems.append(Problem("unknown-piece", f"{placement.describe()}: no such piece; the "
+                                f"pieces are {', '.join(model.kinds)}", placement.cells,
+                                placement.player))
     if off_board:
         problems.append(Problem(
-            "off-board", f"{label}: {', '.join(off_board)} not on the board (columns "
-            f"A–{column_name(grid.columns - 1)}, rows 1–{grid.rows})", tuple(off_board),
+            "off-board", f"{placement.describe()}: {', '.join(map(str, off_board))} not on the "
+            f"board (columns A–{column_name(columns - 1)}, rows 1–{rows})", tuple(off_board),
             placement.player))
     if kind is not None:
-        shape_error = _shape_error(kind.area, kind.fits, placement.cells, coordinates, off_board)
-        if shape_error:
-            problems.append(Problem("wrong-shape", f"{label}: {shape_error}; a {kind.name} "
-                                    f"covers {kind.shape_words()}", placement.cells,
+        spans = ((max(cols) - min(cols) + 1, max(rows_used) - min(rows_used) + 1)
+                 if on_board else (0, 0))
+        why = _shape_error(kind, placement.cells, spans, bool(off_board))
+        if why:
+            problems.append(Problem("wrong-shape", f"{placement.describe()}: {why}; a "
+                                    f"{kind.name} covers {kind.shape_words()}", placement.cells,
                                     placement.player))
-    return Placed(placement, tuple(dict.fromkeys(on_board)))
+    return Placed(placement, tuple(on_board) if len(set(on_board)) == len(on_board)
+                  else tuple(dict.fromkeys(on_board)))
 
 
-def _shape_error(area: int, fits, names: tuple[str, ...], coordinates: list[tuple[int, int]],
-                 off_board: list[str]) -> str:
+def _shape_error(kind: PieceKind, names: tuple[str, ...], spans: tuple[int, int],
+                 partly_off: bool) -> str:
     """Why the cells are not the piece's rectangle ("" when they are)."""
     if len(set(names)) != len(names):
         return "a cell is listed twice"
-    if len(names) != area:
+    if len(names) != kind.area:
         return f"it lists {len(names)} cell{'s' if len(names) != 1 else ''}"
-    if off_board:
-        return ""  # already reported; the shape cannot be judged off the board
-    cols = [c for c, _ in coordinates]
-    rows = [r for _, r in coordinates]
-    span_cols, span_rows = max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
-    if span_cols * span_rows != area or not fits(span_cols, span_rows):
+    if partly_off:
+        return ""  # reported already; the shape cannot be judged off the board
+    if spans[0] * spans[1] != kind.area or not kind.fits(*spans):
         return "its cells do not form that shape"
     return ""
 
 
 def _check_overlaps_and_fields(model: RiverModel, placed: list[Placed],
-                               problems: list[Problem]) -> bytearray:
-    """Mark covered cells; report overlaps and covered start or reserve fields."""
+                               problems: list[Problem]) -> tuple[bytearray, dict[int, Placed]]:
+    """Mark covered cells (and which piece covers each); report overlaps and covered fields."""
     grid = model.grid
     blocked = bytearray(grid.size)
     owner: dict[int, Placed] = {}
@@ -144,7 +165,7 @@ def _check_overlaps_and_fields(model: RiverModel, placed: list[Placed],
         problems.append(Problem(
             "overlap", f"{by_number[second].describe()} overlaps {by_number[first].describe()} "
             f"on {' '.join(names)}", names, by_number[second].player))
-    return blocked
+    return blocked, owner
 
 
 # ---- counts -----------------------------------------------------------------
@@ -154,10 +175,17 @@ def _check_counts(model: RiverModel, placements: tuple[Placement, ...],
                   partial: bool) -> list[Problem]:
     problems: list[Problem] = []
     kinds = model.kinds
+    by_kind: dict[str, int] = {}
+    by_owner: dict[tuple[int, str], int] = {}
+    for placement in placements:
+        kind = kinds.get(placement.piece)
+        if kind is not None:
+            by_kind[kind.name] = by_kind.get(kind.name, 0) + 1
+            key = (placement.player, kind.family)
+            by_owner[key] = by_owner.get(key, 0) + 1
     for player in model.players:
         for family, wanted in model.per_player.items():
-            count = sum(1 for p in placements if p.player == player.number
-                        and p.piece in kinds and kinds[p.piece].family == family)
+            count = by_owner.get((player.number, family), 0)
             if count > wanted:
                 problems.append(Problem("too-many", f"placed {count} {family} obstacles; each "
                                         f"player places {wanted}", player=player.number))
@@ -166,7 +194,7 @@ def _check_counts(model: RiverModel, placements: tuple[Placement, ...],
                                         f"{'s' if count != 1 else ''}; each player places "
                                         f"{wanted}", player=player.number))
     for kind in kinds.values():
-        count = sum(1 for p in placements if p.piece == kind.name)
+        count = by_kind.get(kind.name, 0)
         if count > kind.in_box:
             problems.append(Problem("not-in-box", f"{count} {kind.name} pieces placed; the game "
                                     f"has {kind.in_box}"))
@@ -187,8 +215,9 @@ def reachable(grid: Grid, blocked: bytearray, start: int, goal_row: int) -> byte
 
 
 def flood(grid: Grid, state: bytearray, seeds: list[int], mark: int,
-          stop_row: int | None = None) -> bool:
-    """Mark every FREE cell joined edge to edge to a seed; True as soon as ``stop_row`` is hit.
+          stop_row: int | None = None, corners: bool = False) -> bool:
+    """Mark every FREE cell joined edge to edge (or also corner to corner) to a seed;
+    True as soon as ``stop_row`` is hit.
 
     Works a whole run of free cells in a row at a time: find its ends, mark it, and push
     the free runs in the rows above and below that touch it.
@@ -197,6 +226,7 @@ def flood(grid: Grid, state: bytearray, seeds: list[int], mark: int,
     fill = bytes([mark]) * width
     stop_first = -1 if stop_row is None else (stop_row - 1) * width
     stack = list(seeds)
+    upward = bool(seeds) and stop_first > seeds[0]
     while stack:
         cell = stack.pop()
         if state[cell] != FREE:
@@ -208,10 +238,13 @@ def flood(grid: Grid, state: bytearray, seeds: list[int], mark: int,
         left = _run_start(state, row_first, cell)
         right = _run_end(state, cell, row_end)
         state[left:right] = fill[:right - left]
-        if row_first >= width:
-            stack.extend(m.start() for m in FREE_RUNS.finditer(state, left - width, right - width))
-        if row_end < len(state):
-            stack.extend(m.start() for m in FREE_RUNS.finditer(state, left + width, right + width))
+        if corners:
+            left, right = max(left - 1, row_first), min(right + 1, row_end)
+        below = FREE_RUNS.finditer(state, left - width, right - width) if row_first else ()
+        above = (FREE_RUNS.finditer(state, left + width, right + width)
+                 if row_end < len(state) else ())
+        for runs in ((below, above) if upward else (above, below)):
+            stack.extend(m.start() for m in runs)  # runs towards the goal are taken first
     return False
 
 
@@ -225,63 +258,44 @@ def _run_end(state: bytearray, cell: int, row_end: int) -> int:
     return row_end if found < 0 else found
 
 
-def _wall(grid: Grid, region: bytearray, placed: list[Placed], goal_row: int) -> set[int]:
-    """Numbers of the pieces that wall the region in: pieces next to it whose group of
-    touching pieces (corners count) also borders the far side. Islands inside are left out."""
-    far = bytearray(region)
-    seeds = [c for c in grid.row_cells(goal_row) if far[c] == FREE]
-    flood(grid, far, seeds, FAR_SIDE)
-    groups = _touching_groups(grid, placed)
-    near_region = {p.placement.number for p in placed if _borders(grid, p.cells, region, REACHED)}
-    near_far = {groups[p.placement.number] for p in placed if _borders(grid, p.cells, far, FAR_SIDE)}
-    wall = {n for n in near_region if groups[n] in near_far}
-    return wall or near_region
+def _wall(grid: Grid, region: bytearray, blocked: bytearray, owner: dict[int, Placed],
+          goal_row: int) -> set[int]:
+    """Numbers of the pieces that wall the region in: pieces next to it that are joined,
+    through cells out of reach (corners count), to the far bank. Islands inside are left out.
+
+    Whole-board steps work on the board as one big integer, a byte per cell.
+    """
+    outside = bytearray(region.translate(OUT_OF_REACH))
+    seeds = [c for c in grid.row_cells(goal_row) if outside[c] == FREE]
+    flood(grid, outside, seeds, REACHED, corners=True)
+    far_side = _as_int(outside.translate(IS_REACHED))
+    next_to_region = _neighbours(grid, _as_int(region.translate(IS_REACHED)))
+    border = next_to_region & far_side & _as_int(blocked)
+    cells = [m.start() for m in NON_ZERO.finditer(border.to_bytes(grid.size, "little"))]
+    return {owner[cell].placement.number for cell in cells}
 
 
-def _borders(grid: Grid, cells: tuple[int, ...], state: bytearray, mark: int) -> bool:
+def _as_int(cells: bytes | bytearray) -> int:
+    return int.from_bytes(cells, "little")
+
+
+def _neighbours(grid: Grid, cells: int) -> int:
+    """Cells with an edge-neighbour in ``cells`` (a byte of 0 or 1 per cell)."""
     width = grid.columns
-    size = len(state)
-    for cell in cells:
-        col = cell % width
-        if ((cell >= width and state[cell - width] == mark)
-                or (cell + width < size and state[cell + width] == mark)
-                or (col > 0 and state[cell - 1] == mark)
-                or (col < width - 1 and state[cell + 1] == mark)):
-            return True
-    return False
-
-
-def _touching_groups(grid: Grid, placed: list[Placed]) -> dict[int, int]:
-    """Piece number → a group id; pieces touching at an edge or a corner share a group."""
-    parent = {p.placement.number: p.placement.number for p in placed}
-
-    def root(n: int) -> int:
-        while parent[n] != n:
-            parent[n] = parent[parent[n]]
-            n = parent[n]
-        return n
-
-    owner: dict[tuple[int, int], int] = {}
-    for piece in placed:
-        for cell in piece.cells:
-            owner.setdefault(grid.col_row(cell), piece.placement.number)
-    for piece in placed:
-        number = piece.placement.number
-        for cell in piece.cells:
-            col, row = grid.col_row(cell)
-            for dc in (-1, 0, 1):
-                for dr in (-1, 0, 1):
-                    other = owner.get((col + dc, row + dr))
-                    if other is not None:
-                        parent[root(other)] = root(number)
-    return {n: root(n) for n in parent}
+    not_first = _as_int((b"\x00" + b"\x01" * (width - 1)) * grid.rows)
+    not_last = _as_int((b"\x01" * (width - 1) + b"\x00") * grid.rows)
+    row = 8 * width
+    return (((cells << 8) & not_first) | ((cells >> 8) & not_last)
+            | (cells << row) | (cells >> row))
 
 
 def _cut_off(model: RiverModel, player: Player, placed: list[Placed], wall: set[int]) -> Problem:
     grid = model.grid
     pieces = [p for p in placed if p.placement.number in wall]
     cells = tuple(grid.name(c) for p in pieces for c in p.cells)
-    names = ", ".join(p.placement.describe() for p in pieces) or "nothing"
+    names = ", ".join(p.placement.describe() for p in pieces[:MAX_LISTED]) or "nothing"
+    if len(pieces) > MAX_LISTED:
+        names += f" and {len(pieces) - MAX_LISTED} more pieces"
     return Problem("cut-off", f"cannot reach the far bank (row {player.goal_row}) from the "
                    f"start field {grid.name(player.start)}; walled in by {names}",
                    cells, player.number)
@@ -298,9 +312,11 @@ def ascii_boards(model: RiverModel, placed: list[Placed], problems: list[Problem
         return f"(a {grid.columns}×{grid.rows} board is too large to draw here)", ""
     base = _base_marks(model, placed, problems)
     marks = sorted({(k.mark, k.family) for k in model.kinds.values()})
-    legend = LEGEND.format(
-        marks="  ".join(f"{m} {family} obstacle" for m, family in marks),
-        walls="/".join(m.upper() for m, _ in marks))
+    legend = LEGEND.format(marks="  ".join(f"{m} {family} obstacle" for m, family in marks))
+    if walls:
+        legend += "\n" + LEGEND_WALL.format(walls="/".join(m.upper() for m, _ in marks))
+    if "!" in base:
+        legend += "\n" + LEGEND_PROBLEM
     if not walls:
         return _draw(grid, base), legend
     boards = []
@@ -344,14 +360,16 @@ def _base_marks(model: RiverModel, placed: list[Placed], problems: list[Problem]
 
 
 def _draw(grid: Grid, cells: list[str]) -> str:
+    """Rows from the top, one character per cell, with coordinates all round."""
     names = [column_name(c) for c in range(grid.columns)]
     width = max(len(n) for n in names) + 1
+    gap = " " * (width - 1)
     margin = len(str(grid.rows)) + 2
     header = " " * margin + "".join(n.ljust(width) for n in names).rstrip()
     lines = [header]
     for row in range(grid.rows, 0, -1):
         first = (row - 1) * grid.columns
-        body = "".join(cells[first + c].ljust(width) for c in range(grid.columns))
-        lines.append(f"{row:>{margin - 2}}  {body.rstrip()}  {row}")
+        body = gap.join(cells[first:first + grid.columns])
+        lines.append(f"{row:>{margin - 2}}  {body}  {row}")
     lines.append(header)
     return "\n".join(lines)
