@@ -271,6 +271,13 @@ def test_setup_figures_agree_with_the_validator(layout):
     assert "cut-off" in illegal.codes()
 
 
+def test_setup_figure_on_a_board_it_does_not_fit_is_a_clear_error(layout):
+    wide = load_layout(_with(layout, "[board]\ncolumns = 25\n"))
+    assert diagrams(wide)["setup-legal"]().width <= 120
+    with pytest.raises(InputError, match="remove the figure from your rule text"):
+        diagrams(wide)["setup-illegal"]()
+
+
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_rule_texts_refer_only_to_existing_figures(layout, lang):
     text = (layouts_dir() / f"river_race.rules.{lang}.md").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from boardgen import fonts
 from boardgen.games.river_race.model import Layout, TileType
-from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, Use,
+from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Style, Use,
                             compose, rotate, scale, text_centered, translate)
 
 TILE_BOX = 100.0
@@ -326,11 +326,3 @@ def cross(x: float, y: float, size: float, color: str) -> Node:
     style = Style(stroke=color, stroke_mm=size * 0.09, cap="round")
     return Group((Line(x + m, y + m, x + size - m, y + size - m, style),
                   Line(x + size - m, y + m, x + m, y + size - m, style)))
-
-
-def label(x: float, y: float, text: str, size: float, color: str, **kwargs) -> Text:
-    return Text(x, y, text, size, fill=color, **kwargs)
-
-
-def scene(width: float, height: float, nodes: list[Node], layout: Layout, title: str) -> Scene:
-    return Scene(width, height, tuple(nodes), symbols=tile_symbols(layout), title=title)

@@ -9,7 +9,7 @@ from boardgen.games.river_race.grid import parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.product import Board
-from boardgen.scene import Node, Rect, Scene, Style, Text, text_centered
+from boardgen.scene import Node, Path, Rect, Scene, Style, Text, text_centered
 
 
 def board_view(layout: Layout) -> View:
@@ -54,15 +54,13 @@ def surroundings(layout: Layout, view: View, width: float) -> list[Node]:
     colors = layout.colors
     border = layout.board.border_mm
     banks = art.bank_rows(layout)
-    outer = View(0, view.y - border, view.cell, 0, 0, view.first_row - 1, view.last_row + 1)
-    nodes: list[Node] = []
-    for row in outer.rows():
-        y = view.box(0, row)[1]
-        top, bottom = max(y, view.y - border), min(y + view.cell, view.y + view.height + border)
-        land = row in banks or (row > view.last_row and view.last_row in banks) or (
-            row < view.first_row and view.first_row in banks)
-        nodes.append(Rect(0, top, width, bottom - top,
-                          Style(fill=colors.bank if land else colors.water)))
+
+    def band(y: float, height: float, row: int) -> Rect:
+        return Rect(0, y, width, height, Style(fill=colors.bank if row in banks else colors.water))
+
+    nodes: list[Node] = [band(view.y - border, border, view.last_row),
+                         band(view.y + view.height, border, view.first_row)]
+    nodes += [band(view.box(0, row)[1], view.cell, row) for row in view.rows()]
     nodes += _grass(layout, view, width)
     nodes += art.shores(layout, view, 0, width)
     return nodes
@@ -84,7 +82,7 @@ def _grass(layout: Layout, view: View, width: float) -> list[Node]:
             commands += [("M", x + dx * blade, y + blade * 0.5),
                          ("L", x + dx * blade + tip * blade, y - blade * 0.7 + abs(dx) * blade * 0.5)]
     return [] if not commands else [
-        art.Path(tuple(commands), Style(stroke=layout.colors.grass, stroke_mm=0.4, cap="round"))]
+        Path(tuple(commands), Style(stroke=layout.colors.grass, stroke_mm=0.4, cap="round"))]
 
 
 def _spaced(view: View, every: int) -> list[float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from boardgen import fonts
+from boardgen.errors import InputError
 from boardgen.games.river_race import art
 from boardgen.games.river_race.art import View
 from boardgen.games.river_race.grid import RiverModel, column_name, parse_cell
@@ -18,7 +18,7 @@ from boardgen.games.river_race.model import Layout, TileType
 from boardgen.games.river_race.paths import EDGE_MIDPOINTS
 from boardgen.games.river_race.setup import Placement, Setup
 from boardgen.games.river_race.validator import REACHED, reachable, validate
-from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Scene, Style, Text,
+from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Scene, Style,
                             arc_commands, text_centered)
 
 WARNING = "#d62828"
@@ -113,10 +113,6 @@ class Figure:
     def arrow(self, start: tuple[float, float], end: tuple[float, float], bend: float = 0.0,
               color: str = WARNING) -> None:
         self.marks += arrow(start, end, self.view.cell * 0.07, color, bend)
-
-    def note(self, x: float, y: float, text: str, anchor: str = "start") -> None:
-        size = self.view.cell * 0.3
-        self.marks.append(Text(x, y, text, size, font="bold", anchor=anchor, fill=WARNING))
 
     def scene(self, title: str, coordinates: str = "tblr") -> Scene:
         layout, view = self.layout, self.view
@@ -239,7 +235,7 @@ def off_board_figure(layout: Layout) -> Scene:
     figure.numbered(["A6", "B6", "C6", "D6", "E6", "F6"])
     x, y = figure.at("A6")
     cell = figure.view.cell
-    figure.arrow((x - cell * 0.3, y), (x - cell * 1.2, y))
+    figure.arrow((x - cell * 0.3, y), (x - cell * 1.05, y))
     return figure.scene("running off the board", coordinates="tbr")
 
 
@@ -299,8 +295,11 @@ def setup_figure(layout: Layout, legal: bool) -> Scene:
     setup = example_setup(legal)
     report = validate(model, setup)
     if report.ok != legal:
-        raise ValueError(f"the {'legal' if legal else 'illegal'} example setup does not fit "
-                         f"this layout:\n{report}")
+        name = "setup-legal" if legal else "setup-illegal"
+        raise InputError(f"the rule figure {name!r} shows a setup for the book's 21 × 21 board "
+                         f"and pieces, and the validator says it is "
+                         f"{'illegal' if legal else 'legal'} on this layout; remove the figure "
+                         "from your rule text", source=layout.name, key="board")
     spec = layout.board
     cell = min(4.6, 96 / spec.columns)
     figure = Figure(layout, f"A-{column_name(spec.columns - 1)}", (1, spec.rows), cell,

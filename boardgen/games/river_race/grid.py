@@ -154,6 +154,13 @@ class RiverModel:
         return found
 
 
+DEFAULT_KINDS = {
+    "black-1x3": PieceKind("black-1x3", "black", 1, 3, 6, "b"),
+    "green-1x2": PieceKind("green-1x2", "green", 1, 2, 2, "g"),
+    "green-2x2": PieceKind("green-2x2", "green", 2, 2, 2, "g"),
+}
+
+
 def square_model(size: int, per_player: Mapping[str, int] | None = None,
                  kinds: Mapping[str, PieceKind] | None = None) -> RiverModel:
     """A size×size board with starts in the middle of rows 1 and ``size`` (benchmarks, tests)."""
@@ -168,10 +175,3 @@ def square_model(size: int, per_player: Mapping[str, int] | None = None,
     )
     kinds = dict(kinds or DEFAULT_KINDS)
     return RiverModel(grid, players, kinds, dict(per_player or {"black": 3, "green": 2}))
-
-
-DEFAULT_KINDS = {
-    "black-1x3": PieceKind("black-1x3", "black", 1, 3, 6, "b"),
-    "green-1x2": PieceKind("green-1x2", "green", 1, 2, 2, "g"),
-    "green-2x2": PieceKind("green-2x2", "green", 2, 2, 2, "g"),
-}

@@ -109,7 +109,6 @@ class PieceStyle(Model):
 class Labels(Model):
     start: str = Field("START", max_length=12)
     reserve: str = Field("REZERWA", max_length=12)
-    bank: str = Field("brzeg · bank", max_length=40)
     legend_start: str = Field("pole startowe · start field", max_length=60)
     legend_reserve: str = Field("pole rezerwowe · reserve field", max_length=60)
     goal: str = Field("Połącz oba brzegi ciągłą linią · Join the two banks with one unbroken line",

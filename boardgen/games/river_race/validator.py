@@ -9,15 +9,15 @@ fraction of a second.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from boardgen.games.river_race.grid import (CELL_NAME, Grid, PieceKind, Player, RiverModel,
                                             column_name)
 from boardgen.games.river_race.setup import Placement, Setup, load_setup
 from boardgen.report import Problem, Report
 
-FREE, BLOCKED, REACHED, FAR_SIDE = 0, 1, 2, 3
+FREE, BLOCKED, REACHED = 0, 1, 2
 FREE_RUNS = re.compile(rb"\x00+")
 NON_ZERO = re.compile(rb"[^\x00]")
 OUT_OF_REACH = bytes(BLOCKED if i == REACHED else FREE for i in range(256))
