@@ -1,0 +1,17 @@
+"""Wyścig przez rzekę (Race across the river): two players build lines of tiles across a river.
+
+Phase 1 places obstacles; the validator checks that nobody is walled off from the far
+bank. The package: ``grid`` (the board graph), ``model`` (the layout), ``setup`` (setup
+files), ``validator``, ``generator`` (random legal setups), ``art``, ``board`` and
+``components`` (what is printed), ``diagrams`` (figures for the rule sheet).
+"""
+
+from boardgen.games.river_race.compose import board_json, compose_game
+from boardgen.games.river_race.diagrams import diagrams
+from boardgen.games.river_race.generator import random_setup
+from boardgen.games.river_race.model import Layout
+from boardgen.games.river_race.setup import Setup, load_setup
+from boardgen.games.river_race.validator import validate, validate_setup
+
+__all__ = ["Layout", "Setup", "board_json", "compose_game", "diagrams", "load_setup",
+           "random_setup", "validate", "validate_setup"]

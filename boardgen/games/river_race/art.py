@@ -1,0 +1,328 @@
+"""Artwork shared by the board, the printed pieces and the rule diagrams.
+
+Everything draws into a :class:`View`: a window on the grid at some cell size, so the
+same code makes the full-size board, a tile, and a small figure for the rule sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardgen import fonts
+from boardgen.games.river_race.model import Layout, TileType
+from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Style, Use,
+                            compose, rotate, scale, text_centered, translate)
+
+TILE_BOX = 100.0
+
+
+def mix(color: str, other: str, amount: float) -> str:
+    """``color`` moved ``amount`` (0–1) of the way towards ``other``."""
+    a = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
+
+
+@dataclass(frozen=True)
+class View:
+    """Columns ``first_col..last_col`` and rows ``first_row..last_row`` (inclusive) drawn with
+    the top-left corner of the window at (x, y) and cells of ``cell`` mm; row numbers grow upward."""
+
+    x: float
+    y: float
+    cell: float
+    first_col: int
+    last_col: int
+    first_row: int
+    last_row: int
+
+    @property
+    def width(self) -> float:
+        return (self.last_col - self.first_col + 1) * self.cell
+
+    @property
+    def height(self) -> float:
+        return (self.last_row - self.first_row + 1) * self.cell
+
+    def box(self, col: int, row: int) -> tuple[float, float]:
+        """Top-left corner of a cell."""
+        return (self.x + (col - self.first_col) * self.cell,
+                self.y + (self.last_row - row) * self.cell)
+
+    def center(self, col: int, row: int) -> tuple[float, float]:
+        x, y = self.box(col, row)
+        return x + self.cell / 2, y + self.cell / 2
+
+    def shows(self, col: int, row: int) -> bool:
+        return self.first_col <= col <= self.last_col and self.first_row <= row <= self.last_row
+
+    def rows(self) -> range:
+        return range(self.first_row, self.last_row + 1)
+
+    def cols(self) -> range:
+        return range(self.first_col, self.last_col + 1)
+
+
+# ---- the river and its banks --------------------------------------------------------
+
+
+def bank_rows(layout: Layout) -> set[int]:
+    return {p.bank for p in layout.players}
+
+
+def terrain(layout: Layout, view: View) -> list[Node]:
+    """Banks as land, the rows between as water with small waves, and the shore lines."""
+    colors = layout.colors
+    banks = bank_rows(layout)
+    nodes: list[Node] = [Rect(view.x, view.y, view.width, view.height, Style(fill=colors.water))]
+    waves: list[tuple] = []
+    pebbles: list[Node] = []
+    for row in view.rows():
+        x, y = view.box(view.first_col, row)
+        if row in banks:
+            nodes.append(Rect(x, y, view.width, view.cell, Style(fill=colors.bank)))
+            pebbles.extend(pebble_dots(view, row))
+            continue
+        for col in view.cols():
+            if (col + row) % 2:
+                continue
+            cx, cy = view.center(col, row)
+            waves.extend(wave_commands(cx - view.cell * 0.18, cy, view.cell * 0.36,
+                                       view.cell * 0.045, 2))
+    if waves:
+        nodes.append(Path(tuple(waves), Style(stroke=colors.wave, stroke_mm=view.cell * 0.035,
+                                              cap="round")))
+    if pebbles:
+        nodes.append(Group(tuple(pebbles)))
+    nodes.extend(shores(layout, view, view.x, view.x + view.width))
+    return nodes
+
+
+PEBBLES = ((0.2, 0.3), (0.72, 0.22), (0.45, 0.62), (0.15, 0.8), (0.82, 0.7))
+
+
+def pebble_dots(view: View, row: int) -> list[Node]:
+    """A few sand grains in each bank cell, placed differently from cell to cell."""
+    dots: list[Node] = []
+    style = Style(fill="#000000", opacity=0.13)
+    for col in view.cols():
+        x, y = view.box(col, row)
+        for index, (px, py) in enumerate(PEBBLES):
+            if (col * 7 + row * 3 + index) % 3 == 0:
+                continue
+            r = view.cell * (0.025 + 0.012 * ((col + index) % 3))
+            dots.append(Circle(x + px * view.cell, y + py * view.cell, r, style))
+    return dots
+
+
+def shores(layout: Layout, view: View, x0: float, x1: float) -> list[Node]:
+    """The shore line where a bank row meets the water, from x0 to x1."""
+    banks = bank_rows(layout)
+    style = Style(stroke=layout.colors.shore, stroke_mm=max(0.35, view.cell * 0.055))
+    nodes: list[Node] = []
+    for row in sorted(banks):
+        for water_side in (row + 1, row - 1):
+            if water_side in banks or not view.shows(view.first_col, water_side):
+                continue
+            if not view.shows(view.first_col, row):
+                continue
+            y = view.box(view.first_col, max(row, water_side))[1] + view.cell
+            nodes.append(Line(x0, y, x1, y, style))
+    return nodes
+
+
+def wave_commands(x: float, y: float, length: float, amplitude: float, humps: int) -> list[tuple]:
+    """A small wavy stroke of ``humps`` half-waves, starting at (x, y)."""
+    step = length / humps
+    commands: list[tuple] = [("M", x, y)]
+    for index in range(humps):
+        sign = -1 if index % 2 == 0 else 1
+        x0 = x + index * step
+        commands.append(("C", x0 + step * 0.35, y + sign * amplitude * 1.3,
+                         x0 + step * 0.65, y + sign * amplitude * 1.3, x0 + step, y))
+    return commands
+
+
+def grid_lines(layout: Layout, view: View, width_mm: float | None = None) -> list[Node]:
+    style = Style(stroke=layout.colors.grid, stroke_mm=width_mm or max(0.15, view.cell * 0.02))
+    commands: list[tuple] = []
+    for i in range(view.last_col - view.first_col + 2):
+        x = view.x + i * view.cell
+        commands += [("M", x, view.y), ("L", x, view.y + view.height)]
+    for j in range(view.last_row - view.first_row + 2):
+        y = view.y + j * view.cell
+        commands += [("M", view.x, y), ("L", view.x + view.width, y)]
+    return [Path(tuple(commands), style)]
+
+
+def coordinates(view: View, size: float, gap: float, color: str,
+                sides: str = "tblr") -> list[Node]:
+    """Column letters above and below, row numbers left and right of the window."""
+    from boardgen.games.river_race.grid import column_name
+
+    nodes: list[Node] = []
+    for col in view.cols():
+        cx = view.center(col, view.first_row)[0]
+        if "t" in sides:
+            nodes.append(text_centered(cx, view.y - gap, column_name(col), size, fill=color,
+                                       font="bold"))
+        if "b" in sides:
+            nodes.append(text_centered(cx, view.y + view.height + gap, column_name(col), size,
+                                       fill=color, font="bold"))
+    for row in view.rows():
+        cy = view.center(view.first_col, row)[1]
+        if "l" in sides:
+            nodes.append(text_centered(view.x - gap, cy, str(row), size, fill=color, font="bold"))
+        if "r" in sides:
+            nodes.append(text_centered(view.x + view.width + gap, cy, str(row), size, fill=color,
+                                       font="bold"))
+    return nodes
+
+
+# ---- start and reserve fields ---------------------------------------------------------
+
+
+def fields(layout: Layout, view: View) -> list[Node]:
+    """Start fields in the owner's colour, reserve fields in a tint of it, both labelled."""
+    from boardgen.games.river_race.grid import parse_cell
+
+    grid_rows = layout.board.rows
+    nodes: list[Node] = []
+    for number, player in enumerate(layout.players, start=1):
+        upside_down = player.bank > grid_rows / 2  # that player sits on the far side
+        cells = [(player.start, True)] + [(r, False) for r in player.reserve]
+        for name, is_start in cells:
+            col, row = parse_cell(name)
+            if view.shows(col, row):
+                nodes.extend(field(layout, view, col, row, number, player.color, is_start,
+                                   upside_down))
+    return nodes
+
+
+def field(layout: Layout, view: View, col: int, row: int, number: int, color: str,
+          is_start: bool, upside_down: bool) -> list[Node]:
+    x, y = view.box(col, row)
+    c = view.cell
+    inset = c * 0.06
+    if is_start:
+        body: list[Node] = [Rect(x, y, c, c, Style(fill=color))]
+        ink = "#ffffff"
+    else:
+        body = [Rect(x, y, c, c, Style(fill=mix(color, "#ffffff", 0.78))),
+                Rect(x + inset, y + inset, c - 2 * inset, c - 2 * inset,
+                     Style(stroke=color, stroke_mm=c * 0.045))]
+        ink = color
+    word = layout.labels.start if is_start else layout.labels.reserve
+    cx, cy = x + c / 2, y + c / 2
+    text: list[Node]
+    if c >= 8:
+        word_size = fonts.fit_size(word, c * 0.8, c * 0.17, "bold")
+        text = [text_centered(cx, cy - c * 0.09, str(number), c * 0.42, font="bold", fill=ink),
+                text_centered(cx, cy + c * 0.3, word, word_size, font="bold", fill=ink)]
+    else:
+        text = [text_centered(cx, cy, word[:1], c * 0.55, font="bold", fill=ink)]
+    if upside_down:
+        text = [Group(tuple(text), rotate(180, cx, cy))]
+    return body + text
+
+
+# ---- tiles ----------------------------------------------------------------------------
+
+
+def tile_symbol_id(tile: TileType) -> str:
+    return f"river-tile-{tile.name}"
+
+
+def tile_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:
+    """Every tile type's face, drawn once in a 100×100 box."""
+    return {tile_symbol_id(t): tile_face(layout, t) for t in layout.tiles.types}
+
+
+def tile_face(layout: Layout, tile: TileType) -> tuple[Node, ...]:
+    """A tile's face: its strands, each later strand crossing over the earlier ones."""
+    colors = layout.colors
+    unit = TILE_BOX / layout.board.cell_mm
+    line = layout.tiles.line_mm * unit
+    nodes: list[Node] = [Rect(0, 0, TILE_BOX, TILE_BOX, Style(fill=colors.tile_face))]
+    if not layout.tiles.turnable:
+        corner = 1.6 * unit
+        nodes.append(Polygon(((0, 0), (corner, 0), (0, corner)),
+                             Style(fill=mix(colors.tile_line, colors.tile_face, 0.45))))
+    for index, strand in enumerate(tile.strands()):
+        if index:
+            nodes.append(Path(strand, Style(stroke=colors.tile_face, stroke_mm=line * 2.2)))
+        nodes.append(Path(strand, Style(stroke=colors.tile_line, stroke_mm=line, join="round")))
+    return (Group(tuple(nodes), clip=(0, 0, TILE_BOX, TILE_BOX)),)
+
+
+def tile_use(tile: TileType, x: float, y: float, size: float) -> Use:
+    return Use(tile_symbol_id(tile), compose(translate(x, y), scale(size / TILE_BOX)))
+
+
+def tile_back(layout: Layout) -> tuple[Node, ...]:
+    """The same back on every tile: waves whose period divides the tile, so sheets look seamless."""
+    colors = layout.colors
+    c = layout.board.cell_mm
+    commands: list[tuple] = []
+    for band in range(4):
+        y = c * (band + 0.5) / 4
+        commands += wave_commands(-c * 0.25 if band % 2 else 0.0, y, c * 1.25 if band % 2 else c,
+                                  c * 0.035, 5 if band % 2 else 4)
+    return (Rect(0, 0, c, c, Style(fill=colors.tile_back)),
+            Group((Path(tuple(commands), Style(stroke=colors.tile_back_pattern,
+                                               stroke_mm=c * 0.045, cap="round")),),
+                  clip=(0, 0, c, c)))
+
+
+# ---- obstacles ------------------------------------------------------------------------
+
+
+def obstacle(layout: Layout, family: str, cols: int, rows: int, cell: float) -> list[Node]:
+    """An obstacle piece of cols × rows cells with its top-left corner at (0, 0)."""
+    spec = layout.obstacles[family]
+    w, h = cols * cell, rows * cell
+    inset = cell * 0.07
+    nodes: list[Node] = [
+        Rect(0, 0, w, h, Style(fill=spec.color)),
+        Rect(inset, inset, w - 2 * inset, h - 2 * inset,
+             Style(stroke=mix(spec.color, spec.ink, 0.35), stroke_mm=cell * 0.025),
+             rx=cell * 0.06),
+    ]
+    if spec.label:
+        size = fonts.fit_size(spec.label, cell * 0.7, cell * 0.42, "bold")
+        nodes.append(text_centered(w / 2, h / 2, spec.label, size, font="bold", fill=spec.ink))
+    nodes.append(Rect(0, 0, w, h, Style(stroke=spec.edge, stroke_mm=max(0.15, cell * 0.02))))
+    return nodes
+
+
+def obstacle_at(layout: Layout, view: View, family: str, cells: list[tuple[int, int]],
+                warn: bool = False) -> list[Node]:
+    """An obstacle drawn on the grid over its cells (one block, or cell by cell if bent)."""
+    shown = [(c, r) for c, r in cells if view.shows(c, r)]
+    if not shown:
+        return []
+    cols = sorted({c for c, _ in cells})
+    rows = sorted({r for _, r in cells})
+    is_block = len(cols) * len(rows) == len(set(cells)) and len(cells) == len(set(cells)) \
+        and cols == list(range(cols[0], cols[-1] + 1)) and rows == list(range(rows[0], rows[-1] + 1))
+    parts: list[Node] = []
+    if is_block and len(shown) == len(cells):
+        x, y = view.box(cols[0], rows[-1])
+        parts.append(Group(tuple(obstacle(layout, family, len(cols), len(rows), view.cell)),
+                           translate(x, y)))
+    else:
+        for col, row in shown:
+            x, y = view.box(col, row)
+            parts.append(Group(tuple(obstacle(layout, family, 1, 1, view.cell)), translate(x, y)))
+    if warn:
+        for col, row in shown:
+            x, y = view.box(col, row)
+            parts.append(cross(x, y, view.cell, "#e02020"))
+    return parts
+
+
+def cross(x: float, y: float, size: float, color: str) -> Node:
+    m = size * 0.22
+    style = Style(stroke=color, stroke_mm=size * 0.09, cap="round")
+    return Group((Line(x + m, y + m, x + size - m, y + size - m, style),
+                  Line(x + size - m, y + m, x + m, y + size - m, style)))

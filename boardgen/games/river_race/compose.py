@@ -1,0 +1,74 @@
+"""Everything the game prints, and the machine-readable board."""
+
+from __future__ import annotations
+
+from boardgen.games.river_race.art import mix
+from boardgen.games.river_race.board import board_view, compose_board
+from boardgen.games.river_race.components import compose_obstacles, compose_tiles
+from boardgen.games.river_race.grid import column_name, parse_cell
+from boardgen.games.river_race.model import Layout
+from boardgen.games.river_race.setup import Setup
+from boardgen.product import GameOutput
+
+
+def compose_game(layout: Layout, setup: Setup | None = None) -> GameOutput:
+    """The board (with a setup's obstacles, if given), the tiles and the obstacle pieces."""
+    return GameOutput(board=compose_board(layout, setup),
+                      board_json=board_json(layout, setup),
+                      component_sets=(compose_tiles(layout), compose_obstacles(layout)))
+
+
+def board_json(layout: Layout, setup: Setup | None = None) -> dict:
+    """Cells with ids, tags, centres in mm; players, obstacle kinds, tile types; the setup."""
+    view = board_view(layout)
+    cell = view.cell
+    banks = {p.bank for p in layout.players}
+    owners: dict[str, tuple[int, str, str]] = {}
+    for number, player in enumerate(layout.players, start=1):
+        owners[player.start] = (number, "start", player.color)
+        for name in player.reserve:
+            owners[name] = (number, "reserve", mix(player.color, "#ffffff", 0.78))
+    spaces = []
+    for row in range(1, layout.board.rows + 1):
+        for col in range(layout.board.columns):
+            name = f"{column_name(col)}{row}"
+            cx, cy = view.center(col, row)
+            tags = ["bank"] if row in banks else ["river"]
+            space = {"id": name, "kind": "cell", "tags": tags, "column": column_name(col),
+                     "row": row, "center": [round(cx, 3), round(cy, 3)], "size": [cell, cell],
+                     "color": layout.colors.bank if row in banks else layout.colors.water}
+            if name in owners:
+                number, what, color = owners[name]
+                tags.append(what)
+                space.update(player=number, color=color)
+            spaces.append(space)
+    document = {
+        "spaces": spaces,
+        "players": [{"number": n, "name": p.name, "color": p.color, "start": p.start,
+                     "reserve": list(p.reserve), "bank_row": p.bank,
+                     "goal_row": next(q.bank for q in layout.players if q.bank != p.bank)}
+                    for n, p in enumerate(layout.players, start=1)],
+        "obstacle_kinds": [{"piece": k.name, "family": k.family, "size": [k.width, k.height],
+                            "in_box": k.in_box, "per_player": layout.obstacles[k.family].per_player,
+                            "color": layout.obstacles[k.family].color}
+                           for k in layout.kinds().values()],
+        "tile_types": [{"name": t.name, "count": t.count, "ends": list(t.ends()),
+                        "paths": list(t.paths)} for t in layout.tiles.types],
+    }
+    if setup is not None:
+        document["obstacles"] = [_placed(layout, view, p) for p in setup.placements]
+    return document
+
+
+def _placed(layout: Layout, view, placement) -> dict:
+    centres = []
+    for name in placement.cells:
+        try:
+            col, row = parse_cell(name)
+        except ValueError:
+            continue
+        if 0 <= col < layout.board.columns and 1 <= row <= layout.board.rows:
+            cx, cy = view.center(col, row)
+            centres.append([round(cx, 3), round(cy, 3)])
+    return {"piece": placement.piece, "player": placement.player,
+            "cells": list(placement.cells), "centers": centres}

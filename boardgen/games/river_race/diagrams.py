@@ -1,0 +1,382 @@
+"""Figures for the rule sheet: the board, each hazard of phase 2, and two checked setups.
+
+Each figure is a small scene in mm (80–120 mm wide) drawn with the board's own artwork.
+The two setup figures are run through the validator, so a figure that calls a setup
+legal (or illegal) always agrees with ``boardgen validate``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable
+
+from boardgen.errors import InputError
+from boardgen.games.river_race import art
+from boardgen.games.river_race.art import View
+from boardgen.games.river_race.grid import RiverModel, column_name, parse_cell
+from boardgen.games.river_race.model import Layout, TileType
+from boardgen.games.river_race.paths import EDGE_MIDPOINTS
+from boardgen.games.river_race.setup import Placement, Setup
+from boardgen.games.river_race.validator import REACHED, reachable, validate
+from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Scene, Style,
+                            arc_commands, text_centered)
+
+WARNING = "#d62828"
+Tile = tuple[str, str, int]  # cell, ends such as "NS", player
+
+
+def diagrams(layout: Layout) -> dict[str, Callable[[], Scene]]:
+    """Named figures for ``![caption](diagram:NAME)`` in the rule texts."""
+    return {
+        "board": lambda: board_figure(layout),
+        "obstacle-black": lambda: black_figure(layout),
+        "obstacle-green": lambda: green_figure(layout),
+        "collision": lambda: collision_figure(layout),
+        "off-board": lambda: off_board_figure(layout),
+        "whirlpool": lambda: whirlpool_figure(layout),
+        "setup-legal": lambda: setup_figure(layout, legal=True),
+        "setup-illegal": lambda: setup_figure(layout, legal=False),
+    }
+
+
+# ---- the board window of a figure --------------------------------------------------
+
+
+class Figure:
+    """A window on the board with tiles, obstacles and marks, laid out with coordinates."""
+
+    def __init__(self, layout: Layout, cols: str, rows: tuple[int, int], cell: float,
+                 margin: float | None = None):
+        first, last = (parse_cell(f"{c}1")[0] for c in cols.split("-"))
+        margin = cell * 0.75 if margin is None else margin
+        self.layout = layout
+        self.view = View(margin, margin, cell, first, last, rows[0], rows[1])
+        self.width = self.view.width + 2 * margin
+        self.height = self.view.height + 2 * margin
+        self.tiles: list[Node] = []
+        self.pieces: list[Node] = []
+        self.marks: list[Node] = []
+        self.symbols: dict[str, tuple[Node, ...]] = {}
+
+    def at(self, name: str) -> tuple[float, float]:
+        return self.view.center(*parse_cell(name))
+
+    def box(self, name: str) -> tuple[float, float]:
+        return self.view.box(*parse_cell(name))
+
+    def line(self, tiles: list[Tile]) -> None:
+        """Tiles of a player's line, each framed in the player's colour."""
+        c = self.view.cell
+        for name, ends, player in tiles:
+            tile = tile_for(self.layout, ends)
+            self.symbols[art.tile_symbol_id(tile)] = art.tile_face(self.layout, tile)
+            x, y = self.box(name)
+            color = self.layout.players[player - 1].color
+            self.tiles.append(art.tile_use(tile, x, y, c))
+            self.tiles.append(Rect(x + c * 0.05, y + c * 0.05, c * 0.9, c * 0.9,
+                                   Style(stroke=color, stroke_mm=c * 0.045)))
+
+    def obstacle(self, family: str, cells: str) -> None:
+        self.pieces += art.obstacle_at(self.layout, self.view, family,
+                                       [parse_cell(n) for n in cells.split()])
+
+    def numbered(self, names: list[str]) -> None:
+        """Tiles to take back, hatched and numbered from the last one placed."""
+        c = self.view.cell
+        for number, name in enumerate(names, start=1):
+            x, y = self.box(name)
+            self.marks.append(Rect(x, y, c, c, Style(fill="#ffffff", opacity=0.45)))
+            self.marks.append(Rect(x + c * 0.04, y + c * 0.04, c * 0.92, c * 0.92,
+                                   Style(stroke=WARNING, stroke_mm=c * 0.06, dash=(c * 0.12, c * 0.08))))
+            r = c * 0.17
+            self.marks.append(Circle(x + c - r * 1.2, y + r * 1.2, r, Style(fill=WARNING)))
+            self.marks.append(text_centered(x + c - r * 1.2, y + r * 1.2, str(number), r * 1.35,
+                                            font="bold", fill="#ffffff"))
+
+    def blocked_end(self, name: str, edge: str) -> None:
+        """A red bar across the open end of a line that cannot go on."""
+        c = self.view.cell
+        x, y = self.box(name)
+        ex, ey = EDGE_MIDPOINTS[edge]
+        px, py = x + ex / 100 * c, y + ey / 100 * c
+        half = c * 0.28
+        style = Style(stroke=WARNING, stroke_mm=c * 0.1, cap="round")
+        if edge in "NS":
+            self.marks.append(Line(px - half, py, px + half, py, style))
+        else:
+            self.marks.append(Line(px, py - half, px, py + half, style))
+
+    def cross(self, name: str) -> None:
+        x, y = self.box(name)
+        self.marks.append(art.cross(x, y, self.view.cell, WARNING))
+
+    def arrow(self, start: tuple[float, float], end: tuple[float, float], bend: float = 0.0,
+              color: str = WARNING) -> None:
+        self.marks += arrow(start, end, self.view.cell * 0.07, color, bend)
+
+    def scene(self, title: str, coordinates: str = "tblr") -> Scene:
+        layout, view = self.layout, self.view
+        nodes: list[Node] = art.terrain(layout, view) + art.fields(layout, view)
+        nodes += art.grid_lines(layout, view)
+        nodes += self.pieces + self.tiles
+        nodes.append(Rect(view.x, view.y, view.width, view.height,
+                          Style(stroke=layout.colors.grid, stroke_mm=view.cell * 0.03)))
+        nodes += board_edges(layout, view)
+        nodes += self.marks
+        size = min(3.0, view.cell * 0.32)
+        nodes += art.coordinates(view, size, view.x / 2, layout.colors.text, coordinates)
+        return Scene(self.width, self.height, tuple(nodes), symbols=dict(self.symbols),
+                     title=title)
+
+
+def board_edges(layout: Layout, view: View) -> list[Node]:
+    """The real edges of the board, where a window reaches them."""
+    style = Style(stroke=layout.colors.frame, stroke_mm=max(0.4, view.cell * 0.06))
+    x0, y0, x1, y1 = view.x, view.y, view.x + view.width, view.y + view.height
+    nodes: list[Node] = []
+    if view.first_col == 0:
+        nodes.append(Line(x0, y0, x0, y1, style))
+    if view.last_col == layout.board.columns - 1:
+        nodes.append(Line(x1, y0, x1, y1, style))
+    if view.last_row == layout.board.rows:
+        nodes.append(Line(x0, y0, x1, y0, style))
+    if view.first_row == 1:
+        nodes.append(Line(x0, y1, x1, y1, style))
+    return nodes
+
+
+def tile_for(layout: Layout, ends: str) -> TileType:
+    """The layout's one-strand tile joining these edges, or a plain one drawn for the figure."""
+    wanted = tuple(e for e in "NESW" if e in ends)
+    for tile in layout.tiles.types:
+        if len(tile.paths) == 1 and tile.ends() == wanted:
+            return tile
+    (ax, ay), (bx, by) = (EDGE_MIDPOINTS[e] for e in wanted)
+    if ax == bx or ay == by:
+        data = f"M {ax:g} {ay:g} L {bx:g} {by:g}"
+    else:
+        data = f"M {ax:g} {ay:g} Q 50 50 {bx:g} {by:g}"
+    return TileType(name=f"figure-{''.join(wanted).lower()}", count=0, paths=[data])
+
+
+def arrow(start: tuple[float, float], end: tuple[float, float], width: float, color: str,
+          bend: float = 0.0) -> list[Node]:
+    """A curved arrow; ``bend`` pushes its middle sideways (mm, positive to the left)."""
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+    nx, ny = dy / length, -dx / length
+    cx, cy = (x1 + x2) / 2 + nx * bend, (y1 + y2) / 2 + ny * bend
+    head = width * 4.5
+    tx, ty = x2 - cx, y2 - cy
+    t_len = max((tx * tx + ty * ty) ** 0.5, 1e-9)
+    ux, uy = tx / t_len, ty / t_len
+    bx, by = x2 - ux * head, y2 - uy * head
+    shaft = Path((("M", x1, y1), ("C", x1 + (cx - x1) * 2 / 3, y1 + (cy - y1) * 2 / 3,
+                                  bx + (cx - bx) * 2 / 3, by + (cy - by) * 2 / 3, bx, by)),
+                 Style(stroke=color, stroke_mm=width, cap="round"))
+    tip = Polygon(((x2, y2), (bx - uy * head * 0.55, by + ux * head * 0.55),
+                   (bx + uy * head * 0.55, by - ux * head * 0.55)), Style(fill=color))
+    return [shaft, tip]
+
+
+# ---- the figures ------------------------------------------------------------------------
+
+
+def board_figure(layout: Layout) -> Scene:
+    """The whole board, small: banks, start and reserve fields, coordinates."""
+    spec = layout.board
+    cell = min(4.6, 96 / spec.columns)
+    figure = Figure(layout, f"A-{column_name(spec.columns - 1)}", (1, spec.rows), cell,
+                    margin=4.5)
+    return figure.scene("the board")
+
+
+def _approach(player: int = 1) -> list[Tile]:
+    """Player 1's line from K1: up two cells, a step to the right, and up again."""
+    return [("K1", "NS", player), ("K2", "NS", player), ("K3", "SE", player),
+            ("L3", "WN", player), ("L4", "NS", player)]
+
+
+def black_figure(layout: Layout) -> Scene:
+    figure = Figure(layout, "F-P", (1, 6), 8.5)
+    figure.line(_approach())
+    figure.obstacle("black" if "black" in layout.obstacles else _family(layout, 0),
+                    "K5 L5 M5")
+    figure.blocked_end("L4", "N")
+    figure.line([("O1", "NS", 1)])
+    start, end = figure.at("L4"), figure.at("O1")
+    figure.arrow((start[0] + 2, start[1] + 2), (end[0] - 1, end[1] - 5), bend=-6)
+    return figure.scene("a black obstacle in the way")
+
+
+def green_figure(layout: Layout) -> Scene:
+    figure = Figure(layout, "F-P", (1, 7), 8.5)
+    figure.line(_approach() + [("L5", "NS", 1)])
+    figure.obstacle("green" if "green" in layout.obstacles else _family(layout, 1),
+                    "L6 M6 L7 M7")
+    figure.blocked_end("L5", "N")
+    figure.numbered(["L5", "L4", "L3", "K3"])
+    return figure.scene("a green obstacle in the way")
+
+
+def collision_figure(layout: Layout) -> Scene:
+    figure = Figure(layout, "G-Q", (8, 14), 8.5)
+    figure.line([("J8", "NS", 1), ("J9", "SE", 1), ("K9", "WN", 1), ("K10", "NS", 1)])
+    figure.line([("L14", "NS", 2), ("L13", "NS", 2), ("L12", "NW", 2), ("K12", "ES", 2)])
+    figure.cross("K11")
+    return figure.scene("a collision")
+
+
+def off_board_figure(layout: Layout) -> Scene:
+    figure = Figure(layout, "A-J", (4, 9), 9.0)
+    figure.line([("F4", "NS", 1), ("F5", "NS", 1), ("F6", "SW", 1), ("E6", "EW", 1),
+                 ("D6", "EW", 1), ("C6", "EW", 1), ("B6", "EW", 1), ("A6", "EW", 1)])
+    figure.numbered(["A6", "B6", "C6", "D6", "E6", "F6"])
+    x, y = figure.at("A6")
+    cell = figure.view.cell
+    figure.arrow((x - cell * 0.3, y), (x - cell * 1.05, y))
+    return figure.scene("running off the board", coordinates="tbr")
+
+
+def whirlpool_figure(layout: Layout) -> Scene:
+    figure = Figure(layout, "G-O", (3, 8), 9.0)
+    figure.line([("K3", "NS", 1), ("K4", "NS", 1), ("K5", "SE", 1), ("L5", "WN", 1),
+                 ("L6", "SW", 1), ("K6", "ES", 1)])
+    figure.blocked_end("K6", "S")
+    cx = (figure.at("K5")[0] + figure.at("L5")[0]) / 2
+    cy = (figure.at("K5")[1] + figure.at("K6")[1]) / 2
+    cell = figure.view.cell
+    swirl = arc_commands(cx, cy, cell * 1.3, 60, -230)
+    end_x, end_y = swirl[-1][-2], swirl[-1][-1]
+    before_x, before_y = swirl[-1][-4], swirl[-1][-3]
+    figure.marks.append(Path(tuple(swirl), Style(stroke=WARNING, stroke_mm=cell * 0.07,
+                                                 cap="round")))
+    figure.marks += arrow((before_x, before_y), (end_x, end_y), cell * 0.07, WARNING)[1:]
+    return figure.scene("a whirlpool")
+
+
+def _family(layout: Layout, index: int) -> str:
+    families = list(layout.obstacles)
+    return families[min(index, len(families) - 1)]
+
+
+# ---- setups, checked by the validator -----------------------------------------------------
+
+# A staircase of pieces touching corner to corner from the left edge to the right edge:
+# a wall, since lines join edge to edge. The legal example moves the right half one cell
+# along, which opens a gap at J7.
+ILLEGAL_EXAMPLE = [
+    ("black-1x3", "A4 B4 C4", 1), ("black-1x3", "D5 E5 F5", 1), ("black-1x3", "G6 H6 I6", 1),
+    ("black-1x3", "J7 K7 L7", 2), ("black-1x3", "M8 N8 O8", 2), ("black-1x3", "P9 Q9 R9", 2),
+    ("green-1x2", "S10 T10", 1), ("green-1x2", "U11 U12", 2),
+    ("green-2x2", "E14 F14 E15 F15", 1), ("green-2x2", "P15 Q15 P16 Q16", 2),
+]
+LEGAL_EXAMPLE = [
+    ("black-1x3", "A4 B4 C4", 1), ("black-1x3", "D5 E5 F5", 1), ("black-1x3", "G6 H6 I6", 1),
+    ("black-1x3", "K7 L7 M7", 2), ("black-1x3", "N8 O8 P8", 2), ("black-1x3", "Q9 R9 S9", 2),
+    ("green-1x2", "T10 U10", 1), ("green-1x2", "U12 U13", 2),
+    ("green-2x2", "E14 F14 E15 F15", 1), ("green-2x2", "P15 Q15 P16 Q16", 2),
+]
+
+
+def example_setup(legal: bool) -> Setup:
+    """The example setup of the rule sheet."""
+    rows = LEGAL_EXAMPLE if legal else ILLEGAL_EXAMPLE
+    return Setup(tuple(Placement(n, piece, tuple(cells.split()), player)
+                       for n, (piece, cells, player) in enumerate(rows, start=1)),
+                 source="legal example" if legal else "illegal example")
+
+
+def setup_figure(layout: Layout, legal: bool) -> Scene:
+    """A whole board with a setup; legal: a shortest route for each player; illegal: the
+    walled-in region and the wall. The validator must agree with the caption."""
+    model = layout.model()
+    setup = example_setup(legal)
+    report = validate(model, setup)
+    if report.ok != legal:
+        name = "setup-legal" if legal else "setup-illegal"
+        raise InputError(f"the rule figure {name!r} shows a setup for the book's 21 × 21 board "
+                         f"and pieces, and the validator says it is "
+                         f"{'illegal' if legal else 'legal'} on this layout; remove the figure "
+                         "from your rule text", source=layout.name, key="board")
+    spec = layout.board
+    cell = min(4.6, 96 / spec.columns)
+    figure = Figure(layout, f"A-{column_name(spec.columns - 1)}", (1, spec.rows), cell,
+                    margin=4.5)
+    for placement in setup.placements:
+        family = model.kinds[placement.piece].family
+        figure.obstacle(family, " ".join(placement.cells))
+    if legal:
+        for player in model.players:
+            figure.marks += route_line(figure, model, setup, player.number)
+    else:
+        cut = [p for p in report.problems if p.code == "cut-off"][0]
+        player = model.player(cut.player)
+        region = reachable(model.grid, _blocked(model, setup), player.start, player.goal_row)
+        color = layout.players[player.number - 1].color
+        for index, value in enumerate(region):
+            if value == REACHED:
+                x, y = figure.view.box(*model.grid.col_row(index))
+                figure.marks.append(Rect(x, y, cell, cell, Style(fill=color, opacity=0.25)))
+        wall = set(cut.cells)
+        for placement in setup.placements:
+            if set(placement.cells) <= wall:
+                figure.marks.append(outline(figure, placement.cells))
+    return figure.scene("a legal setup" if legal else "an illegal setup")
+
+
+def outline(figure: Figure, cells: tuple[str, ...]) -> Node:
+    """A red frame around a piece of the wall."""
+    points = [parse_cell(n) for n in cells]
+    cols = [c for c, _ in points]
+    rows = [r for _, r in points]
+    x0, y0 = figure.view.box(min(cols), max(rows))
+    x1, y1 = figure.view.box(max(cols), min(rows))
+    c = figure.view.cell
+    return Rect(x0, y0, x1 - x0 + c, y1 - y0 + c, Style(stroke=WARNING, stroke_mm=c * 0.13))
+
+
+def route_line(figure: Figure, model: RiverModel, setup: Setup, number: int) -> list[Node]:
+    """A shortest route in the player's colour, nudged aside so two routes never hide each other."""
+    route = shortest_route(model, setup, number)
+    c = figure.view.cell
+    nudge = c * (-0.14 if number == 1 else 0.14)
+    points = [figure.view.center(*model.grid.col_row(cell)) for cell in route]
+    points = [(x + nudge, y - nudge) for x, y in points]
+    (x0, y0), (x1, y1) = points[0], points[1]
+    points[0] = ((x0 + x1) / 2, (y0 + y1) / 2)
+    color = figure.layout.players[number - 1].color
+    line = Polygon(tuple(points), Style(stroke=color, stroke_mm=c * 0.16, join="round",
+                                       cap="round"), closed=False)
+    (xa, ya), (xb, yb) = points[-2], points[-1]
+    return [line] + arrow((xa, ya), (xb, yb), c * 0.16, color)[1:]
+
+
+def _blocked(model: RiverModel, setup: Setup) -> bytearray:
+    blocked = bytearray(model.grid.size)
+    for placement in setup.placements:
+        for name in placement.cells:
+            blocked[model.grid.locate(name)] = 1
+    return blocked
+
+
+def shortest_route(model: RiverModel, setup: Setup, number: int) -> list[int]:
+    """Cells of a shortest edge-to-edge route from a player's start to the far bank."""
+    grid = model.grid
+    blocked = _blocked(model, setup)
+    player = model.player(number)
+    before = {player.start: player.start}
+    queue = deque([player.start])
+    while queue:
+        cell = queue.popleft()
+        if grid.col_row(cell)[1] == player.goal_row:
+            route = [cell]
+            while route[-1] != player.start:
+                route.append(before[route[-1]])
+            return route[::-1]
+        for other in grid.neighbours(cell):
+            if other not in before and not blocked[other]:
+                before[other] = cell
+                queue.append(other)
+    return []
