@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from boardgen import fonts
-from boardgen.scene import Circle, Group, Line, Node, Path, Point, Polygon, Style, Text, arc_commands
+from boardgen.scene import Circle, Line, Node, Path, Point, Polygon, Style, Text, arc_commands
 
 CAP_HEIGHT = 0.69   # Fira Sans capital and figure height, as a share of the font size
 DESCENT = 0.2
@@ -16,6 +16,13 @@ def ink_on(fill: str, dark: str = "#1d1a16", light: str = "#ffffff") -> str:
     r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
     luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
     return dark if luminance > 0.5 else light
+
+
+def mix(color: str, other: str, share: float) -> str:
+    """``color`` blended with ``other`` (share of ``other`` from 0 to 1)."""
+    a = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
 
 
 def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
@@ -141,8 +148,3 @@ def _head(base: Point, tip: Point, width: float, color: str) -> Polygon:
     half = width / 2
     return Polygon(((base[0] + nx * half, base[1] + ny * half), tip,
                     (base[0] - nx * half, base[1] - ny * half)), Style(fill=color))
-
-
-def group_at(x: float, y: float, nodes: list[Node], factor: float = 1.0) -> Group:
-    """Nodes drawn in their own box, moved to (x, y) and scaled by ``factor``."""
-    return Group(tuple(nodes), (factor, 0.0, 0.0, factor, x, y))

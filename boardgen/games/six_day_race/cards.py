@@ -7,8 +7,7 @@ so 200 cards cost little more than twelve.
 from __future__ import annotations
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, wheel
-from boardgen.games.six_day_race.infield import mix
+from boardgen.games.six_day_race.art import CAP_HEIGHT, mix, wheel
 from boardgen.games.six_day_race.model import Deck, Layout
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import (Circle, Group, Node, Rect, Scene, Style, Text, Use, compose, rotate,

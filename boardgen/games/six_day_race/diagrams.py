@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, centered_text, ink_on, text_box
+from boardgen.games.six_day_race.art import (CAP_HEIGHT, arrow, centered_text, ink_on, mix,
+                                             text_box)
 from boardgen.games.six_day_race.board import finish_line, space_infos, track_lines
-from boardgen.games.six_day_race.infield import legend_block, mix, plan_infield
+from boardgen.games.six_day_race.infield import legend_block, plan_infield
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry
 from boardgen.scene import Circle, Group, Node, Path, Rect, Scene, Style, Text, translate
@@ -58,7 +59,9 @@ def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) ->
         else:
             continue
         out_x, out_y = _outward(space, geometry)
-        anchor = "end" if out_x < -0.5 else "start" if out_x > 0.5 else "middle"
+        # beside the bends the words go inside the oval, keeping the figure narrow
+        side = -1.0 if abs(out_x) > 0.5 else 1.0
+        anchor = "start" if out_x < -0.5 else "end" if out_x > 0.5 else "middle"
         along, nudge = 0.5, 0.0
         if space.number in (1, len(infos)) and space.kind == "straight":
             # either side of the start/finish line, each reading away from it
@@ -69,9 +72,9 @@ def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) ->
             anchor = "start" if forward == first else "end"
         for step in range(6):
             gap = (1.6 + step * SMALL_TEXT_MM * 1.25) / factor
-            x, y = space.point(along, geometry.half_width + gap)
+            x, y = space.point(along, side * (geometry.half_width + gap))
             node = Text(x * factor + nudge,
-                        y * factor + SMALL_TEXT_MM * CAP_HEIGHT * (0.5 + 0.5 * out_y),
+                        y * factor + SMALL_TEXT_MM * CAP_HEIGHT * (0.5 + 0.5 * side * out_y),
                         text, SMALL_TEXT_MM, font=font, anchor=anchor, fill=ink)
             if not any(_overlap(text_box(node, 0.4), text_box(other)) for other in placed):
                 break
@@ -119,7 +122,6 @@ def finish(layout: Layout) -> Scene:
     top = 4.0
     nodes: list[Node] = [Group((Group(tuple(shapes), translate(-x0, -y0)),),
                                (factor, 0, 0, factor, 0, top))]
-    nodes[0] = Group(nodes[0].children, nodes[0].transform, clip=None)
     for space in straight:
         info = infos[space.number]
         ink = ink_on(info.fill, dark=colors.ink)
@@ -163,8 +165,8 @@ def slipstream(layout: Layout) -> Scene:
     nodes += [Circle(ghost, top + 2.9, 2.4, Style(stroke=colors.ink, stroke_mm=0.3, dash=(0.8, 0.6))),
               centered_text(ghost, top + 2.9, "1", 2.8, font="bold", fill=colors.ink)]
     a0, a1, a2 = (left + 0.5 * cell, left + 3.5 * cell, left + 9.5 * cell)
-    nodes.append(_hop(a0, a1, top - 1.0, "card 3", colors.ink))
-    nodes.append(_hop(a1, a2, top - 1.0, "2 riders: 3 × 2 = 6 more", colors.blue))
+    nodes.append(_hop(a0, a1, top - 1.0, "3", colors.ink))
+    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))
     return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes), title="slipstream")
 
 

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, wheel, wrap
+from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, mix, wheel, wrap
 from boardgen.scene import Group, Node, Rect, Style, Text, translate
 
 EDGE_PAD_MM = 22.0       # from the inner edge of the track: room for the arrows
@@ -53,13 +53,6 @@ class Slot:
     pile: int
     text: str
     rect: tuple[float, float, float, float]
-
-
-def mix(color: str, other: str, share: float) -> str:
-    """``color`` blended with ``other`` (share of ``other`` from 0 to 1)."""
-    a = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
 
 
 # ---- blocks ----------------------------------------------------------------
