@@ -353,6 +353,17 @@ def test_bad_layouts_name_the_key(tmp_path, text, key, fragment):
     assert error.key == key and fragment in error.message, (error.key, error.message)
 
 
+@pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])
+def test_builds_in_every_format(run_cli, tmp_path, target):
+    result = run_cli("build", target, "--out", tmp_path, "--format", "pdf,svg,png", "--dpi", "12")
+    assert result.exit_code == 0, result.stderr
+    folder = tmp_path / target
+    names = {p.name for p in folder.iterdir()}
+    assert {"board.pdf", "board.svg", "board.png", "board.json", "cards.pdf", "riders.pdf",
+            "score-sheet.pdf", "score-sheet.png"} <= names
+    assert json.loads((folder / "board.json").read_text())["game"] == "six_day_race"
+
+
 def test_the_same_layout_builds_the_same_bytes():
     layout = load_layout("six_day_race_advanced")
     options = BuildOptions(formats=("pdf", "svg"))
