@@ -1,0 +1,24 @@
+"""6-Tage Rennen (Walter Toncar, Holtmann 1986), with Alan Moon's numbered and coloured board.
+
+An oval velodrome of equal-length spaces, 120 green and 80 grey movement cards,
+eight rider standees and a score sheet for six races.
+"""
+
+from __future__ import annotations
+
+from boardgen.games.six_day_race.board import board_json, compose_board
+from boardgen.games.six_day_race.cards import compose_cards
+from boardgen.games.six_day_race.diagrams import diagrams
+from boardgen.games.six_day_race.model import Layout
+from boardgen.games.six_day_race.riders import compose_riders
+from boardgen.games.six_day_race.score_sheet import compose_score_sheet
+from boardgen.product import GameOutput
+
+__all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board"]
+
+
+def compose_game(layout: Layout, setup=None) -> GameOutput:
+    """The board and board.json, the cards, the riders and the score sheet."""
+    return GameOutput(board=compose_board(layout), board_json=board_json(layout),
+                      component_sets=(compose_cards(layout), compose_riders(layout)),
+                      sheets=(compose_score_sheet(layout),))

@@ -1,0 +1,190 @@
+"""Figures for the rule sheet: the whole board, the colour legend, the finish line, slipstream."""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from boardgen.games.six_day_race.art import (CAP_HEIGHT, arrow, centered_text, ink_on, mix,
+                                             text_box)
+from boardgen.games.six_day_race.board import finish_line, space_infos, track_lines
+from boardgen.games.six_day_race.infield import legend_block, plan_infield
+from boardgen.games.six_day_race.model import Layout
+from boardgen.games.six_day_race.track import Geometry
+from boardgen.scene import Circle, Group, Node, Path, Rect, Scene, Style, Text, translate
+
+OVERVIEW_WIDTH_MM = 110.0
+SMALL_TEXT_MM = 3.2
+
+
+def overview(layout: Layout) -> Scene:
+    """The board in miniature: coloured spaces, the words and every tenth number beside the
+    track, and the card areas."""
+    geometry = Geometry(layout.track)
+    factor = OVERVIEW_WIDTH_MM / geometry.width
+    colors = layout.colors
+    infos = space_infos(layout, geometry)
+    shapes: list[Node] = [Path(info.space.outline_commands(),
+                               Style(fill=info.fill, stroke=colors.track_edge, stroke_mm=0.35 / factor))
+                          for info in infos]
+    shapes += [Path(p.commands, Style(stroke=p.style.stroke, stroke_mm=p.style.stroke_mm * 0.6))
+               for p in track_lines(layout, geometry)]
+    shapes += finish_line(layout, geometry)
+    for slot in plan_infield(layout).slots:
+        deck = getattr(layout.cards, slot.deck)
+        shapes.append(Rect(*slot.rect, Style(fill=mix(deck.fill, "#ffffff", 0.75),
+                                             stroke=deck.fill, stroke_mm=0.3 / factor)))
+    texts = _overview_texts(layout, infos, geometry, factor)
+    boxes = [text_box(t) for t in texts]
+    x0 = min([0.0] + [b[0] - 1 for b in boxes])
+    y0 = min([0.0] + [b[1] - 1 for b in boxes])
+    x1 = max([geometry.width * factor] + [b[2] + 1 for b in boxes])
+    y1 = max([geometry.height * factor] + [b[3] + 1 for b in boxes])
+    content = Group((Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=colors.infield)),
+                     Group(tuple(shapes), (factor, 0, 0, factor, 0, 0)), *texts),
+                    translate(-x0, -y0))
+    return Scene(x1 - x0, y1 - y0, (content,), title="board overview")
+
+
+def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) -> list[Text]:
+    """Words and round numbers just outside the track, pushed further out where they would meet."""
+    ink = layout.colors.ink
+    placed: list[Text] = []
+    for info in infos:
+        space = info.space
+        if info.label:
+            text, font = f"{space.number} {info.label}", "regular"
+        elif space.number % 10 == 0 or space.number == 1:
+            text, font = str(space.number), "bold"
+        else:
+            continue
+        out_x, out_y = _outward(space, geometry)
+        # beside the bends the words go inside the oval, keeping the figure narrow
+        side = -1.0 if abs(out_x) > 0.5 else 1.0
+        anchor = "start" if out_x < -0.5 else "end" if out_x > 0.5 else "middle"
+        along, nudge = 0.5, 0.0
+        if space.number in (1, len(infos)) and space.kind == "straight":
+            # either side of the start/finish line, each reading away from it
+            first = space.number == 1
+            forward = space.end[0] > space.start[0]
+            along, nudge = (0.0, 0.8) if first else (1.0, -0.8)
+            nudge = nudge if forward else -nudge
+            anchor = "start" if forward == first else "end"
+        for step in range(6):
+            gap = (1.6 + step * SMALL_TEXT_MM * 1.25) / factor
+            x, y = space.point(along, side * (geometry.half_width + gap))
+            node = Text(x * factor + nudge,
+                        y * factor + SMALL_TEXT_MM * CAP_HEIGHT * (0.5 + 0.5 * side * out_y),
+                        text, SMALL_TEXT_MM, font=font, anchor=anchor, fill=ink)
+            if not any(_overlap(text_box(node, 0.4), text_box(other)) for other in placed):
+                break
+        placed.append(node)
+    return placed
+
+
+def _outward(space, geometry: Geometry) -> tuple[float, float]:
+    (x, y), (ox, oy) = space.point(0.5), space.point(0.5, geometry.half_width)
+    length = math.hypot(ox - x, oy - y)
+    return (ox - x) / length, (oy - y) / length
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def colour_legend(layout: Layout) -> Scene:
+    block = legend_block(layout, width=100.0)
+    if block is None:
+        return Scene(120.0, 10.0, (Text(0, 6, "(no coloured spaces)", 3.5),))
+    return Scene(block.width, block.height, block.nodes, title="colour legend")
+
+
+def finish(layout: Layout) -> Scene:
+    """The spaces either side of the start/finish line at half size, with their numbers and words."""
+    geometry = Geometry(layout.track)
+    factor = 0.45
+    spaces = geometry.spaces
+    around = [spaces[i] for i in range(-3, 3)]
+    straight = [s for s in around if s.kind == "straight"]
+    infos = {i.space.number: i for i in space_infos(layout, geometry)}
+    x0 = min(min(p[0] for p in s.corners()) for s in straight)
+    x1 = max(max(p[0] for p in s.corners()) for s in straight)
+    y0 = min(min(p[1] for p in s.corners()) for s in straight)
+    width = (x1 - x0) * factor
+    depth = geometry.half_width * 2 * factor
+    colors = layout.colors
+    shapes: list[Node] = []
+    for space in straight:
+        shapes.append(Path(space.outline_commands(), Style(fill=infos[space.number].fill,
+                                                           stroke=colors.track_edge, stroke_mm=0.8)))
+    shapes += track_lines(layout, geometry)
+    shapes += finish_line(layout, geometry)
+    top = 4.0
+    nodes: list[Node] = [Group((Group(tuple(shapes), translate(-x0, -y0)),),
+                               (factor, 0, 0, factor, 0, top))]
+    for space in straight:
+        info = infos[space.number]
+        ink = ink_on(info.fill, dark=colors.ink)
+        for across, text, size in ((geometry.half_width / 2, str(space.number), 4.5),
+                                   (-geometry.half_width / 2, info.label or "", 3.2)):
+            if text:
+                x, y = space.point(0.5, across)
+                nodes.append(centered_text((x - x0) * factor, (y - y0) * factor + top, text, size,
+                                           font="bold", fill=ink))
+    forward = 1 if spaces[0].end[0] > spaces[0].start[0] else -1
+    mid = width / 2
+    nodes.append(arrow((mid - forward * 12, top + depth + 6), (mid + forward * 12, top + depth + 6),
+                       4.5, colors.ink))
+    clip = Group(tuple(nodes), clip=(0, 0, width, top + depth + 10))
+    return Scene(width, top + depth + 10, (clip,), title="start and finish")
+
+
+def slipstream(layout: Layout) -> Scene:
+    """A rider plays a 3 onto a space with two riders and rides 3 × 2 = 6 spaces further."""
+    colors = layout.colors
+    riders = layout.riders.colors
+    cell, depth, left, top = 9.0, 13.0, 1.0, 11.0
+    first = 12
+    count = 10
+    nodes: list[Node] = []
+    for k in range(count):
+        x = left + k * cell
+        nodes.append(Rect(x, top, cell, depth, Style(fill=colors.plain, stroke=colors.track_edge,
+                                                     stroke_mm=0.3)))
+        nodes.append(Text(x + cell / 2, top + depth - 1.2, str(first + k), 2.8, font="bold",
+                          anchor="middle", fill=colors.ink))
+    def rider(k: int, slot: int, number: int) -> list[Node]:
+        cx = left + (k + 0.5) * cell
+        cy = top + 2.9 + slot * 5.2
+        color = riders[(number - 1) % len(riders)]
+        return [Circle(cx, cy, 2.4, Style(fill=color, stroke=colors.ink, stroke_mm=0.25)),
+                centered_text(cx, cy, str(number), 2.8, font="bold", fill=ink_on(color))]
+    nodes += rider(0, 0, 1)
+    nodes += rider(3, 0, 2) + rider(3, 1, 3)
+    ghost = left + 9.5 * cell
+    nodes += [Circle(ghost, top + 2.9, 2.4, Style(stroke=colors.ink, stroke_mm=0.3, dash=(0.8, 0.6))),
+              centered_text(ghost, top + 2.9, "1", 2.8, font="bold", fill=colors.ink)]
+    a0, a1, a2 = (left + 0.5 * cell, left + 3.5 * cell, left + 9.5 * cell)
+    nodes.append(_hop(a0, a1, top - 1.0, "3", colors.ink))
+    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))
+    return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes), title="slipstream")
+
+
+def _hop(x0: float, x1: float, base: float, label: str, color: str) -> Group:
+    rise = 6.0
+    mid = (x0 + x1) / 2
+    curve = Path((("M", x0, base), ("C", x0, base - rise, x1, base - rise, x1, base - 1.5)),
+                 Style(stroke=color, stroke_mm=0.45))
+    head = arrow((x1, base - 2.6), (x1, base), 2.0, color)
+    text = Text(mid, base - rise * 0.75 - 0.8, label, 3.0, anchor="middle", fill=color)
+    return Group((curve, head, text))
+
+
+def diagrams(layout: Layout) -> dict[str, Callable[[], Scene]]:
+    """Named figures for the rule sheet."""
+    return {
+        "board": lambda: overview(layout),
+        "colour-legend": lambda: colour_legend(layout),
+        "finish": lambda: finish(layout),
+        "slipstream": lambda: slipstream(layout),
+    }

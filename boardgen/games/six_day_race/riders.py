@@ -1,0 +1,68 @@
+"""Rider figures: numbered fold-over standees in the riders' colours.
+
+A standee is a strip: foot, face, face, foot. Folded at the middle the two faces
+meet at the top, and the feet lie flat under the rider, so each face's picture
+stands with its feet towards its foot.
+"""
+
+from __future__ import annotations
+
+from boardgen.games.six_day_race.art import centered_text, cyclist, ink_on, mix
+from boardgen.games.six_day_race.model import Layout
+from boardgen.product import Component, ComponentSet
+from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Use, compose, rotate,
+                            scale, translate)
+
+CYCLIST = "sdr-cyclist"
+CYCLIST_LIGHT = "sdr-cyclist-light"
+FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))
+CUT = Style(stroke="#000000", stroke_mm=0.2)
+
+
+def rider_symbols(layout: Layout) -> dict:
+    ink = layout.colors.ink
+    return {CYCLIST: tuple(cyclist(ink)), CYCLIST_LIGHT: tuple(cyclist("#ffffff"))}
+
+
+def face(layout: Layout, number: int, color: str, width: float, height: float) -> list[Node]:
+    """One face, upright in a width × height box: the number on a disc above a rider."""
+    ink = ink_on(color, dark=layout.colors.ink)
+    symbol = CYCLIST if ink != "#ffffff" else CYCLIST_LIGHT
+    r = min(width, height) * 0.3
+    cx, cy = width / 2, height * 0.34
+    art_w = width * 0.9
+    art_h = art_w * 0.7
+    nodes: list[Node] = [
+        Rect(0, 0, width, height, Style(fill=color)),
+        Use(symbol, compose(translate((width - art_w) / 2, height - art_h - height * 0.04),
+                            scale(art_w / 100))),
+        Circle(cx, cy, r, Style(fill="#ffffff", stroke=mix(color, "#000000", 0.3), stroke_mm=0.4)),
+        centered_text(cx, cy, str(number), r * 1.2, font="bold", fill="#1d1a16"),
+    ]
+    return nodes
+
+
+def standee(layout: Layout, number: int, color: str) -> Scene:
+    """The flat strip of one rider: foot, face (upside down), face, foot."""
+    w, f = layout.riders.width_mm, layout.riders.face_mm
+    tab = w * 0.5
+    height = 2 * tab + 2 * f
+    art = face(layout, number, color, w, f)
+    foot = mix(color, "#ffffff", 0.6)
+    nodes: list[Node] = [
+        Rect(0, 0, w, tab, Style(fill=foot)),
+        Rect(0, height - tab, w, tab, Style(fill=foot)),
+        Group(tuple(art), compose(translate(0, tab), rotate(180, w / 2, f / 2))),
+        Group(tuple(art), translate(0, tab + f)),
+    ]
+    nodes += [Line(0, y, w, y, FOLD) for y in (tab, tab + f, tab + 2 * f)]
+    nodes.append(Rect(0, 0, w, height, CUT))
+    return Scene(w, height, tuple(nodes), symbols=rider_symbols(layout),
+                 title=f"rider {number}")
+
+
+def compose_riders(layout: Layout) -> ComponentSet:
+    """One numbered standee per rider colour."""
+    components = tuple(Component(f"rider-{i + 1}", standee(layout, i + 1, color), cut="shared")
+                       for i, color in enumerate(layout.riders.colors))
+    return ComponentSet("riders", f"{layout.title}: riders", components)
