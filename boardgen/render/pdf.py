@@ -118,7 +118,7 @@ class _Painter:
         c.saveState()
         c.translate(node.x, node.y)
         if node.rotate:
-            c.rotate(-node.rotate)  # the flipped y axis turns reportlab's angle around
+            c.rotate(node.rotate)  # y already points down here, so positive turns clockwise
         c.scale(1, -1)
         c.setFillColor(HexColor(node.fill))
         c.setFont(fonts.registered_name(node.font), node.size)
