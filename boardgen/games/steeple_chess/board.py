@@ -1,0 +1,555 @@
+"""The board: the chequered course drawn from its map, the die table in the centre, board.json."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+from boardgen import fonts, pieces
+from boardgen.games.steeple_chess.checks import arrow_side
+from boardgen.games.steeple_chess.course import (BLACK, CORNER, DIRECTION_NAMES, ORTHOGONAL,
+                                                 START_COLOURS, ZONE_CHARS, Cell, Course, offset)
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
+from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
+from boardgen.product import Board
+from boardgen.scene import (Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, Use, compose,
+                            rotate, scale, text_centered, translate)
+
+Box = tuple[float, float, float, float]  # x, y, w, h in mm
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where squares land on paper: their size and the top-left corner of square (0, 0)."""
+
+    sq: float
+    x0: float
+    y0: float
+
+    def at(self, cell: Cell) -> tuple[float, float]:
+        return self.x0 + cell[0] * self.sq, self.y0 + cell[1] * self.sq
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        x, y = self.at(cell)
+        return x + self.sq / 2, y + self.sq / 2
+
+    def box(self, cells: Iterable[Cell]) -> Box:
+        cells = list(cells)
+        cols = [c for c, _ in cells]
+        rows = [r for _, r in cells]
+        x, y = self.at((min(cols), min(rows)))
+        return x, y, (max(cols) - min(cols) + 1) * self.sq, (max(rows) - min(rows) + 1) * self.sq
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Setup drawn on a course: the obstacle's squares and pieces (square → colour, number)."""
+
+    obstacle: tuple[Cell, ...] = ()
+    pieces: tuple[tuple[Cell, str, int], ...] = ()
+
+
+def square_fill(course: Course, colors: Colors, cell: Cell) -> str | None:
+    """The colour of one square: a chequer tinted by area, black, goal, or none."""
+    kind = course.kind(cell)
+    dark = (cell[0] + course.height - 1 - cell[1]) % 2 == 0  # a1 is dark, as in chess
+    if kind == BLACK:
+        return colors.black
+    if kind == CORNER:
+        return colors.corner_dark if dark else colors.corner_light
+    if kind in ZONE_CHARS:
+        return colors.zone_dark if dark else colors.zone_light
+    if cell in course.course:
+        return colors.dark if dark else colors.light
+    if cell in course.goal:
+        return colors.goal
+    if cell in course.centre:
+        return colors.infield
+    return None
+
+
+# ---- the course, drawn ------------------------------------------------------------
+
+
+def course_nodes(course: Course, colors: Colors, grid: Grid, window: Iterable[Cell] | None = None,
+                 finish_label: str = "", start_label: str = "", border_mm: float | None = None,
+                 horses: bool = True) -> list[Node]:
+    """Every square of ``window`` (default: the whole map) with lines, walls and arrows."""
+    shown = frozenset(course.cells if window is None else window)
+    sq = grid.sq
+    nodes: list[Node] = []
+    for cell in sorted(shown, key=lambda c: (c[1], c[0])):
+        fill = square_fill(course, colors, cell)
+        if fill:
+            x, y = grid.at(cell)
+            nodes.append(Rect(x, y, sq, sq, Style(fill=fill)))
+    nodes += _start_spaces(course, colors, grid, shown, horses)
+    if finish_label:
+        nodes += _goal_labels(course, colors, grid, shown, finish_label)
+    nodes += _frame(course, colors, grid, shown)
+    nodes += _finish_line(course, grid, shown)
+    nodes += _start_line(course, colors, grid, shown, start_label)
+    nodes += _walls(course, colors, grid, shown)
+    nodes += _arrows(course, colors, grid, shown, border_mm)
+    return nodes
+
+
+START_BAR = 0.2  # width of the start line, in squares
+
+
+def _start_spaces(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell],
+                  horses: bool) -> list[Node]:
+    """One large rounded space per colour with a horse's head, the start line at its front."""
+    nodes: list[Node] = []
+    inset = grid.sq * 0.05
+    for letter in START_COLOURS:
+        cells = course.start[letter] & shown
+        if not cells:
+            continue
+        x, y, w, h = grid.box(cells)
+        rectangular = len(cells) == round(w / grid.sq) * round(h / grid.sq)
+        style = Style(fill=colors.player(letter), stroke=colors.frame, stroke_mm=0.5)
+        if rectangular:
+            nodes.append(Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, style,
+                              rx=grid.sq * 0.12))
+        else:
+            nodes += [Rect(*grid.at(c), grid.sq, grid.sq, style) for c in sorted(cells)]
+        if not horses:
+            continue
+        x, y, w, h = _behind_line(course, letter, grid, (x, y, w, h))
+        size = min(w, h) * 0.85
+        horse = glyph("N", "white", x + (w - size) / 2, y + (h - size) / 2, size)
+        if (1, 0) in _line_steps(course, letter):  # the horse looks the way the race starts
+            horse = Group((horse,), compose(translate(2 * x + w, 0), scale(-1, 1)))
+        nodes.append(horse)
+    return nodes
+
+
+def _line_steps(course: Course, letter: str) -> set:
+    return {d for cell in course.entries[letter] for d in course.start_line_steps(cell)}
+
+
+def _behind_line(course: Course, letter: str, grid: Grid, box: Box) -> Box:
+    """A start space's box without the strip the start line covers."""
+    x, y, w, h = box
+    bar = grid.sq * START_BAR
+    steps = _line_steps(course, letter)
+    if (1, 0) in steps:
+        w -= bar
+    if (-1, 0) in steps:
+        x, w = x + bar, w - bar
+    if (0, 1) in steps:
+        h -= bar
+    if (0, -1) in steps:
+        y, h = y + bar, h - bar
+    return x, y, w, h
+
+
+def _goal_labels(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell],
+                 label: str) -> list[Node]:
+    """The finish word in each goal square, running along the finish line."""
+    nodes: list[Node] = []
+    for cell in sorted(course.goal & shown):
+        steps = [d for d in ORTHOGONAL if offset(cell, d) in course.course]
+        across = steps[0] if steps else (1, 0)
+        cx, cy = grid.centre(cell)
+        size = fonts.fit_size(label, grid.sq * 0.86, grid.sq * 0.22, "bold")
+        turn = -90 if across[1] == 0 else 0
+        nodes.append(Text(cx + (size * 0.35 if turn else 0), cy + (0 if turn else size * 0.35),
+                          label, size, font="bold", anchor="middle", fill=colors.text,
+                          rotate=turn))
+    return nodes
+
+
+def _region(course: Course) -> frozenset[Cell]:
+    return course.course | course.goal | frozenset().union(*course.start.values())
+
+
+def _side_line(grid: Grid, cell: Cell, step) -> tuple[float, float, float, float]:
+    """The edge of a square on the side ``step`` points to."""
+    x, y = grid.at(cell)
+    sq = grid.sq
+    return {
+        (0, -1): (x, y, x + sq, y),
+        (0, 1): (x, y + sq, x + sq, y + sq),
+        (-1, 0): (x, y, x, y + sq),
+        (1, 0): (x + sq, y, x + sq, y + sq),
+    }[step]
+
+
+def _frame(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell]) -> list[Node]:
+    """The outline of the course, goal and start spaces."""
+    region = _region(course)
+    style = Style(stroke=colors.frame, stroke_mm=0.7, cap="square")
+    return [Line(*_side_line(grid, cell, d), style)
+            for cell in sorted(region & shown) for d in ORTHOGONAL
+            if offset(cell, d) not in region]
+
+
+def _finish_line(course: Course, grid: Grid, shown: frozenset[Cell]) -> list[Node]:
+    """A chequered-flag strip on the goal side of each finish edge."""
+    nodes: list[Node] = []
+    n = 8
+    check = grid.sq / n
+    for square, goal in course.finish_line:
+        if goal not in shown:
+            continue
+        step = (square[0] - goal[0], square[1] - goal[1])  # from the goal towards the course
+        gx, gy = grid.at(goal)
+        for i in range(n):
+            for j in range(2):
+                if (i + j) % 2:
+                    continue
+                depth = grid.sq - (j + 1) * check if step in ((1, 0), (0, 1)) else j * check
+                x, y = (gx + depth, gy + i * check) if step[1] == 0 else (gx + i * check, gy + depth)
+                nodes.append(Rect(x, y, check, check, Style(fill="#111111")))
+        x1, y1, x2, y2 = _side_line(grid, goal, step)
+        inner = 2 * check
+        sign = -1 if step in ((1, 0), (0, 1)) else 1
+        if step[1] == 0:
+            nodes.append(Rect(min(x1, x1 + sign * inner), y1, inner, grid.sq,
+                              Style(stroke="#111111", stroke_mm=0.3)))
+        else:
+            nodes.append(Rect(x1, min(y1, y1 + sign * inner), grid.sq, inner,
+                              Style(stroke="#111111", stroke_mm=0.3)))
+    return nodes
+
+
+def _start_line(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell],
+                label: str) -> list[Node]:
+    """A broad white line just behind the course, the start word written in it."""
+    nodes: list[Node] = []
+    width = grid.sq * START_BAR
+    for start, square in course.start_line:
+        if start not in shown and square not in shown:
+            continue
+        step = (square[0] - start[0], square[1] - start[1])
+        x1, y1, x2, y2 = _side_line(grid, start, step)
+        upright = step[1] == 0  # the line runs up the page
+        back = width if sum(step) > 0 else 0.0  # the bar lies on the start space's side
+        if upright:
+            box = (x1 - back, y1, width, grid.sq)
+        else:
+            box = (x1, y1 - back, grid.sq, width)
+        nodes.append(Rect(*box, Style(fill="#ffffff", stroke=colors.frame, stroke_mm=0.4)))
+        if label:
+            size = fonts.fit_size(label, grid.sq * 0.8, width * 0.62, "bold")
+            cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+            if upright:
+                nodes.append(Text(cx + size * 0.35, cy, label, size, font="bold", anchor="middle",
+                                  fill=colors.text, rotate=-90))
+            else:
+                nodes.append(Text(cx, cy + size * 0.35, label, size, font="bold", anchor="middle",
+                                  fill=colors.text))
+    return nodes
+
+
+def _walls(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell]) -> list[Node]:
+    style = Style(stroke=colors.wall, stroke_mm=grid.sq * 0.11, cap="round")
+    nodes: list[Node] = []
+    for a, b in sorted(course.walls):
+        if a in shown or b in shown:
+            nodes.append(Line(*_side_line(grid, a, (b[0] - a[0], b[1] - a[1])), style))
+    return nodes
+
+
+def arrow_polygon(cx: float, cy: float, length: float, height: float, degrees: float,
+                  fill: str) -> Polygon:
+    """A bold arrow with a bar across its tail ("from here on"), centred on (cx, cy),
+    pointing ``degrees`` clockwise from east."""
+    head = min(length * 0.45, height * 1.1)
+    shaft = height * 0.2
+    bar = height * 0.16
+    half = length / 2
+    local = ((-half, -height / 2), (-half + bar, -height / 2), (-half + bar, -shaft),
+             (half - head, -shaft), (half - head, -height / 2), (half, 0),
+             (half - head, height / 2), (half - head, shaft), (-half + bar, shaft),
+             (-half + bar, height / 2), (-half, height / 2))
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    points = tuple((round(cx + x * c - y * s, 4), round(cy + x * s + y * c, 4)) for x, y in local)
+    return Polygon(points, Style(fill=fill))
+
+
+ANGLE = {(1, 0): 0, (0, 1): 90, (-1, 0): 180, (0, -1): 270}
+
+
+def _arrows(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell],
+            border_mm: float | None) -> list[Node]:
+    """The two black arrows marking the obstacle zone, beside the course edge."""
+    nodes: list[Node] = []
+    for cell, step in course.arrows:
+        side = arrow_side(course, cell, step)
+        if cell not in shown or side is None:
+            continue
+        outside = offset(cell, side)
+        room = grid.sq if course.inside(outside) or border_mm is None else border_mm
+        height = min(room * 0.5, grid.sq * 0.32)
+        gap = room * 0.1
+        cx, cy = grid.centre(cell)
+        reach = grid.sq / 2 + gap + height / 2
+        length = grid.sq * 0.84
+        back = (grid.sq - length) / 2  # the tail bar stands on the zone's edge
+        nodes.append(arrow_polygon(cx + side[0] * reach + step[0] * back,
+                                   cy + side[1] * reach + step[1] * back, length, height,
+                                   ANGLE[step], colors.arrow))
+    return nodes
+
+
+# ---- the centre: title and die table ------------------------------------------------
+
+
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+
+
+def die_face(x: float, y: float, size: float, value: int, colors: Colors) -> list[Node]:
+    """An ordinary die face showing ``value`` pips."""
+    nodes: list[Node] = [Rect(x, y, size, size, Style(fill="#ffffff", stroke=colors.frame,
+                                                       stroke_mm=size * 0.04), rx=size * 0.18)]
+    step = size * 0.28
+    for col, row in PIPS[value]:
+        nodes.append(Circle(x + size / 2 + (col - 1) * step, y + size / 2 + (row - 1) * step,
+                            size * 0.09, Style(fill=colors.frame)))
+    return nodes
+
+
+def glyph(letter: str, side: str, x: float, y: float, size: float) -> Use:
+    return Use(pieces.piece_symbol_id(letter, side), compose(translate(x, y), scale(size / 100)))
+
+
+CENTRE_WIDTH = 160.0
+
+
+def centre_block(layout: Layout) -> tuple[list[Node], float, float]:
+    """Title, subtitle and the d6 table, drawn at a nominal width; returns nodes, width, height."""
+    colors, labels = layout.colors, layout.labels
+    w = CENTRE_WIDTH
+    nodes: list[Node] = []
+    title_size = fonts.fit_size(layout.title, w, 15.0, "bold")
+    y = title_size * 0.75
+    nodes.append(Text(w / 2, y, layout.title, title_size, font="bold", anchor="middle",
+                      fill=colors.text))
+    if layout.subtitle:
+        y += 8.0
+        sub = fonts.fit_size(layout.subtitle, w, 5.0, "italic")
+        nodes.append(Text(w / 2, y, layout.subtitle, sub, font="italic", anchor="middle",
+                          fill=colors.text))
+    y += 14.0
+    heading = fonts.fit_size(labels.table, w, 5.6)
+    nodes.append(Text(w / 2, y, labels.table, heading, anchor="middle", fill=colors.text))
+    y += 5.0
+    row_h, col_w = 25.0, w / 2
+    panel = Rect(0, y, w, 3 * row_h + 4, Style(fill="#fbf7ee", stroke=colors.frame, stroke_mm=0.5),
+                 rx=4.0)
+    nodes.append(panel)
+    for index, letter in enumerate(layout.die.faces):
+        col, row = divmod(index, 3)
+        nodes += _table_entry(layout, index + 1, letter, col * col_w, y + 2 + row * row_h,
+                              col_w, row_h)
+    nodes.append(Line(w / 2, y + 4, w / 2, y + 3 * row_h, Style(stroke=colors.frame,
+                                                                 stroke_mm=0.3)))
+    return nodes, w, y + 3 * row_h + 4
+
+
+def _table_entry(layout: Layout, value: int, letter: str, x: float, y: float, w: float,
+                 h: float) -> list[Node]:
+    colors = layout.colors
+    face = h * 0.56
+    glyph_size = h * 0.9
+    name = getattr(layout.labels.pieces, letter)
+    nodes = die_face(x + 6, y + (h - face) / 2, face, value, colors)
+    nodes.append(glyph(letter, "white", x + 8 + face, y + (h - glyph_size) / 2 - 1, glyph_size))
+    text_x = x + 10 + face + glyph_size
+    size = fonts.fit_size(name, w - (text_x - x) - 3, 6.5, "bold")
+    nodes.append(text_centered(text_x + (w - (text_x - x) - 3) / 2, y + h / 2, name, size,
+                               font="bold", fill=colors.text))
+    return nodes
+
+
+def largest_rectangle(cells: frozenset[Cell], width: int, height: int) -> tuple[Cell, Cell] | None:
+    """The largest all-``cells`` rectangle, as (top-left, bottom-right), by area."""
+    best, best_area = None, 0
+    heights = [0] * width
+    for row in range(height):
+        heights = [heights[c] + 1 if (c, row) in cells else 0 for c in range(width)]
+        stack: list[int] = []
+        for c in range(width + 1):
+            h = heights[c] if c < width else 0
+            while stack and heights[stack[-1]] >= h:
+                top = stack.pop()
+                left = stack[-1] + 1 if stack else 0
+                area = heights[top] * (c - left)
+                if area > best_area:
+                    best_area = area
+                    best = ((left, row - heights[top] + 1), (c - 1, row))
+            stack.append(c)
+    return best
+
+
+def _centre(layout: Layout, grid: Grid) -> tuple[list[Node], Box | None]:
+    """The title and die table scaled into the centre area; and where they sit."""
+    course = layout.track
+    corners = largest_rectangle(course.centre, course.width, course.height)
+    if corners is None:
+        return [], None
+    x, y, w, h = grid.box(corners)
+    margin = grid.sq * 0.3
+    nodes, bw, bh = centre_block(layout)
+    k = min(1.0, (w - 2 * margin) / bw, (h - 2 * margin) / bh)
+    if k < 0.35:
+        return [], None
+    left, top = x + (w - bw * k) / 2, y + (h - bh * k) / 2
+    return ([Group(tuple(nodes), compose(translate(left, top), scale(k)))],
+            (left, top, bw * k, bh * k))
+
+
+# ---- the whole board --------------------------------------------------------------------
+
+
+def board_grid(layout: Layout) -> Grid:
+    return Grid(layout.course.square_mm, layout.course.border_mm, layout.course.border_mm)
+
+
+def board_size(layout: Layout) -> tuple[float, float]:
+    course, grid = layout.track, board_grid(layout)
+    return (course.width * grid.sq + 2 * grid.x0, course.height * grid.sq + 2 * grid.y0)
+
+
+def compose_board(layout: Layout, drawn: Drawn = Drawn()) -> Board:
+    """The board at its exact size, with seams on square edges clear of the centre and starts."""
+    course, colors, grid = layout.track, layout.colors, board_grid(layout)
+    width, height = board_size(layout)
+    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
+    nodes += course_nodes(course, colors, grid, finish_label=layout.labels.finish,
+                          start_label=layout.labels.start, border_mm=layout.course.border_mm)
+    nodes += _coordinates(layout, grid)
+    centre, centre_box = _centre(layout, grid)
+    nodes += centre
+    nodes += drawn_nodes(layout, grid, drawn)
+    keep_clear = [grid.box(cells) for cells in course.start.values()]
+    if centre_box:
+        keep_clear.append(centre_box)
+    scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(), title=layout.title)
+    return Board(scene, seams_x=_seams(grid.x0, grid.sq, course.width, keep_clear, 0),
+                 seams_y=_seams(grid.y0, grid.sq, course.height, keep_clear, 1))
+
+
+def _seams(start: float, sq: float, count: int, keep_clear: list[Box], axis: int) -> tuple[float, ...]:
+    """Square edges that cross no start space and no part of the centre artwork."""
+    lines = [round(start + i * sq, 3) for i in range(count + 1)]
+    return tuple(v for v in lines
+                 if not any(box[axis] + 1e-6 < v < box[axis] + box[axis + 2] - 1e-6
+                            for box in keep_clear))
+
+
+def _coordinates(layout: Layout, grid: Grid) -> list[Node]:
+    """Square names along the edges, small and near the paper's edge."""
+    course, colors = layout.track, layout.colors
+    border = layout.course.border_mm
+    size = min(border * 0.2, grid.sq * 0.14)
+    width, height = board_size(layout)
+    near = border * 0.26
+    nodes: list[Node] = []
+    for col in range(course.width):
+        cx = grid.x0 + (col + 0.5) * grid.sq
+        letter = course.name((col, 0))[0]
+        nodes.append(text_centered(cx, near, letter, size, fill=colors.text))
+        nodes.append(text_centered(cx, height - near, letter, size, fill=colors.text))
+    for row in range(course.height):
+        cy = grid.y0 + (row + 0.5) * grid.sq
+        number = str(course.height - row)
+        nodes.append(text_centered(near, cy, number, size, fill=colors.text))
+        nodes.append(text_centered(width - near, cy, number, size, fill=colors.text))
+    return nodes
+
+
+def drawn_nodes(layout: Layout, grid: Grid, drawn: Drawn) -> list[Node]:
+    """The obstacle and pieces of a setup, drawn where they stand."""
+    nodes: list[Node] = []
+    if len(drawn.obstacle) == 2:
+        x, y, w, h = grid.box(drawn.obstacle)
+        nodes += obstacle_nodes(layout.colors, x + 1, y + 1, w - 2, h - 2)
+    else:
+        for cell in drawn.obstacle:
+            x, y, w, h = grid.box([cell])
+            nodes += obstacle_nodes(layout.colors, x + 1, y + 1, w - 2, h - 2)
+    diameter = min(layout.tokens.size_mm, grid.sq * 0.8)
+    for cell, letter, number in drawn.pieces:
+        nodes += token_nodes(layout.colors, letter, number, *grid.centre(cell), diameter)
+    return nodes
+
+
+# ---- board.json -----------------------------------------------------------------------
+
+
+def board_json(layout: Layout, drawn: Drawn = Drawn()) -> dict:
+    """Every square with its name, tags and centre in mm, plus lines, walls and the die table."""
+    course, grid = layout.track, board_grid(layout)
+    spaces: list[dict] = []
+    for cell in sorted(course.course | course.goal, key=lambda c: (c[1], c[0])):
+        spaces.append(_square_json(layout, grid, cell, drawn))
+    for letter, name in PLAYERS.items():
+        x, y, w, h = grid.box(course.start[letter])
+        spaces.append({
+            "id": f"start-{name}", "kind": "start", "tags": ["start"],
+            "center": [round(x + w / 2, 3), round(y + h / 2, 3)], "size": [w, h],
+            "color": layout.colors.player(letter),
+            "cells": sorted(course.name(c) for c in course.start[letter]),
+            "entry": [course.name(c) for c in course.entries[letter]],
+        })
+    return {
+        "square_mm": grid.sq,
+        "spaces": spaces,
+        "walls": [[course.name(a), course.name(b)] for a, b in sorted(course.walls)],
+        "start_line": [[course.name(a), course.name(b)] for a, b in course.start_line],
+        "finish_line": [[course.name(a), course.name(b)] for a, b in course.finish_line],
+        "arrows": [{"square": course.name(c), "points": DIRECTION_NAMES[d]}
+                   for c, d in course.arrows],
+        "die": {str(i + 1): getattr(layout.labels.pieces, letter)
+                for i, letter in enumerate(layout.die.faces)},
+        "setup": {
+            "obstacle": [course.name(c) for c in drawn.obstacle],
+            "pieces": [{"square": course.name(c), "color": PLAYERS[letter], "number": number}
+                       for c, letter, number in drawn.pieces],
+        },
+    }
+
+
+def _square_json(layout: Layout, grid: Grid, cell: Cell, drawn: Drawn) -> dict:
+    course = layout.track
+    tags = []
+    if cell in course.goal:
+        tags += ["goal", "finish"]
+    else:
+        tags.append("course")
+    if cell in course.corner:
+        tags.append("corner")
+    if cell in course.black or cell in drawn.obstacle:
+        tags.append("obstacle")
+    if cell in course.zone:
+        tags.append("obstacle-zone")
+    if any(a[0] in course.start[letter] for a in course.start_line
+           for letter in START_COLOURS if a[1] == cell):
+        tags.append("start")
+    if any(square == cell for square, _ in course.finish_line):
+        tags.append("finish")
+    walls = [DIRECTION_NAMES[d] for d in ORTHOGONAL if course.wall(cell, offset(cell, d))]
+    if walls:
+        tags.append("wall")
+    cx, cy = grid.centre(cell)
+    entry = {
+        "id": course.name(cell),
+        "kind": "goal" if cell in course.goal else "square",
+        "tags": tags,
+        "center": [round(cx, 3), round(cy, 3)],
+        "size": [grid.sq, grid.sq],
+        "color": square_fill(course, layout.colors, cell),
+    }
+    if walls:
+        entry["walls"] = walls
+    if cell in course.course:
+        entry["forward"] = [DIRECTION_NAMES[d] for d in course.forward[cell]]
+    return entry
