@@ -389,7 +389,7 @@ def largest_rectangle(cells: frozenset[Cell], width: int, height: int) -> tuple[
     return best
 
 
-def _centre(layout: Layout, grid: Grid) -> tuple[list[Node], Box | None]:
+def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], Box | None]:
     """The title and die table scaled into the centre area; and where they sit."""
     course = layout.track
     corners = largest_rectangle(course.centre, course.width, course.height)
@@ -426,7 +426,7 @@ def compose_board(layout: Layout, drawn: Drawn = Drawn()) -> Board:
     nodes += course_nodes(course, colors, grid, finish_label=layout.labels.finish,
                           start_label=layout.labels.start, border_mm=layout.course.border_mm)
     nodes += _coordinates(layout, grid)
-    centre, centre_box = _centre(layout, grid)
+    centre, centre_box = centre_artwork(layout, grid)
     nodes += centre
     nodes += drawn_nodes(layout, grid, drawn)
     keep_clear = [grid.box(cells) for cells in course.start.values()]
