@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pypdf
 import pytest
@@ -12,7 +13,7 @@ from boardgen.build import BuildOptions, product_files
 from boardgen.games.steeple_chess import compose_game, diagrams, load_setup
 from boardgen.games.steeple_chess.board import board_grid, centre_artwork
 from boardgen.games.steeple_chess.diagrams import SECTIONS, move_targets
-from boardgen.layout import load_layout
+from boardgen.layout import layouts_dir, load_layout
 from boardgen.scene import Circle, Group, Polygon, Rect, Text, Use, bounds
 
 LAYOUT = load_layout("steeple_chess")
@@ -162,3 +163,12 @@ def test_obstacle_figure_shows_arrows_and_a_legal_obstacle():
                 and n.style.fill == LAYOUT.colors.arrow]) == 2
     assert len([n for n in nodes if isinstance(n, Rect)
                 and n.style.fill == LAYOUT.colors.obstacle]) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rule_texts_use_only_figures_the_game_draws(lang):
+    text = (layouts_dir() / f"steeple_chess.rules.{lang}.md").read_text(encoding="utf-8")
+    shown = re.findall(r"!\[[^\]]+\]\(diagram:([a-z\-]+)\)", text)
+    cited = set(re.findall(r"\{fig:([a-z\-]+)\}", text))
+    assert set(shown) == set(diagrams(LAYOUT)), "every figure appears once"
+    assert len(shown) == len(set(shown)) and cited <= set(shown)

@@ -157,6 +157,10 @@ class Course:
         return {letter: self._having(letter) for letter in START_COLOURS}
 
     @cached_property
+    def start_cells(self) -> frozenset[Cell]:
+        return frozenset().union(*self.start.values())
+
+    @cached_property
     def entries(self) -> dict[str, tuple[Cell, ...]]:
         """Per colour, the start space cells directly behind the start line."""
         return {letter: tuple(sorted(c for c in cells if self.start_line_steps(c)))

@@ -137,30 +137,38 @@ def obstacle_placements(course: Course,
     return tuple(pairs)
 
 
+KING_STEPS = ORTHOGONAL + DIAGONAL
+
+
 def reaches_goal(course: Course, sources: Iterable[Cell], blocked: frozenset[Cell]) -> bool:
     """Whether King steps lead from ``sources`` into the goal, around ``blocked`` and walls."""
-    seen = set(sources)
+    return bool(set(sources) & _reaching_goal(course, blocked))
+
+
+def _reaching_goal(course: Course, blocked: frozenset[Cell]) -> set[Cell]:
+    """Every cell from which King steps lead into the goal (a step is open both ways)."""
+    seen = set(course.goal)
     queue = deque(sorted(seen))
+    starts = course.start_cells
     while queue:
         here = queue.popleft()
-        for step in ORTHOGONAL + DIAGONAL:
-            there = offset(here, step)
+        for step in KING_STEPS:
+            there = (here[0] + step[0], here[1] + step[1])
             if there in seen or not course.open(here, there):
                 continue
-            if there in course.goal:
-                return True
-            if there in course.squares and there not in blocked:
+            if there in starts:
+                seen.add(there)  # a start space is left, never crossed
+            elif there in course.squares and there not in blocked:
                 seen.add(there)
                 queue.append(there)
-    return False
+    return seen
 
 
 def cut_off(course: Course, obstacle: Iterable[Cell] = ()) -> tuple[str, ...]:
     """Colour letters whose start space has no King-step path to the goal."""
-    blocked = frozenset(obstacle)
+    reached = _reaching_goal(course, frozenset(obstacle))
     return tuple(letter for letter in START_COLOURS
-                 if course.entries[letter]
-                 and not reaches_goal(course, course.entries[letter], blocked))
+                 if course.entries[letter] and not reached & set(course.entries[letter]))
 
 
 def blocking_placements(course: Course) -> tuple[tuple[tuple[Cell, Cell], tuple[str, ...]], ...]:
