@@ -9,7 +9,8 @@ from typing import Iterable
 from boardgen import fonts, pieces
 from boardgen.games.steeple_chess.checks import arrow_side
 from boardgen.games.steeple_chess.course import (BLACK, CORNER, DIRECTION_NAMES, ORTHOGONAL,
-                                                 START_COLOURS, ZONE_CHARS, Cell, Course, offset)
+                                                 START_COLOURS, ZONE_CHARS, Cell, Course, Step,
+                                                 offset)
 from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
 from boardgen.product import Board
@@ -275,13 +276,13 @@ def arrow_polygon(cx: float, cy: float, length: float, height: float, degrees: f
 ANGLE = {(1, 0): 0, (0, 1): 90, (-1, 0): 180, (0, -1): 270}
 
 
-def _arrows(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell],
-            border_mm: float | None) -> list[Node]:
-    """The two black arrows marking the obstacle zone, beside the course edge."""
-    nodes: list[Node] = []
+def arrow_places(course: Course, grid: Grid,
+                 border_mm: float | None) -> list[tuple[Cell, Step, float, float, float, float]]:
+    """Each zone arrow as (cell, direction, centre x, centre y, length, height) in mm."""
+    places = []
     for cell, step in course.arrows:
         side = arrow_side(course, cell, step)
-        if cell not in shown or side is None:
+        if side is None:
             continue
         outside = offset(cell, side)
         room = grid.sq if course.inside(outside) or border_mm is None else border_mm
@@ -291,10 +292,26 @@ def _arrows(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell],
         reach = grid.sq / 2 + gap + height / 2
         length = grid.sq * 0.84
         back = (grid.sq - length) / 2  # the tail bar stands on the zone's edge
-        nodes.append(arrow_polygon(cx + side[0] * reach + step[0] * back,
-                                   cy + side[1] * reach + step[1] * back, length, height,
-                                   ANGLE[step], colors.arrow))
-    return nodes
+        places.append((cell, step, cx + side[0] * reach + step[0] * back,
+                       cy + side[1] * reach + step[1] * back, length, height))
+    return places
+
+
+def arrow_boxes(course: Course, grid: Grid, border_mm: float | None) -> list[Box]:
+    """Where the zone arrows are drawn, so other artwork keeps clear of them."""
+    boxes = []
+    for _, step, cx, cy, length, height in arrow_places(course, grid, border_mm):
+        w, h = (length, height) if step[1] == 0 else (height, length)
+        boxes.append((cx - w / 2, cy - h / 2, w, h))
+    return boxes
+
+
+def _arrows(course: Course, colors: Colors, grid: Grid, shown: frozenset[Cell],
+            border_mm: float | None) -> list[Node]:
+    """The two black arrows marking the obstacle zone, beside the course edge."""
+    return [arrow_polygon(cx, cy, length, height, ANGLE[step], colors.arrow)
+            for cell, step, cx, cy, length, height in arrow_places(course, grid, border_mm)
+            if cell in shown]
 
 
 # ---- the centre: title and die table ------------------------------------------------
@@ -328,7 +345,7 @@ def centre_block(layout: Layout) -> tuple[list[Node], float, float]:
     colors, labels = layout.colors, layout.labels
     w = CENTRE_WIDTH
     nodes: list[Node] = []
-    title_size = fonts.fit_size(layout.title, w, 15.0, "bold")
+    title_size = fonts.fit_size(layout.title, w, 16.0, "bold")
     y = title_size * 0.75
     nodes.append(Text(w / 2, y, layout.title, title_size, font="bold", anchor="middle",
                       fill=colors.text))
@@ -341,7 +358,7 @@ def centre_block(layout: Layout) -> tuple[list[Node], float, float]:
     heading = fonts.fit_size(labels.table, w, 5.6)
     nodes.append(Text(w / 2, y, labels.table, heading, anchor="middle", fill=colors.text))
     y += 5.0
-    row_h, col_w = 25.0, w / 2
+    row_h, col_w = 29.0, w / 2
     panel = Rect(0, y, w, 3 * row_h + 4, Style(fill="#fbf7ee", stroke=colors.frame, stroke_mm=0.5),
                  rx=4.0)
     nodes.append(panel)
@@ -390,12 +407,12 @@ def largest_rectangle(cells: frozenset[Cell], width: int, height: int) -> tuple[
 
 
 def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], Box | None]:
-    """The title and die table scaled into the centre area; and where they sit."""
+    """The title and die table scaled into the centre area, clear of arrows; and where they sit."""
     course = layout.track
     corners = largest_rectangle(course.centre, course.width, course.height)
     if corners is None:
         return [], None
-    x, y, w, h = grid.box(corners)
+    x, y, w, h = _clear_of(grid.box(corners), arrow_boxes(course, grid, layout.course.border_mm))
     margin = grid.sq * 0.3
     nodes, bw, bh = centre_block(layout)
     k = min(1.0, (w - 2 * margin) / bw, (h - 2 * margin) / bh)
@@ -404,6 +421,62 @@ def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], Box | None]:
     left, top = x + (w - bw * k) / 2, y + (h - bh * k) / 2
     return ([Group(tuple(nodes), compose(translate(left, top), scale(k)))],
             (left, top, bw * k, bh * k))
+
+
+def _clear_of(area: Box, boxes: list[Box]) -> Box:
+    """``area`` with the strip along each edge that holds one of ``boxes`` cut off."""
+    x0, y0, x1, y1 = area[0], area[1], area[0] + area[2], area[1] + area[3]
+    for bx, by, bw, bh in boxes:
+        if not _overlaps((bx, by, bw, bh), (x0, y0, x1 - x0, y1 - y0)):
+            continue
+        cuts = {"top": by + bh - y0, "bottom": y1 - by, "left": bx + bw - x0, "right": x1 - bx}
+        side = min(cuts, key=cuts.get)
+        if side == "top":
+            y0 += cuts[side]
+        elif side == "bottom":
+            y1 -= cuts[side]
+        elif side == "left":
+            x0 += cuts[side]
+        else:
+            x1 -= cuts[side]
+    return x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0)
+
+
+def direction_marks(course: Course, colors: Colors, grid: Grid,
+                    keep_clear: list[Box]) -> list[Node]:
+    """Chevrons along the inside of each straight, pointing the way the race runs."""
+    nodes: list[Node] = []
+    depth = grid.sq * 0.28
+    size = depth * 0.7
+    style = Style(stroke=colors.frame, stroke_mm=size * 0.16, cap="round", join="round",
+                  opacity=0.45)
+    for cell in sorted(course.centre):
+        for side in ORTHOGONAL:
+            track = offset(cell, side)
+            ways = course.forward.get(track, ())
+            if track in course.corner or len(ways) != 1:
+                continue
+            cx, cy = grid.centre(cell)
+            cx += side[0] * (grid.sq / 2 - depth / 2)
+            cy += side[1] * (grid.sq / 2 - depth / 2)
+            mark = (cx - depth / 2, cy - depth / 2, depth, depth)
+            if any(_overlaps(mark, box) for box in keep_clear):
+                continue
+            nodes.append(_chevron(cx, cy, size, ways[0], style))
+    return nodes
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _chevron(cx: float, cy: float, size: float, way, style: Style) -> Polygon:
+    """A '>' of two strokes, turned to point along ``way``."""
+    half = size / 2
+    local = ((-half * 0.5, -half), (half * 0.5, 0.0), (-half * 0.5, half))
+    c, s = {(1, 0): (1, 0), (0, 1): (0, 1), (-1, 0): (-1, 0), (0, -1): (0, -1)}[way]
+    points = tuple((cx + x * c - y * s, cy + x * s + y * c) for x, y in local)
+    return Polygon(points, style, closed=False)
 
 
 # ---- the whole board --------------------------------------------------------------------
@@ -428,6 +501,8 @@ def compose_board(layout: Layout, drawn: Drawn = Drawn()) -> Board:
     nodes += _coordinates(layout, grid)
     centre, centre_box = centre_artwork(layout, grid)
     nodes += centre
+    arrows = arrow_boxes(course, grid, layout.course.border_mm)
+    nodes += direction_marks(course, colors, grid, arrows + ([centre_box] if centre_box else []))
     nodes += drawn_nodes(layout, grid, drawn)
     keep_clear = [grid.box(cells) for cells in course.start.values()]
     if centre_box:
