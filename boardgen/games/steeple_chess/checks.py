@@ -47,7 +47,7 @@ def _check_zone(course: Course) -> None:
         raise MapError(f"the map needs exactly two arrows (< > ^ v) marking the obstacle zone; "
                        f"found {len(arrows)} ({where})")
     for cell, step in arrows:
-        if not arrow_side(course, cell, step):
+        if not course.arrow_side(cell, step):
             raise MapError(f"the arrow pointing {DIRECTION_NAMES[step]} needs an edge of the course "
                            "beside it (to its left or right) to be drawn on", course.where(cell))
     if not _connected(course.zone):
@@ -56,15 +56,6 @@ def _check_zone(course: Course) -> None:
     if not obstacle_placements(course):
         raise MapError("the arrow zone has no two neighbouring squares, so the 1×2 obstacle "
                        "cannot be placed", course.where(min(course.zone)))
-
-
-def arrow_side(course: Course, cell: Cell, step) -> tuple[int, int] | None:
-    """The side of an arrow's square, off the course, where its arrow is drawn."""
-    sides = [(step[1], step[0]), (-step[1], -step[0])]
-    outside = [s for s in sides if offset(cell, s) not in course.course]
-    # Prefer the side facing the map's outer edge: arrows stand in the border, not the centre.
-    outside.sort(key=lambda s: course.inside(offset(cell, s, 2)))
-    return outside[0] if outside else None
 
 
 def _check_width(course: Course) -> None:

@@ -151,6 +151,14 @@ class Course:
     def arrows(self) -> tuple[tuple[Cell, Step], ...]:
         return tuple((c, ARROWS[self.kind(c)]) for c in self.cells if self.kind(c) in ARROWS)
 
+    def arrow_side(self, cell: Cell, step: Step) -> Step | None:
+        """The side of an arrow's square, off the course, where its arrow is drawn."""
+        sides = [(step[1], step[0]), (-step[1], -step[0])]
+        outside = [s for s in sides if offset(cell, s) not in self.course]
+        # Prefer the side facing the map's outer edge: arrows stand in the border, not the centre.
+        outside.sort(key=lambda s: self.inside(offset(cell, s, 2)))
+        return outside[0] if outside else None
+
     @cached_property
     def start(self) -> dict[str, frozenset[Cell]]:
         """Start space cells per colour letter, in the order G, Y, R, B."""

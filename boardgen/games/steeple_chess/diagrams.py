@@ -11,13 +11,14 @@ from typing import Callable
 
 from boardgen import pieces
 from boardgen.games.steeple_chess.ascii import AsciiBoard, read_board
-from boardgen.games.steeple_chess.board import (Grid, compose_board, course_nodes, glyph)
-from boardgen.games.steeple_chess.course import Cell, Course
+from boardgen.games.steeple_chess.board import compose_board
+from boardgen.games.steeple_chess.drawing import Grid, course_nodes, glyph
+from boardgen.games.steeple_chess.course import Cell, Course, offset
 from boardgen.games.steeple_chess.model import Colors, Layout
 from boardgen.games.steeple_chess.moves import (Position, cut_off, entry_targets,
                                                 obstacle_placements, targets)
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
-from boardgen.scene import Circle, Group, Node, Rect, Scene, Style, compose, scale, translate
+from boardgen.scene import Circle, Group, Node, Scene, Style, scale
 
 SQUARE_MM = 14.0
 MARGIN_MM = 3.0
@@ -124,16 +125,29 @@ def pawn_corner_figure(layout: Layout) -> Scene:
 def obstacle_figure(layout: Layout) -> Scene:
     """The course around the arrow zone, with the obstacle in one legal place."""
     course = layout.track
-    cols = [c for c, _ in course.zone]
-    rows = [r for _, r in course.zone]
-    lengthwise = (max(cols) - min(cols)) >= (max(rows) - min(rows))
-    c0, c1 = min(cols) - lengthwise, max(cols) + lengthwise
-    r0, r1 = min(rows) - (not lengthwise), max(rows) + (not lengthwise)
-    window = [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
-              if (c, r) in course.course]
+    window = _zone_window(course)
     placement = _middle_placement(course)
     board = AsciiBoard(course, Position({}, frozenset(placement)), None)
     return _figure(layout, board, window, frozenset(), None, border=SQUARE_MM * 0.9)
+
+
+def _zone_window(course: Course) -> list[Cell]:
+    """The zone, one square more each way along the track, and the track's full width."""
+    cols = [c for c, _ in course.zone]
+    rows = [r for _, r in course.zone]
+    lengthwise = (max(cols) - min(cols)) >= (max(rows) - min(rows))
+    across = (0, 1) if lengthwise else (1, 0)
+    reach = set(course.zone)
+    for cell in course.zone:
+        for sign in (1, -1):
+            here = cell
+            step = (across[0] * sign, across[1] * sign)
+            while offset(here, step) in course.course and course.open(here, offset(here, step)):
+                here = offset(here, step)
+                reach.add(here)
+    c0, c1 = min(c for c, _ in reach) - lengthwise, max(c for c, _ in reach) + lengthwise
+    r0, r1 = min(r for _, r in reach) - (not lengthwise), max(r for _, r in reach) + (not lengthwise)
+    return [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if (c, r) in course.course]
 
 
 def _middle_placement(course: Course) -> tuple[Cell, Cell]:

@@ -53,7 +53,7 @@ def obstacle_nodes(colors: Colors, x: float, y: float, w: float, h: float) -> tu
         offset += step
     inset = short * 0.1
     return (
-        Rect(x, y, w, h, Style(fill=colors.obstacle), rx=short * 0.08),
+        Rect(x, y, w, h, Style(fill=colors.obstacle)),
         Group(tuple(stripes), clip=(x + inset, y + inset, w - 2 * inset, h - 2 * inset)),
         Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset,
              Style(stroke=colors.obstacle, stroke_mm=short * 0.04)),
