@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgen import fonts, pieces
-from boardgen.games.steeple_chess.course import (DIRECTION_NAMES, ORTHOGONAL, START_COLOURS, Cell,
-                                                 Course, offset)
+from boardgen.games.steeple_chess.course import DIRECTION_NAMES, ORTHOGONAL, Cell, Course, offset
 from boardgen.games.steeple_chess.drawing import (Box, Grid, arrow_boxes, course_nodes, glyph,
                                                   overlaps, square_fill)
 from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
@@ -308,8 +307,7 @@ def _square_json(layout: Layout, grid: Grid, cell: Cell, drawn: Drawn) -> dict:
         tags.append("obstacle")
     if cell in course.zone:
         tags.append("obstacle-zone")
-    if any(a[0] in course.start[letter] for a in course.start_line
-           for letter in START_COLOURS if a[1] == cell):
+    if any(square == cell for _, square in course.start_line):
         tags.append("start")
     if any(square == cell for square, _ in course.finish_line):
         tags.append("finish")

@@ -177,7 +177,7 @@ class Course:
     def start_line_steps(self, cell: Cell) -> tuple[Step, ...]:
         """Directions from a start space cell across the start line onto the course."""
         return tuple(d for d in ORTHOGONAL
-                     if offset(cell, d) in self.squares | self.black and self.open(cell, offset(cell, d)))
+                     if offset(cell, d) in self.course and self.open(cell, offset(cell, d)))
 
     @cached_property
     def start_line(self) -> tuple[tuple[Cell, Cell], ...]:
