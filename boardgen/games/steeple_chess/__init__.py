@@ -1,0 +1,28 @@
+"""Steeple Chess (Schachjagd, Alex Randolph, 1976): a race round a chequered course.
+
+Each turn the chess die says how one piece moves. The package holds the course
+model (``course``), the movement engine (``moves``), the checks a redrawn course
+must pass (``checks``), setups and their validator (``setup``), and what is
+printed: the board, the die net, the pieces and obstacle, and rule figures.
+"""
+
+from __future__ import annotations
+
+from boardgen.games.steeple_chess.board import board_json, compose_board
+from boardgen.games.steeple_chess.diagrams import diagrams
+from boardgen.games.steeple_chess.die import die_sheet
+from boardgen.games.steeple_chess.model import Layout
+from boardgen.games.steeple_chess.setup import Setup, load_setup, random_setup, validate_setup
+from boardgen.games.steeple_chess.tokens import compose_pieces
+from boardgen.product import GameOutput
+
+__all__ = ["Layout", "compose_game", "load_setup", "validate_setup", "random_setup", "diagrams"]
+
+
+def compose_game(layout: Layout, setup: Setup | None = None) -> GameOutput:
+    """The board (with a setup drawn on it, if given), board.json, pieces and the die net."""
+    drawn = setup.drawn() if setup is not None else None
+    board = compose_board(layout, drawn) if drawn else compose_board(layout)
+    data = board_json(layout, drawn) if drawn else board_json(layout)
+    return GameOutput(board=board, board_json=data, component_sets=(compose_pieces(layout),),
+                      sheets=(die_sheet(layout),))

@@ -1,0 +1,181 @@
+"""The movement engine: where a piece may go for a die face, and whether the course stays open.
+
+Pure functions over a :class:`Course` and a :class:`Position`; nothing here draws.
+Pieces are identified by colour letter (G, Y, R, B); a piece captures by landing
+on an opponent, never on its own colour. Only Knights jump; nothing crosses a wall.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from boardgen.games.steeple_chess.course import (DIAGONAL, ORTHOGONAL, START_COLOURS, Cell, Course,
+                                                 Step, offset)
+
+FACES = "KQRBNP"
+KNIGHT_JUMPS: tuple[Step, ...] = ((1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1),
+                                  (-1, -2))
+LINES: dict[str, tuple[tuple[Step, ...], int]] = {
+    "K": (ORTHOGONAL + DIAGONAL, 1),
+    "Q": (ORTHOGONAL + DIAGONAL, 10_000),
+    "R": (ORTHOGONAL, 10_000),
+    "B": (DIAGONAL, 10_000),
+}
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the pieces stand (square → colour letter) and which squares the obstacle covers."""
+
+    pieces: Mapping[Cell, str] = field(default_factory=dict)
+    obstacle: frozenset[Cell] = frozenset()
+
+
+def free(course: Course, position: Position, cell: Cell) -> bool:
+    """A square a piece may land on or pass over: on the course or goal, not black, not blocked."""
+    return (cell in course.squares or cell in course.goal) and cell not in position.obstacle
+
+
+def targets(course: Course, position: Position, colour: str, face: str,
+            origin: Cell) -> frozenset[Cell]:
+    """Squares a ``colour`` piece on ``origin`` may move to when the die shows ``face``."""
+    face = face.upper()
+    if face in LINES:
+        steps, reach = LINES[face]
+        return frozenset(_slide(course, position, colour, origin, steps, reach))
+    if face == "N":
+        return frozenset(_jumps(course, position, colour, origin))
+    if face == "P":
+        return frozenset(_pawn(course, position, colour, origin, double=False))
+    raise ValueError(f"unknown die face {face!r}; expected one of {FACES}")
+
+
+def entry_targets(course: Course, position: Position, colour: str, face: str) -> frozenset[Cell]:
+    """Squares a new piece may enter to from its start space (counted from behind the line)."""
+    found: set[Cell] = set()
+    for cell in course.entries[colour]:
+        if face.upper() == "P":
+            found.update(_pawn(course, position, colour, cell, double=True))
+        else:
+            found.update(targets(course, position, colour, face, cell))
+    return frozenset(found)
+
+
+def _slide(course: Course, position: Position, colour: str, origin: Cell,
+           steps: Iterable[Step], reach: int) -> list[Cell]:
+    found: list[Cell] = []
+    for step in steps:
+        here = origin
+        for _ in range(reach):
+            there = offset(here, step)
+            if not free(course, position, there) or not course.open(here, there):
+                break
+            occupant = position.pieces.get(there)
+            if occupant is not None:
+                if occupant != colour:
+                    found.append(there)
+                break
+            found.append(there)
+            if there in course.goal:
+                break  # across the finish line: the piece is home
+            here = there
+    return found
+
+
+def _jumps(course: Course, position: Position, colour: str, origin: Cell) -> list[Cell]:
+    return [there for jump in KNIGHT_JUMPS
+            if free(course, position, there := offset(origin, jump))
+            and position.pieces.get(there) != colour and course.jump_open(origin, there)]
+
+
+def _pawn(course: Course, position: Position, colour: str, origin: Cell,
+          double: bool) -> list[Cell]:
+    found: list[Cell] = []
+    for ahead in course.pawn_forward(origin):
+        found.extend(_pawn_steps(course, position, origin, ahead, 2 if double else 1))
+        for side in ((ahead[1], ahead[0]), (-ahead[1], -ahead[0])):
+            there = offset(offset(origin, ahead), side)
+            occupant = position.pieces.get(there)
+            if occupant is not None and occupant != colour and free(course, position, there) \
+                    and course.open(origin, there):
+                found.append(there)
+    return found
+
+
+def _pawn_steps(course: Course, position: Position, origin: Cell, ahead: Step,
+                count: int) -> list[Cell]:
+    """Straight ahead onto empty squares only: a Pawn never captures forwards."""
+    found: list[Cell] = []
+    here = origin
+    for _ in range(count):
+        there = offset(here, ahead)
+        if not free(course, position, there) or there in position.pieces \
+                or not course.open(here, there):
+            break
+        found.append(there)
+        if there in course.goal:
+            break
+        here = there
+    return found
+
+
+# ---- the movable obstacle and passability ---------------------------------------
+
+
+def obstacle_placements(course: Course,
+                        occupied: Iterable[Cell] = ()) -> tuple[tuple[Cell, Cell], ...]:
+    """Every pair of orthogonally adjacent arrow-zone squares the obstacle may cover."""
+    taken = set(occupied)
+    pairs = []
+    for cell in sorted(course.zone):
+        for step in ((1, 0), (0, 1)):
+            other = offset(cell, step)
+            if other in course.zone and course.open(cell, other) and not taken & {cell, other}:
+                pairs.append((cell, other))
+    return tuple(pairs)
+
+
+KING_STEPS = ORTHOGONAL + DIAGONAL
+
+
+def reaches_goal(course: Course, sources: Iterable[Cell], blocked: frozenset[Cell]) -> bool:
+    """Whether King steps lead from ``sources`` into the goal, around ``blocked`` and walls."""
+    return bool(set(sources) & _reaching_goal(course, blocked))
+
+
+def _reaching_goal(course: Course, blocked: frozenset[Cell]) -> set[Cell]:
+    """Every cell from which King steps lead into the goal (a step is open both ways)."""
+    seen = set(course.goal)
+    queue = deque(sorted(seen))
+    starts = course.start_cells
+    while queue:
+        here = queue.popleft()
+        for step in KING_STEPS:
+            there = (here[0] + step[0], here[1] + step[1])
+            if there in seen or not course.open(here, there):
+                continue
+            if there in starts:
+                seen.add(there)  # a start space is left, never crossed
+            elif there in course.squares and there not in blocked:
+                seen.add(there)
+                queue.append(there)
+    return seen
+
+
+def cut_off(course: Course, obstacle: Iterable[Cell] = ()) -> tuple[str, ...]:
+    """Colour letters whose start space has no King-step path to the goal."""
+    reached = _reaching_goal(course, frozenset(obstacle))
+    return tuple(letter for letter in START_COLOURS
+                 if course.entries[letter] and not reached & set(course.entries[letter]))
+
+
+def blocking_placements(course: Course) -> tuple[tuple[tuple[Cell, Cell], tuple[str, ...]], ...]:
+    """Each legal obstacle position that cuts a start space off from the goal, with whom it cuts off."""
+    found = []
+    for pair in obstacle_placements(course):
+        lost = cut_off(course, pair)
+        if lost:
+            found.append((pair, lost))
+    return tuple(found)
