@@ -17,7 +17,7 @@ from typing import Callable
 from boardgen import __version__, imposition
 from boardgen.errors import InputError
 from boardgen.layout import layouts_dir, load_layout, resolve, safe_identifier
-from boardgen.product import GameOutput
+from boardgen.product import ComponentSet, GameOutput
 from boardgen.render import renderer
 from boardgen.scene import Document, Scene
 
@@ -68,19 +68,42 @@ def output_folder(out_dir: Path, name: str) -> Path:
     return folder
 
 
-def render_files(stem: str, pages: tuple[Scene, ...], options: BuildOptions,
-                 title: str) -> dict[str, bytes]:
-    """File name → bytes for one product in every requested format."""
+def pdf_file(stem: str, pages: tuple[Scene, ...], options: BuildOptions,
+             title: str) -> dict[str, bytes]:
+    """``stem.pdf`` of imposed pages, if PDF is requested."""
+    if "pdf" not in options.formats:
+        return {}
+    return {f"{stem}.pdf": renderer("pdf")(Document(pages, title=title))}
+
+
+def picture_files(stem: str, scene: Scene, options: BuildOptions) -> dict[str, bytes]:
+    """``stem.svg`` and ``stem.png`` of one unimposed artwork, as requested."""
     files: dict[str, bytes] = {}
-    if "pdf" in options.formats:
-        files[f"{stem}.pdf"] = renderer("pdf")(Document(pages, title=title))
-    for fmt in ("svg", "png"):
-        if fmt not in options.formats:
+    if "svg" in options.formats:
+        files[f"{stem}.svg"] = renderer("svg")(scene)
+    if "png" in options.formats:
+        files[f"{stem}.png"] = renderer("png")(scene, dpi=options.dpi)
+    return files
+
+
+def face_files(component_set: ComponentSet, options: BuildOptions) -> dict[str, bytes]:
+    """One picture per distinct face of a component set, e.g. for digital tabletops.
+
+    Print sheets are PDFs; these are the pieces themselves at their exact size.
+    """
+    files: dict[str, bytes] = {}
+    backs = [c.back for c in component_set.components if c.back is not None]
+    shared_back = len(backs) > 1 and all(b == backs[0] for b in backs)
+    seen_backs: list[Scene] = []
+    for component in component_set.components:
+        stem = safe_identifier(f"{component_set.name}-{component.name}")
+        files.update(picture_files(stem, component.front, options))
+        back = component.back
+        if back is None or back == component.front or back in seen_backs:
             continue
-        render = renderer(fmt)
-        for index, page in enumerate(pages, start=1):
-            name = f"{stem}.{fmt}" if len(pages) == 1 else f"{stem}-{index}.{fmt}"
-            files[name] = render(page, dpi=options.dpi) if fmt == "png" else render(page)
+        seen_backs.append(back)
+        back_stem = safe_identifier(f"{component_set.name}-back") if shared_back else f"{stem}-back"
+        files.update(picture_files(back_stem, back, options))
     return files
 
 
@@ -119,19 +142,18 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
     sections = [imposition.Section("Board", board_pages)]
     if "pdf" in options.formats:
         files["board.pdf"] = renderer("pdf")(Document(board_pages, title=layout.title))
-    if "svg" in options.formats:
-        files["board.svg"] = renderer("svg")(output.board.scene)
-    if "png" in options.formats:
-        files["board.png"] = renderer("png")(output.board.scene, dpi=options.dpi)
+    files.update(picture_files("board", output.board.scene, options))
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
         if pages:
             sections.append(imposition.Section(component_set.title, pages))
-            files.update(render_files(component_set.name, pages, options, component_set.title))
+            files.update(pdf_file(component_set.name, pages, options, component_set.title))
+        files.update(face_files(component_set, options))
     for sheet in output.sheets:
         pages = imposition.impose_sheet(sheet, options.print)
         sections.append(imposition.Section(sheet.title, pages))
-        files.update(render_files(sheet.name, pages, options, sheet.title))
+        files.update(pdf_file(sheet.name, pages, options, sheet.title))
+        files.update(picture_files(sheet.name, sheet.scene, options))
     rule_sheet, rule_files = rules_files(layout, options, target)
     files.update(rule_files)
     if rule_sheet:

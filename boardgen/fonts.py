@@ -99,9 +99,15 @@ def registered_name(face: str) -> str:
 
 def text_width(text: str, size_mm: float, face: str = "regular") -> float:
     """Advance width of ``text`` in mm at a font size of ``size_mm``."""
+    return _unit_width(text, face) * size_mm
+
+
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, face: str) -> float:
+    """Width at size 1; typesetting measures the same words many times."""
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.stringWidth(text, registered_name(face), size_mm)
+    return pdfmetrics.stringWidth(text, registered_name(face), 1.0)
 
 
 def fit_size(text: str, max_width_mm: float, size_mm: float, face: str = "regular") -> float:

@@ -146,7 +146,8 @@ def test_build_with_setup_writes_board_json_with_obstacles(tmp_path, setup_file)
     document = json.loads((folder / "board.json").read_text(encoding="utf-8"))
     assert [o["cells"] for o in document["obstacles"]] == [["A4", "B4", "C4"], ["D5", "E5", "F5"]]
     assert (folder / "board.svg").is_file()
-    assert (folder / "tiles.svg").is_file() or (folder / "tiles-1.svg").is_file()
+    assert (folder / "tiles-back.svg").is_file()  # one picture of the shared back
+    assert len(list(folder.glob("tiles-*.svg"))) == 8  # seven tile types and the back
 
 
 def test_build_with_malformed_setup_exits_2_and_writes_nothing(tmp_path, setup_file):
