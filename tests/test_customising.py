@@ -86,6 +86,12 @@ def _free_keys(node, defs) -> bool:
     ('extends = "racing_kings"\n[board]\nsquare_mm = 10000000\n', "less than or equal to 5000"),
     ('extends = "racing_kings"\n[board]\nranks = 1000000\nfiles = "ab"\n', "less than or equal to 26"),
     ('extends = "racing_kings"\n[tokens]\nsize_mm = 1e308\n', "less than or equal to 5000"),
+    ('extends = "river_race"\n[board]\ncolumns = 1000000\nrows = 1000000\n', "board.columns"),
+    ('extends = "river_race"\n[board]\ncell_mm = 10000000\n', "board.cell_mm"),
+    ('extends = "river_race"\n[[tiles.types]]\nname = "many"\ncount = 10000000\n'
+     'paths = ["M 0 50 L 100 50"]\n', "tiles.types[0].count"),
+    ('extends = "six_day_race"\n[track]\nspaces = 10000000\n', "track.spaces"),
+    ('extends = "steeple_chess"\n[course]\nsquare_mm = 10000000\n', "course.square_mm"),
 ])
 def test_huge_sizes_are_refused_fast(run_cli, tmp_path, text, fragment):
     path = write(tmp_path, "huge.toml", text)
