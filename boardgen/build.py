@@ -28,6 +28,7 @@ class BuildOptions:
     dpi: int = 150
     print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
     lang: str = "en"
+    fall_back: bool = False  # rules in English where the language asked for is missing
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -135,7 +136,7 @@ def bundle_name(layout) -> str:
 
 
 def product_files(layout, output: GameOutput, options: BuildOptions,
-                  target: str | None = None) -> dict[str, bytes]:
+                  target: str | None = None, notes: list[str] | None = None) -> dict[str, bytes]:
     """Every output file of a composed game, in memory, with its rules and the bundle of all."""
     files: dict[str, bytes] = {}
     board_pages = imposition.impose_board(output.board, options.print)
@@ -154,7 +155,7 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
         sections.append(imposition.Section(sheet.title, pages))
         files.update(pdf_file(sheet.name, pages, options, sheet.title))
         files.update(picture_files(sheet.name, sheet.scene, options))
-    rule_sheet, rule_files = rules_files(layout, options, target)
+    rule_sheet, rule_files = rules_files(layout, options, target, notes)
     files.update(rule_files)
     if rule_sheet:
         sections.append(imposition.Section("Rules", rule_sheet, numbered=False))
@@ -171,17 +172,25 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
     return files
 
 
-def rules_files(layout, options: BuildOptions,
-                target: str | None = None) -> tuple[tuple[Scene, ...], dict[str, bytes]]:
+def rules_files(layout, options: BuildOptions, target: str | None = None,
+                notes: list[str] | None = None) -> tuple[tuple[Scene, ...], dict[str, bytes]]:
     """The rule sheet's pages (for the bundle), and rules.pdf and rules-booklet.pdf.
 
     Nothing when PDF is not asked for or no layout of the ``extends`` chain has a rule text.
+    With ``options.fall_back`` a missing language falls back to English, noted in ``notes``.
     """
-    from boardgen.rules import rule_book
+    notes = notes if notes is not None else []
+    from boardgen.rules import LANGUAGES, MissingLanguage, rule_book
 
     if "pdf" not in options.formats:
         return (), {}
-    book = rule_book(layout, options.lang, target)
+    try:
+        book = rule_book(layout, options.lang, target)
+    except MissingLanguage as missing:
+        if not options.fall_back or "en" not in missing.available:
+            raise
+        notes.append(f"{layout.name}: no {LANGUAGES[options.lang]} rule text; rules in English")
+        book = rule_book(layout, "en", target)
     if book is None:
         return (), {}
     paper = options.print.paper
@@ -193,10 +202,11 @@ def rules_files(layout, options: BuildOptions,
 
 
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
-          on_file: Callable[[Path], None] | None = None) -> list[Path]:
+          on_file: Callable[[Path], None] | None = None,
+          notes: list[str] | None = None) -> list[Path]:
     """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
     layout, output = compose_target(target, setup)
-    files = product_files(layout, output, options, target)
+    files = product_files(layout, output, options, target, notes)
     folder = output_folder(out_dir, layout.name)
     written = []
     for name, data in files.items():

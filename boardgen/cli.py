@@ -130,14 +130,18 @@ def build(
             raise InputError(f"bleed must be between 0 and 20 mm, found {bleed:g}", source="--bleed")
         options = BuildOptions(
             formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
+            fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
                                           mode=mode, bleed_mm=bleed, backs=backs),
         )
+        notes: list[str] = []
         with progress_bar(len(targets)) as advance:
             for target in targets:
-                written = build_game(target, out, options, setup=setup)
+                written = build_game(target, out, options, setup=setup, notes=notes)
                 folder = written[0].parent if written else out
                 advance(f"{target}: {len(written)} files in {folder}")
+        for note in notes:
+            typer.echo(f"note: {note}", err=True)
     except InputError as error:
         raise fail(error)
 

@@ -95,3 +95,20 @@ def test_output_path_that_is_a_file(run_cli, tmp_path):
     blocker.write_text("x")
     result = run_cli("build", "racing_kings", "--out", blocker, "--format", "svg")
     assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_all_games_in_a_language_some_lack_fall_back_to_english(run_cli, tmp_path):
+    result = run_cli("build", "racing_kings", "steeple_chess", "--lang", "de", "--format", "pdf",
+                     "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    assert "note: racing_kings: no German rule text; rules in English" in result.stderr
+    assert (tmp_path / "racing_kings" / "rules.pdf").is_file()
+    from tests.conftest import pdf_text
+
+    assert "Figur" in pdf_text((tmp_path / "steeple_chess" / "rules.pdf").read_bytes()) or \
+        "Abbildung" in pdf_text((tmp_path / "steeple_chess" / "rules.pdf").read_bytes())
+
+
+def test_one_game_in_a_missing_language_is_an_error(run_cli, tmp_path):
+    result = run_cli("build", "racing_kings", "--lang", "de", "--out", tmp_path)
+    assert result.exit_code == 2 and "no German rule text" in result.stderr

@@ -61,6 +61,14 @@ def _texts_beside(layout_file: Path) -> dict[str, Path]:
     return found
 
 
+class MissingLanguage(InputError):
+    """Rule texts exist, but none in the language asked for."""
+
+    def __init__(self, message: str, available: tuple[str, ...]):
+        super().__init__(message, source="--lang")
+        self.available = available
+
+
 def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -> Path | None:
     """The rule text for a layout in ``lang``: its own, else the one of the layout it extends.
 
@@ -77,8 +85,8 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
             available.setdefault(code, path)
     if available:
         names = ", ".join(f"{code} ({LANGUAGES[code]})" for code in sorted(available))
-        raise InputError(f"no {LANGUAGES[lang]} rule text for {layout.name!r}; written in: {names}",
-                         source="--lang")
+        raise MissingLanguage(f"no {LANGUAGES[lang]} rule text for {layout.name!r}; "
+                              f"written in: {names}", tuple(sorted(available)))
     return None
 
 
