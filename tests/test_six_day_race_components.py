@@ -13,9 +13,10 @@ from pypdf.generic import ContentStream
 from boardgen.build import BuildOptions, product_files
 from boardgen.games import six_day_race
 from boardgen.games.six_day_race.cards import ambiguous_upside_down, back_symbol
+from boardgen.imposition import PrintOptions, impose_sheet, parse_paper
 from boardgen.layout import load_layout
 from boardgen.render import renderer
-from boardgen.scene import Group, Text
+from boardgen.scene import Group, Rect, Text
 from tests.conftest import PT_PER_MM, pdf_text
 
 GREEN = {1: 24, 2: 24, 3: 24, 4: 24, 5: 16, 7: 8}
@@ -32,38 +33,69 @@ def files(layout) -> dict[str, bytes]:
     return product_files(layout, six_day_race.compose_game(layout), BuildOptions(formats=("pdf",)))
 
 
-def drawn_forms(data: bytes) -> tuple[Counter, int]:
-    """How often each form XObject is drawn on the pages of a PDF, and the page count."""
+def drawn(owner, reader) -> list[str]:
+    """Names of the form XObjects a page or a form draws directly, once per drawing."""
+    stream = owner.get_contents() if isinstance(owner, pypdf.PageObject) else owner
+    return [str(operands[0]).removeprefix("/FormXob.")
+            for operands, operator in ContentStream(stream, reader).operations if operator == b"Do"]
+
+
+def forms_of(owner) -> dict:
+    """The form XObjects a page or a form can draw, by name."""
+    forms = owner.get("/Resources", {}).get("/XObject", {})
+    return {str(name).removeprefix("/FormXob."): form.get_object() for name, form in forms.items()}
+
+
+def faces_drawn(data: bytes, prefix: str) -> tuple[Counter, int]:
+    """How often each form named ``prefix…`` is drawn across the pages, and the page count.
+
+    The sheets draw each copy of a card as one face form, which draws the card's artwork.
+    """
     reader = pypdf.PdfReader(io.BytesIO(data))
     counts: Counter = Counter()
+
+    def visit(name: str, form) -> None:
+        if name.startswith(prefix):
+            counts[name] += 1
+            return
+        inner = forms_of(form)
+        for child in drawn(form, reader):
+            visit(child, inner[child])
+
     for page in reader.pages:
-        for operands, operator in ContentStream(page.get_contents(), reader).operations:
-            if operator == b"Do":
-                counts[str(operands[0]).removeprefix("/FormXob.")] += 1
+        forms = forms_of(page)
+        for name in drawn(page, reader):
+            visit(name, forms[name])
     return counts, len(reader.pages)
 
 
 def test_card_counts_read_back_from_the_pdf(files):
-    counts, pages = drawn_forms(files["cards.pdf"])
-    fronts = {name: n for name, n in counts.items() if name.startswith("sdr-card-")}
+    counts, pages = faces_drawn(files["cards.pdf"], "sdr-card-")
     found = {}
-    for name, n in fronts.items():
+    for name, n in counts.items():
         deck, value = re.fullmatch(r"sdr-card-(green|grey)-(\d+)", name).groups()
         found.setdefault(deck, {})[int(value)] = n
     assert found == {"green": GREEN, "grey": GREY}
     assert sum(GREEN.values()) == 120 and sum(GREY.values()) == 80
-    assert pages >= 23  # nine poker cards to an A4 page, 200 cards
+    assert pages >= 2 * 23  # nine poker cards to an A4 page, 200 cards, each sheet with its backs
+
+
+def test_every_card_is_backed_by_its_deck_and_pile(files):
+    backs, _ = faces_drawn(files["cards.pdf"], "sdr-back-")
+    assert dict(backs) == {back_symbol("green", 0): sum(GREEN.values()),
+                           back_symbol("grey", 0): GREY[1] + GREY[2] + GREY[3],
+                           back_symbol("grey", 1): GREY[4] + GREY[5] + GREY[6]}
 
 
 def test_cards_are_poker_size_and_each_face_is_drawn_once(files, layout):
-    reader = pypdf.PdfReader(io.BytesIO(files["cards.pdf"]))
-    forms = set()
-    for page in reader.pages:
-        forms |= {str(k) for k in page["/Resources"]["/XObject"].keys()}
-    assert len([f for f in forms if f.startswith("/FormXob.sdr-card-")]) == 12
+    fronts, _ = faces_drawn(files["cards.pdf"], "sdr-card-")
+    assert len(fronts) == 12
+    data = files["cards.pdf"]
+    defined = data.count(b"/Subtype /Form")
+    assert defined == len(set(re.findall(rb"/FormXob\.[\w.-]+", data))), "each form written once"
     card = six_day_race.compose_game(layout).component_sets[0].components[0].front
     assert (card.width, card.height) == (63.5, 88.9)
-    assert len(files["cards.pdf"]) < 200_000, "200 cards reuse twelve faces"
+    assert len(data) < 200_000, "200 cards reuse twelve faces"
 
 
 def test_values_in_two_corners_and_6_underlined(layout):
@@ -81,6 +113,12 @@ def test_values_in_two_corners_and_6_underlined(layout):
     assert not ambiguous_upside_down("7") and not ambiguous_upside_down("8")
 
 
+def deck_colour(nodes) -> str:
+    """The first colour a back is filled with, past its white border."""
+    return next(n.style.fill for n in nodes if isinstance(n, Rect) and n.style.fill
+                not in (None, "#ffffff"))
+
+
 def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
     cards = six_day_race.compose_game(layout).component_sets[0]
     backs = {c.name: c.back for c in cards.components}
@@ -90,7 +128,8 @@ def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
     assert symbol_of["grey-4"] == symbol_of["grey-6"] == back_symbol("grey", 1)
     green = backs["green-1"].symbols[back_symbol("green", 0)]
     grey = backs["grey-1"].symbols[back_symbol("grey", 0)]
-    assert green[0].style.fill != grey[0].style.fill
+    assert deck_colour(green) == layout.cards.green.fill
+    assert deck_colour(grey) == layout.cards.grey.fill != deck_colour(green)
     texts = {t.text for t in backs["grey-4"].symbols[back_symbol("grey", 1)] if isinstance(t, Text)}
     assert "4 · 5 · 6" in texts
 
@@ -114,11 +153,20 @@ def test_score_sheet_is_a4_portrait_with_six_races(files):
     assert len(reader.pages) == 1
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / PT_PER_MM), round(float(box.height) / PT_PER_MM)) == (210, 297)
-    text = pdf_text(files["score-sheet.pdf"])
+    text = " ".join(pdf_text(files["score-sheet.pdf"]).split())  # headings may wrap in their cells
     for word in ("1st sprint", "2nd sprint", "Finish", "Lost laps", "Total", "Race 6",
                  "All races", "Player", "Place"):
         assert word in text, word
     assert "Race 7" not in text
+    assert text.count("Lost laps") == 6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_score_sheet_prints_on_one_page_of_a4_and_letter(layout, paper):
+    sheet = six_day_race.compose_game(layout).sheets[0]
+    pages = impose_sheet(sheet, PrintOptions(paper=parse_paper(paper)))
+    assert len(pages) == 1
+    assert (pages[0].width, pages[0].height) == parse_paper(paper).size()
 
 
 def test_score_sheet_fits_its_page_for_any_number_of_races(tmp_path):

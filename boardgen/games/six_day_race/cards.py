@@ -1,7 +1,7 @@
 """Movement cards: fronts with the value in two corners and a wheel, backs per deck and pile.
 
-Each face is drawn once as a symbol and every copy is a single reference to it,
-so 200 cards cost little more than twelve.
+Each face is a symbol named after its deck and value (or deck and pile), so a
+file names every card it prints; copies are references to it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from boardgen.scene import (Circle, Group, Node, Rect, Scene, Style, Text, Use, 
                             translate)
 
 DECKS = ("green", "grey")
-CUT_STYLE = Style(stroke="#9a9a9a", stroke_mm=0.15)
 
 
 def front_symbol(deck_name: str, value: int) -> str:
@@ -76,28 +75,34 @@ def front_nodes(layout: Layout, deck: Deck, value: int) -> tuple[Node, ...]:
                           anchor="end", fill=dark))
         nodes.append(Text(inset + w * 0.05, h - inset - w * 0.05 - size * CAP_HEIGHT, mark, size,
                           anchor="end", fill=dark, rotate=180))
-    nodes.append(Rect(0, 0, w, h, CUT_STYLE))
     return tuple(nodes)
 
 
 def back_nodes(layout: Layout, deck: Deck, pile: int) -> tuple[Node, ...]:
-    """The deck's colour edge to edge with a large wheel; a pile's values where a deck has several."""
+    """The deck's colour inside a white border, a large wheel, and the pile's values in a deck of several piles.
+
+    The white border, as wide as the front's, keeps every back alike when a duplex
+    printer shifts the backs a little: no card shows its neighbour's colour or the paper.
+    """
     w, h = layout.cards.width_mm, layout.cards.height_mm
     color = deck.fill
     light = mix(color, "#ffffff", 0.3)
     inset = w * 0.05
-    r = w * 0.4
+    r = w * 0.38
     cx, cy = w / 2, h / 2
     nodes: list[Node] = [
-        Rect(0, 0, w, h, Style(fill=color)),
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=light, stroke_mm=0.9), rx=3.0),
+        Rect(0, 0, w, h, Style(fill="#ffffff")),
+        Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(fill=color), rx=3.0),
+        Rect(2 * inset, 2 * inset, w - 4 * inset, h - 4 * inset,
+             Style(stroke=light, stroke_mm=0.9), rx=2.0),
         *wheel(cx, cy, r, light, spokes=20),
     ]
-    title_size = fonts.fit_size(layout.title, w - 4 * inset, w * 0.085, "bold")
-    nodes.append(Text(cx, inset + w * 0.06 + title_size * CAP_HEIGHT, layout.title, title_size,
+    title_size = fonts.fit_size(layout.title, w - 6 * inset, w * 0.085, "bold")
+    offset = 2 * inset + w * 0.05
+    nodes.append(Text(cx, offset + title_size * CAP_HEIGHT, layout.title, title_size,
                       font="bold", anchor="middle", fill="#ffffff"))
-    nodes.append(Text(cx, h - inset - w * 0.06, layout.title, title_size, font="bold",
-                      anchor="middle", fill="#ffffff", rotate=180))
+    nodes.append(Text(cx, h - offset - title_size * CAP_HEIGHT, layout.title, title_size,
+                      font="bold", anchor="middle", fill="#ffffff", rotate=180))
     if len(deck.pile_values) > 1:
         mark = pile_text(deck.pile_values[pile])
         size = fonts.fit_size(mark, r * 1.5, w * 0.13, "bold")

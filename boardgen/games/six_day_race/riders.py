@@ -16,7 +16,6 @@ from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Use, 
 CYCLIST = "sdr-cyclist"
 CYCLIST_LIGHT = "sdr-cyclist-light"
 FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))
-CUT = Style(stroke="#000000", stroke_mm=0.2)
 
 
 def rider_symbols(layout: Layout) -> dict:
@@ -56,7 +55,6 @@ def standee(layout: Layout, number: int, color: str) -> Scene:
         Group(tuple(art), translate(0, tab + f)),
     ]
     nodes += [Line(0, y, w, y, FOLD) for y in (tab, tab + f, tab + 2 * f)]
-    nodes.append(Rect(0, 0, w, height, CUT))
     return Scene(w, height, tuple(nodes), symbols=rider_symbols(layout),
                  title=f"rider {number}")
 

@@ -1,4 +1,8 @@
-"""The score sheet: one table per race (sprints, finish, lost laps, total per rider) and a summary."""
+"""The score sheet: one table per race (sprints, finish, lost laps, total per rider) and a summary.
+
+The sheet is drawn at the size of the printable area that A4 and US Letter share,
+so it prints on one page of either paper at 100 %.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +14,22 @@ from boardgen.games.six_day_race.model import Layout
 from boardgen.product import Sheet
 from boardgen.scene import Line, Node, Rect, Scene, Style, Text
 
-PAGE = (210.0, 297.0)
-MARGIN = 12.0
-BLOCK_GAP = 6.0
+SHEET_SIZE = (198.0, 254.0)  # A4 and US Letter less 6 mm margins and the page footer
+MARGIN = 3.0
+BOTTOM = 6.0
+TABLE_GAP = 5.0              # between race tables side by side
+BLOCK_GAP = 6.0              # between rows of race tables, and above the summary
+MAX_EXTRA_GAP = 6.0          # spare height added to each of those gaps at most
 HEADING = 7.0
 HEADER_ROW = 9.5
+MAX_ROW = 8.0
+MAX_HEADER_SIZE = 3.0
+TABLES_PER_ROW = 3
 SUMMARY_ROWS = (7.0, 10.0, 9.0, 9.0)
 GRID = Style(stroke="#6b6258", stroke_mm=0.25)
 FRAME = Style(stroke="#2a241d", stroke_mm=0.6)
-
-
-def header_size(texts, width: float, size: float) -> float:
-    """One size for all headings: on one line if that stays legible, else the largest size."""
-    single = min(fonts.fit_size(t, width, size, "bold") for t in texts)
-    return single if single >= 2.6 else size
+HEAD_FILL = Style(fill="#ece6da")
+TOTAL_FILL = Style(fill="#f4f0e8")
 
 
 def header_lines(text: str, width: float, size: float) -> tuple[list[str], float]:
@@ -35,43 +41,12 @@ def header_lines(text: str, width: float, size: float) -> tuple[list[str], float
         size *= 0.93
 
 
-def rider_cell(x: float, y: float, w: float, h: float, number: int, color: str) -> list[Node]:
-    pad = 1.0
-    return [Rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, Style(fill=color, stroke="#2a241d",
-                                                                  stroke_mm=0.25), rx=1.0),
-            Text(x + w / 2, y + h / 2 + h * 0.55 * CAP_HEIGHT / 2, str(number), h * 0.55,
-                 font="bold", anchor="middle", fill=ink_on(color))]
-
-
-def race_table(layout: Layout, race: int, x: float, y: float, width: float,
-               row_h: float) -> tuple[list[Node], float]:
-    """One race: riders down the side, the score columns across."""
-    sheet = layout.score_sheet
-    ink = layout.colors.ink
-    colors = layout.riders.colors
-    rider_w = 13.0
-    column_w = (width - rider_w) / len(sheet.columns)
-    nodes: list[Node] = [Text(x, y + 5.0 * CAP_HEIGHT + 0.5, f"{sheet.race} {race}", 5.0,
-                              font="bold", fill=ink)]
-    top = y + HEADING
-    nodes.append(Rect(x, top, width, HEADER_ROW, Style(fill="#ece6da")))
-    nodes.append(Rect(x + width - column_w, top + HEADER_ROW, column_w, row_h * len(colors),
-                      Style(fill="#f4f0e8")))
-    size = header_size(sheet.columns, column_w - 2.0, 3.1)
-    nodes += header_cell(sheet.rider, x, top, rider_w, ink, size)
-    for k, name in enumerate(sheet.columns):
-        nodes += header_cell(name, x + rider_w + k * column_w, top, column_w, ink, size)
-    body = top + HEADER_ROW
-    for i, color in enumerate(colors):
-        nodes += rider_cell(x, body + i * row_h, rider_w, row_h, i + 1, color)
-    bottom = body + row_h * len(colors)
-    for i in range(len(colors) + 1):
-        nodes.append(Line(x, body + i * row_h, x + width, body + i * row_h, GRID))
-    for k in range(len(sheet.columns) + 1):
-        cx = x + rider_w + k * column_w
-        nodes.append(Line(cx, top, cx, bottom, GRID))
-    nodes.append(Rect(x, top, width, bottom - top, FRAME))
-    return nodes, bottom - y
+def header_size(cells: list[tuple[str, float]]) -> float:
+    """One size for every heading of a table: on one line where that stays legible."""
+    single = min(fonts.fit_size(text, width, MAX_HEADER_SIZE, "bold") for text, width in cells)
+    if single >= 2.6:
+        return single
+    return min(header_lines(text, width, MAX_HEADER_SIZE)[1] for text, width in cells)
 
 
 def header_cell(text: str, x: float, y: float, w: float, ink: str, size: float) -> list[Node]:
@@ -82,26 +57,69 @@ def header_cell(text: str, x: float, y: float, w: float, ink: str, size: float) 
             for i, line in enumerate(lines)]
 
 
+def rider_cell(x: float, y: float, w: float, h: float, number: int, color: str) -> list[Node]:
+    pad = 1.0
+    size = min(h * 0.55, (w - 2 * pad) * 0.6)
+    return [Rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, Style(fill=color, stroke="#2a241d",
+                                                                  stroke_mm=0.25), rx=1.0),
+            Text(x + w / 2, y + h / 2 + size * CAP_HEIGHT / 2, str(number), size,
+                 font="bold", anchor="middle", fill=ink_on(color))]
+
+
+def race_table(layout: Layout, race: int, x: float, y: float, width: float,
+               row_h: float) -> list[Node]:
+    """One race: riders down the side, the score columns across, the total shaded."""
+    sheet = layout.score_sheet
+    ink = layout.colors.ink
+    colors = layout.riders.colors
+    rider_w = min(13.0, width * 0.15)
+    column_w = (width - rider_w) / len(sheet.columns)
+    top = y + HEADING
+    body = top + HEADER_ROW
+    bottom = body + row_h * len(colors)
+    nodes: list[Node] = [
+        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, f"{sheet.race} {race}", 5.0, font="bold", fill=ink),
+        Rect(x, top, width, HEADER_ROW, HEAD_FILL),
+        Rect(x + width - column_w, body, column_w, bottom - body, TOTAL_FILL),
+    ]
+    cells = [(sheet.rider, rider_w - 2.0)] + [(name, column_w - 2.0) for name in sheet.columns]
+    size = header_size(cells)
+    nodes += header_cell(sheet.rider, x, top, rider_w, ink, size)
+    for k, name in enumerate(sheet.columns):
+        nodes += header_cell(name, x + rider_w + k * column_w, top, column_w, ink, size)
+    for i, color in enumerate(colors):
+        nodes += rider_cell(x, body + i * row_h, rider_w, row_h, i + 1, color)
+    for i in range(len(colors) + 1):
+        nodes.append(Line(x, body + i * row_h, x + width, body + i * row_h, GRID))
+    for k in range(len(sheet.columns) + 1):
+        cx = x + rider_w + k * column_w
+        nodes.append(Line(cx, top, cx, bottom, GRID))
+    nodes.append(Rect(x, top, width, bottom - top, FRAME))
+    return nodes
+
+
 def summary_table(layout: Layout, x: float, y: float, width: float) -> list[Node]:
     """All races together: each rider's player, grand total and place."""
     sheet = layout.score_sheet
     ink = layout.colors.ink
     colors = layout.riders.colors
+    labels = ("", sheet.player, sheet.columns[-1], sheet.place)
+    label_size = min(fonts.fit_size(label, 24.0, 3.4, "bold") for label in labels if label)
     label_w = 28.0
     column_w = (width - label_w) / len(colors)
-    nodes: list[Node] = [Text(x, y + 5.0 * CAP_HEIGHT + 0.5, sheet.totals, 5.0, font="bold",
-                              fill=ink)]
     top = y + HEADING
-    heights = SUMMARY_ROWS
-    labels = ("", sheet.player, sheet.columns[-1], sheet.place)
+    nodes: list[Node] = [
+        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, sheet.totals, 5.0, font="bold", fill=ink),
+        Rect(x, top, label_w, sum(SUMMARY_ROWS), HEAD_FILL),
+    ]
     row_y = top
-    for r, (h, label) in enumerate(zip(heights, labels)):
+    for r, (h, label) in enumerate(zip(SUMMARY_ROWS, labels)):
         if r == 0:
             for i, color in enumerate(colors):
                 nodes += rider_cell(x + label_w + i * column_w, row_y, column_w, h, i + 1, color)
         else:
-            nodes.append(Text(x + 2.0, row_y + h / 2 + 3.4 * CAP_HEIGHT / 2, label, 3.4,
-                              font="bold", fill=ink))
+            nodes.append(Text(x + 2.0, row_y + h / 2 + label_size * CAP_HEIGHT / 2, label,
+                              label_size, font="bold", fill=ink))
         nodes.append(Line(x, row_y, x + width, row_y, GRID))
         row_y += h
     for i in range(len(colors) + 1):
@@ -111,36 +129,45 @@ def summary_table(layout: Layout, x: float, y: float, width: float) -> list[Node
     return nodes
 
 
-def compose_score_sheet(layout: Layout) -> Sheet:
-    """An A4 portrait page: title, race tables two by two, and the summary below."""
+def title_block(layout: Layout, width: float) -> tuple[list[Node], float]:
+    """The game's title, the sheet's name and the scoring note; returns them and their depth."""
     sheet = layout.score_sheet
     ink = layout.colors.ink
-    page_w, page_h = PAGE
+    baseline = MARGIN + 8.0 * CAP_HEIGHT
+    name_size = fonts.fit_size(sheet.title, width * 0.35, 5.0)
+    title_room = width - fonts.text_width(sheet.title, name_size) - 6.0
+    nodes: list[Node] = [
+        Text(MARGIN, baseline, layout.title, fonts.fit_size(layout.title, title_room, 8.0, "bold"),
+             font="bold", fill=ink),
+        Text(MARGIN + width, baseline, sheet.title, name_size, anchor="end", fill=ink),
+    ]
+    y = baseline + 3.0
+    for line in wrap(sheet.note, width, 3.0, "italic"):
+        y += 4.0
+        nodes.append(Text(MARGIN, y, line, 3.0, font="italic", fill=ink))
+    return nodes, y + 4.0
+
+
+def compose_score_sheet(layout: Layout) -> Sheet:
+    """Title and note, the race tables up to three abreast, and the summary below."""
+    sheet = layout.score_sheet
+    page_w, page_h = SHEET_SIZE
     width = page_w - 2 * MARGIN
-    nodes: list[Node] = [Rect(0, 0, page_w, page_h, Style(fill="#ffffff"))]
-    nodes.append(Text(MARGIN, MARGIN + 8.0 * CAP_HEIGHT, f"{layout.title}", 8.0, font="bold",
-                      fill=ink))
-    nodes.append(Text(page_w - MARGIN, MARGIN + 8.0 * CAP_HEIGHT, sheet.title, 5.0,
-                      anchor="end", fill=ink))
-    y = MARGIN + 8.0 * CAP_HEIGHT + 3.0
-    for line in wrap(sheet.note, width, 3.2, "italic"):
-        y += 4.2
-        nodes.append(Text(MARGIN, y, line, 3.2, font="italic", fill=ink))
-    y += 4.0
-    summary_h = HEADING + sum(SUMMARY_ROWS)
-    block_rows = math.ceil(sheet.races / 2)
+    nodes, y = title_block(layout, width)
+    block_rows = math.ceil(sheet.races / TABLES_PER_ROW)
+    per_row = math.ceil(sheet.races / block_rows)
     riders = len(layout.riders.colors)
-    room = page_h - MARGIN - summary_h - BLOCK_GAP - y - block_rows * (HEADING + HEADER_ROW) \
-        - (block_rows - 1) * BLOCK_GAP
-    row_h = min(7.0, room / (block_rows * riders))
-    block_w = (width - BLOCK_GAP) / 2
+    summary_h = HEADING + sum(SUMMARY_ROWS)
+    room = (page_h - BOTTOM - y - summary_h - block_rows * (HEADING + HEADER_ROW + BLOCK_GAP))
+    row_h = min(MAX_ROW, room / (block_rows * riders))
+    gap = BLOCK_GAP + min(MAX_EXTRA_GAP, (room - row_h * block_rows * riders) / block_rows)
+    table_w = (width - (per_row - 1) * TABLE_GAP) / per_row
+    block_h = HEADING + HEADER_ROW + riders * row_h
     for race in range(1, sheet.races + 1):
-        column, row = (race - 1) % 2, (race - 1) // 2
-        table, _ = race_table(layout, race, MARGIN + column * (block_w + BLOCK_GAP),
-                                    y + row * (HEADING + HEADER_ROW + riders * row_h + BLOCK_GAP),
-                                    block_w, row_h)
-        nodes += table
-    y += block_rows * (HEADING + HEADER_ROW + riders * row_h) + (block_rows - 1) * BLOCK_GAP
-    nodes += summary_table(layout, MARGIN, y + BLOCK_GAP, width)
-    scene = Scene(page_w, page_h, tuple(nodes), title=f"{layout.title}: {sheet.title}")
+        column, row = (race - 1) % per_row, (race - 1) // per_row
+        nodes += race_table(layout, race, MARGIN + column * (table_w + TABLE_GAP),
+                            y + row * (block_h + gap), table_w, row_h)
+    nodes += summary_table(layout, MARGIN, y + block_rows * (block_h + gap), width)
+    background = Rect(0, 0, page_w, page_h, Style(fill="#ffffff"))
+    scene = Scene(page_w, page_h, (background, *nodes))
     return Sheet("score-sheet", f"{layout.title}: {sheet.title}", scene)
