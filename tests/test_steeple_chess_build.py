@@ -11,6 +11,7 @@ import pytest
 
 from boardgen.build import BuildOptions, product_files
 from boardgen.games.steeple_chess import compose_game, diagrams, load_setup
+from boardgen.imposition import PrintOptions, parse_paper
 from boardgen.games.steeple_chess.board import board_grid, centre_artwork
 from boardgen.games.steeple_chess.diagrams import SECTIONS, move_targets
 from boardgen.layout import layouts_dir, load_layout
@@ -120,11 +121,13 @@ def test_pieces_are_twelve_numbered_tokens_and_one_obstacle(files):
     assert len(reader.pages) >= 1
 
 
-def test_die_sheet_page_size_read_back(files):
-    reader = pypdf.PdfReader(io.BytesIO(files["die.pdf"]))
+@pytest.mark.parametrize("paper, size", [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
+def test_die_sheet_page_size_read_back(paper, size):
+    options = BuildOptions(formats=("pdf",), print=PrintOptions(paper=parse_paper(paper)))
+    reader = pypdf.PdfReader(io.BytesIO(product_files(LAYOUT, OUTPUT, options)["die.pdf"]))
     assert len(reader.pages) == 1
     box = reader.pages[0].mediabox
-    assert (round(float(box.width) / PT, 1), round(float(box.height) / PT, 1)) == (210.0, 279.4)
+    assert (round(float(box.width) / PT, 1), round(float(box.height) / PT, 1)) == size
     assert "The chess die" in reader.pages[0].extract_text()
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from boardgen.games.steeple_chess.die import NET, SIDES, TABS, die_sheet, face_letters, net_nodes
+from boardgen.imposition import PrintOptions, parse_paper
+from boardgen.imposition.tiling import art_box
 from boardgen.layout import load_layout
 from boardgen.scene import Group, Line, Polygon, Use
 
@@ -122,9 +124,16 @@ def test_net_draws_dashed_folds_solid_cuts_and_six_glyphs():
     assert sorted(g.symbol for g in glyphs) == sorted(f"piece-{p}-black" for p in "KQRBNP")
 
 
-def test_die_sheet_is_a_page_with_the_net_at_its_edge_length():
+def test_die_sheet_fits_a4_and_letter_with_the_net_at_its_edge_length():
     sheet = die_sheet(LAYOUT)
     assert sheet.name == "die"
-    assert (sheet.scene.width, sheet.scene.height) == (210.0, 279.4)
-    nets = [n for n in sheet.scene.children if isinstance(n, Group)]
+    for paper in ("a4", "letter"):
+        area = art_box(*parse_paper(paper).size(), PrintOptions().margin_mm)
+        assert sheet.scene.width <= area.w and sheet.scene.height <= area.h, paper
+    (content,) = sheet.scene.children
+    nets = [n for n in content.children if isinstance(n, Group)]
     assert len(nets) == 2, "a spare net fits beside the first"
+    net, _, _ = net_nodes(LAYOUT)
+    for group in (content, *nets):
+        assert group.transform[:4] == (1, 0, 0, 1), "moved, never scaled"
+    assert all(n.children == tuple(net) for n in nets)

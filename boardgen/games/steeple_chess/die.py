@@ -27,7 +27,10 @@ TAB_DEPTH = 0.3  # in edge lengths
 CUT = Style(stroke="#000000", stroke_mm=0.3, cap="round")
 FOLD = Style(stroke="#000000", stroke_mm=0.25, dash=(1.6, 1.2))
 TAB_FILL = "#d4d4d4"
-SHEET_SIZE = (210.0, 279.4)  # fits on A4 and on Letter alike
+SHEET_SIZE = (198.0, 254.0)  # A4 and US Letter less 6 mm margins and the page footer
+MARGIN = 6.0
+NET_GAP = 30.0
+CAP_HEIGHT = 0.69  # Fira Sans capital height, as a share of the font size
 
 
 def face_letters(layout: Layout) -> dict[Slot, str]:
@@ -85,35 +88,49 @@ def net_nodes(layout: Layout) -> tuple[list[Node], float, float]:
 
 
 def die_sheet(layout: Layout) -> Sheet:
-    """A page with the die net (and a spare when it is small enough), ready to cut and fold."""
-    page_w, page_h = SHEET_SIZE
-    colors, labels = layout.colors, layout.labels
+    """The die net (and a spare beside it when there is room), how to make it, and the die table.
+
+    The sheet fills the printable area of A4 and Letter (a bigger die makes it bigger), so
+    the page shows only the net's own cut lines; the drawing sits a little above the middle.
+    """
     net, w, h = net_nodes(layout)
-    copies = 2 if 2 * w + 30 <= page_w - 30 and h <= page_h - 90 else 1
-    gap = 30.0
-    total = copies * w + (copies - 1) * gap
-    top = 50.0
-    nodes: list[Node] = [
-        Text(page_w / 2, 26, labels.die_title, fonts.fit_size(labels.die_title, page_w - 40, 9,
-                                                             "bold"),
-             font="bold", anchor="middle", fill=colors.text),
-    ]
-    for i, line in enumerate(labels.die_help):
-        nodes.append(Text(page_w / 2, 36 + i * 6, line, fonts.fit_size(line, page_w - 40, 4.4),
-                          anchor="middle", fill=colors.text))
-    top += 6 * max(0, len(labels.die_help) - 2)
+    sheet_w = max(SHEET_SIZE[0], w + 2 * MARGIN)
+    nodes, depth = _sheet_content(layout, net, w, h, sheet_w)
+    sheet_h = max(SHEET_SIZE[1], depth + 2 * MARGIN)
+    drop = MARGIN + (sheet_h - 2 * MARGIN - depth) * 0.4
+    scene = Scene(sheet_w, sheet_h, (Group(tuple(nodes), translate(0, drop)),),
+                  symbols=pieces.piece_symbols())
+    return Sheet("die", f"{layout.title}: {layout.labels.die_title}", scene)
+
+
+def _sheet_content(layout: Layout, net: list[Node], w: float, h: float,
+                   sheet_w: float) -> tuple[list[Node], float]:
+    """Title, instructions, the nets side by side and the die table, from y = 0 down."""
+    colors, labels = layout.colors, layout.labels
+    room = sheet_w - 2 * MARGIN
+    title_size = fonts.fit_size(labels.die_title, room, 9, "bold")
+    y = title_size * CAP_HEIGHT
+    nodes: list[Node] = [Text(sheet_w / 2, y, labels.die_title, title_size, font="bold",
+                              anchor="middle", fill=colors.text)]
+    y += 4.0
+    for line in labels.die_help:
+        y += 6.0
+        nodes.append(Text(sheet_w / 2, y, line, fonts.fit_size(line, room, 4.4), anchor="middle",
+                          fill=colors.text))
+    top = y + 8.0
+    copies = 2 if 2 * w + NET_GAP <= room else 1
+    total = copies * w + (copies - 1) * NET_GAP
     for i in range(copies):
-        nodes.append(Group(tuple(net), translate((page_w - total) / 2 + i * (w + gap), top)))
-    nodes += _table_note(layout, page_w, top + h + 16)
-    scene = Scene(page_w, page_h, tuple(nodes), symbols=pieces.piece_symbols(),
-                  title=f"{layout.title}: {labels.die_title}")
-    return Sheet("die", f"{layout.title}: {labels.die_title}", scene)
+        nodes.append(Group(tuple(net), translate((sheet_w - total) / 2 + i * (w + NET_GAP), top)))
+    note_y = top + h + 12.0
+    nodes += _table_note(layout, sheet_w, note_y)
+    return nodes, note_y
 
 
-def _table_note(layout: Layout, page_w: float, y: float) -> list[Node]:
+def _table_note(layout: Layout, sheet_w: float, y: float) -> list[Node]:
     """Which ordinary-die number each face stands for, as printed on the board."""
     names = layout.labels.pieces
     text = "   ".join(f"{i + 1} = {getattr(names, letter)}"
                       for i, letter in enumerate(layout.die.faces))
-    return [Text(page_w / 2, y, text, fonts.fit_size(text, page_w - 40, 4.0), anchor="middle",
-                 fill=layout.colors.text)]
+    size = fonts.fit_size(text, sheet_w - 2 * MARGIN, 4.0)
+    return [Text(sheet_w / 2, y, text, size, anchor="middle", fill=layout.colors.text)]

@@ -69,7 +69,7 @@ def obstacle_size(layout: Layout) -> tuple[float, float]:
 def obstacle_scene(layout: Layout) -> Scene:
     w, h = obstacle_size(layout)
     nodes = obstacle_nodes(layout.colors, 0, 0, w, h)
-    return Scene(w, h, (*nodes, Rect(0, 0, w, h, CUT)), title=layout.labels.obstacle)
+    return Scene(w, h, nodes, title=layout.labels.obstacle)
 
 
 def compose_pieces(layout: Layout) -> ComponentSet:
