@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from boardgen.errors import InputError
 
@@ -52,6 +52,14 @@ class LayoutBase(Model):
     """
 
     replaced_tables: typing.ClassVar[tuple[str, ...]] = ()
+    kind: typing.ClassVar[str] = ""  # the value of `game` that this model is for
+
+    @field_validator("game")
+    @classmethod
+    def is_this_game(cls, value: str) -> str:
+        if cls.kind and value != cls.kind:
+            raise ValueError(f"this model is for game = {cls.kind!r}")
+        return value
 
     game: str
     name: str

@@ -57,11 +57,16 @@ class ComponentSet:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A ready-made page-sized artwork (score sheet, die net) placed as it is."""
+    """A ready-made page-sized artwork (score sheet, die net) placed as it is.
+
+    ``cut_out``: the sheet is cut to its edge (crop marks); otherwise it is used as printed
+    and any cutting it needs (a die net) is drawn on the sheet itself.
+    """
 
     name: str
     title: str
     scene: Scene
+    cut_out: bool = False
 
 
 @dataclass(frozen=True)

@@ -63,19 +63,13 @@ class Tokens(Model):
 
 
 class Layout(LayoutBase):
+    kind: ClassVar[str] = "racing_kings"
     replaced_tables: ClassVar[tuple[str, ...]] = ("setup",)
 
     board: BoardSpec = BoardSpec()
     colors: Colors = Colors()
     setup: Setup
     tokens: Tokens = Tokens()
-
-    @field_validator("game")
-    @classmethod
-    def is_racing_kings(cls, value: str) -> str:
-        if value != "racing_kings":
-            raise ValueError("this model is for game = 'racing_kings'")
-        return value
 
     @model_validator(mode="after")
     def position_is_legal(self):

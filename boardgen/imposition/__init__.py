@@ -27,8 +27,11 @@ __all__ = [
 
 
 def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
-                 kind: str = "board") -> tuple[Scene, ...]:
-    """Pages for a board: tiled over the paper (home) or one bleed page of its own size (shop)."""
+                 kind: str = "board", cut_out: bool = True) -> tuple[Scene, ...]:
+    """Pages for a board: tiled over the paper (home) or one bleed page of its own size (shop).
+
+    ``cut_out=False`` is for a sheet used as printed (a score pad): no crop marks on its page.
+    """
     scene = board.scene
     art_id = f"{name}-art"
     symbols = {**scene.symbols, **ruler_symbols(), art_id: scene.children}
@@ -37,7 +40,8 @@ def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
         return (shop_page(art_id, symbols, scene.width, scene.height, title, kind, options),)
     plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options)
     if plan.pages == 1:
-        return (single_page(scene.width, scene.height, art_id, symbols, title, kind, options),)
+        return (single_page(scene.width, scene.height, art_id, symbols, title, kind, options,
+                            cut_out=cut_out),)
     return tile_pages(plan, art_id, symbols, title, kind, options)
 
 
@@ -47,4 +51,5 @@ def impose_sheet(sheet: Sheet, options: PrintOptions) -> tuple[Scene, ...]:
     if not scene.title:  # labels then read "<sheet title> · sheet"
         scene = Scene(scene.width, scene.height, scene.children, scene.symbols, title=sheet.title)
         kind = "sheet"
-    return impose_board(Board(scene), options, name=f"sheet-{symbol_prefix(sheet.name)}", kind=kind)
+    return impose_board(Board(scene), options, name=f"sheet-{symbol_prefix(sheet.name)}", kind=kind,
+                        cut_out=sheet.cut_out)

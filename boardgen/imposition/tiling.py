@@ -360,16 +360,18 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
 
 
 def single_page(width: float, height: float, art_id: str, symbols: dict, title: str, kind: str,
-                options: PrintOptions) -> Scene:
-    """A board that fits the paper: centred, with corner marks where there is room."""
+                options: PrintOptions, cut_out: bool = True) -> Scene:
+    """A board that fits the paper: centred, with corner marks where there is room and need."""
     plan = plan_tiles(width, height, (), (), options)
     area = art_box(plan.page_w, plan.page_h, options.margin_mm)
     x = area.x + (area.w - width) / 2
     y = area.y + (area.h - height) / 2
     nodes: list[Node] = [Group((Use(art_id),), translate(x, y))]
     room = min(x - options.margin_mm, y - options.margin_mm, area.bottom - y - height)
-    if room >= 3:
+    if cut_out and room >= 3:
         nodes.append(crop_marks(Box(x, y, width, height), 1.0, min(5.0, room - 1.5)))
+    detail = ("cut along the edge of the picture" if cut_out
+              else "use as printed; cut only where the sheet shows cut lines")
     nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), f"{title} · {kind}",
-                    f"{width:g} × {height:g} mm: cut along the edge of the picture")
+                    f"{width:g} × {height:g} mm: {detail}")
     return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}")

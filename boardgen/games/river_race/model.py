@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import re
 from typing import Literal
 
@@ -132,6 +134,7 @@ class Colors(Model):
 
 
 class Layout(LayoutBase):
+    kind: ClassVar[str] = "river_race"
     board: BoardSpec = BoardSpec()
     players: list[PlayerSpec] = Field(min_length=2, max_length=2)
     obstacles: dict[str, ObstacleFamily]
@@ -139,13 +142,6 @@ class Layout(LayoutBase):
     tiles: TileSpec
     labels: Labels = Labels()
     colors: Colors = Colors()
-
-    @field_validator("game")
-    @classmethod
-    def is_river_race(cls, value: str) -> str:
-        if value != "river_race":
-            raise ValueError("this model is for game = 'river_race'")
-        return value
 
     @field_validator("obstacles")
     @classmethod

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import math
 from typing import Literal
 
@@ -249,6 +251,7 @@ class ScoreSheet(Model):
 
 
 class Layout(LayoutBase):
+    kind: ClassVar[str] = "six_day_race"
     track: Track = Track()
     spaces: Spaces = Spaces()
     colors: Colors = Colors()
@@ -257,13 +260,6 @@ class Layout(LayoutBase):
     cards: Cards
     riders: Riders
     score_sheet: ScoreSheet = ScoreSheet()
-
-    @field_validator("game")
-    @classmethod
-    def is_six_day_race(cls, value: str) -> str:
-        if value != "six_day_race":
-            raise ValueError("this model is for game = 'six_day_race'")
-        return value
 
     @model_validator(mode="after")
     def spaces_on_the_track(self):

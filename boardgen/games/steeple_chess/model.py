@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import Field, field_validator
 
 from boardgen.games.steeple_chess.checks import check_course
@@ -91,18 +93,12 @@ class Labels(Model):
 
 
 class Layout(LayoutBase):
+    kind: ClassVar[str] = "steeple_chess"
     course: CourseSpec
     colors: Colors = Colors()
     die: DieSpec = DieSpec()
     tokens: TokenSpec = TokenSpec()
     labels: Labels = Labels()
-
-    @field_validator("game")
-    @classmethod
-    def is_steeple_chess(cls, value: str) -> str:
-        if value != "steeple_chess":
-            raise ValueError("this model is for game = 'steeple_chess'")
-        return value
 
     @property
     def track(self) -> Course:
