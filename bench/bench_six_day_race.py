@@ -16,7 +16,6 @@ from dataclasses import replace
 from boardgen import imposition
 from boardgen.games import six_day_race
 from boardgen.layout import load_layout
-from boardgen.product import ComponentSet
 from boardgen.render import renderer
 from boardgen.scene import Document, Group, Scene, Use
 
@@ -37,15 +36,16 @@ def pages_of(pdf: bytes) -> int:
     return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
-def inlined(cards: ComponentSet) -> ComponentSet:
-    """The same cards with each face's artwork copied into every card."""
-    def flat(scene: Scene) -> Scene:
-        nodes = tuple(Group(scene.symbols[n.symbol]) if isinstance(n, Use) else n
-                      for n in scene.children)
-        return Scene(scene.width, scene.height, nodes, title=scene.title)
+def inlined(page: Scene) -> Scene:
+    """The same page with every symbol's artwork copied wherever it is used."""
+    def expand(node):
+        if isinstance(node, Use):
+            return Group(tuple(expand(n) for n in page.symbols[node.symbol]), node.transform)
+        if isinstance(node, Group):
+            return replace(node, children=tuple(expand(n) for n in node.children))
+        return node
 
-    return replace(cards, components=tuple(replace(c, front=flat(c.front), back=flat(c.back))
-                                           for c in cards.components))
+    return replace(page, children=tuple(expand(n) for n in page.children), symbols={})
 
 
 def main() -> None:
@@ -77,7 +77,7 @@ def main() -> None:
     rows.append(("cards: impose", t, 0, len(pages)))
     t, data = best_of(args.repeat, lambda: pdf(Document(pages)))
     rows.append(("cards: pdf (faces reused)", t, len(data), pages_of(data)))
-    flat_pages = imposition.impose_components(inlined(cards), options)
+    flat_pages = tuple(inlined(p) for p in pages)
     t, data = best_of(args.repeat, lambda: pdf(Document(flat_pages)))
     rows.append(("cards: pdf (faces copied)", t, len(data), pages_of(data)))
     t, data = best_of(1, lambda: b"".join(svg(p) for p in pages))

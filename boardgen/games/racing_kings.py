@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from boardgen import pieces
 from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model
