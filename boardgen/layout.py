@@ -247,7 +247,8 @@ def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
         message = text if kind == "value_error" else text[0].lower() + text[1:]
         if kind != "value_error" and not isinstance(found, (dict, list)):
             message += f" (found {_short(found)})"
-    source, line = locate(raw, loc)
+    # A missing key is best shown where its table is; anything else where it is set.
+    source, line = locate(raw, loc[:-1] if kind == "missing" and len(loc) > 1 else loc)
     return InputError(message, source=source, key=key_path(loc) or None, line=line)
 
 

@@ -44,6 +44,17 @@ CASES = [
     (RK + '[tokens]\nstyle = "cube"\n', ["tokens.style", "'disc' or 'standee'", "found 'cube'"], 3),
     (RK + "[tokens]\nsize_mm = -3\n", ["tokens.size_mm", "greater than 0"], 3),
     (RK + "board = 3\n", ["board", "valid dictionary"], 2),
+    ('extends = "river_race"\n[board]\ncolumns = 2\n', ["board.columns", "greater than or equal to 3", "found 2"], 3),
+    ('extends = "river_race"\n[[players]]\nbank = 1\n', ["players[0].name", "missing required key"], 2),
+    ('extends = "river_race"\n[[tiles.types]]\nname = "bad"\ncount = 3\npaths = ["M 0 0 X 5"]\n',
+     ["tiles.types[0].paths", "unexpected 'X'"], 5),
+    ('extends = "river_race"\n[obstacles.black]\nper_player = -1\n',
+     ["obstacles.black.per_player", "greater than or equal to 0"], 3),
+    ('extends = "steeple_chess"\n[course]\nmap = """\n....\n"""\n', ["course.map", "row 1 of the map"], 3),
+    ('extends = "steeple_chess"\n[die]\nfaces = "KKKKKK"\n', ["die.faces", "found 'KKKKKK'"], 3),
+    ('extends = "steeple_chess"\n[course]\nsquare_mm = "big"\n', ["course.square_mm", "found 'big'"], 3),
+    ('extends = "six_day_race"\n[track]\nlane_mm = 10\n', ["track.lane_mm", "greater than or equal to 22"], 3),
+    ('extends = "six_day_race"\n[track]\nspacs = 60\n', ["track.spacs", "did you mean 'spaces'"], 3),
 ]
 
 
