@@ -54,18 +54,18 @@ class LayoutBase(Model):
     replaced_tables: typing.ClassVar[tuple[str, ...]] = ()
     kind: typing.ClassVar[str] = ""  # the value of `game` that this model is for
 
+    game: str
+    name: str = Field(min_length=1, max_length=100)
+    title: str = Field(max_length=200)
+    subtitle: str = Field("", max_length=300)
+    extends: str | None = None
+
     @field_validator("game")
     @classmethod
     def is_this_game(cls, value: str) -> str:
         if cls.kind and value != cls.kind:
             raise ValueError(f"this model is for game = {cls.kind!r}")
         return value
-
-    game: str
-    name: str
-    title: str
-    subtitle: str = ""
-    extends: str | None = None
 
 
 def safe_identifier(name: str) -> str:
