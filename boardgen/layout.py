@@ -110,12 +110,7 @@ class RawLayout:
 
     def merged(self, replaced: tuple[str, ...] = ()) -> dict[str, Any]:
         """The layers merged again, replacing the named tables whole."""
-        result: dict[str, Any] = {}
-        for layer in reversed(self.layers):
-            result = merge(result, layer, replaced)
-        if len(self.layers) > 1:
-            result["extends"] = self.layers[0].get("extends")
-        return result
+        return merge_layers(self.layers, replaced)
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -155,6 +150,17 @@ def merge(base: dict[str, Any], override: dict[str, Any],
     return merged
 
 
+def merge_layers(layers: tuple[dict[str, Any], ...],
+                 replaced: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Each file's data merged over the one it extends (the user's file is first)."""
+    result: dict[str, Any] = {}
+    for layer in reversed(layers):
+        result = merge(result, layer, replaced)
+    if len(layers) > 1:
+        result["extends"] = layers[0].get("extends")
+    return result
+
+
 def read_layout(target: str | Path) -> RawLayout:
     """Read a layout and everything it ``extends``, merged."""
     path = resolve(str(target))
@@ -184,8 +190,8 @@ def read_layout(target: str | Path) -> RawLayout:
             except InputError as exc:
                 raise InputError(exc.message, source=str(current), key="extends") from None
     layers = tuple(data for _, data, _ in chain)
-    raw = RawLayout({}, tuple(p for p, _, _ in chain), tuple(t for _, _, t in chain), layers)
-    return RawLayout(raw.merged(), raw.files, raw.texts, layers)
+    return RawLayout(merge_layers(layers), tuple(p for p, _, _ in chain),
+                     tuple(t for _, _, t in chain), layers)
 
 
 def load_layout(target: str | Path):
