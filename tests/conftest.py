@@ -37,3 +37,36 @@ def pdf_text(data: bytes) -> str:
 
     reader = pypdf.PdfReader(io.BytesIO(data))
     return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def unresolved_graphics_states(data: bytes) -> list[str]:
+    """Names used with the `gs` operator that the page or form's own resources do not define."""
+    import re
+
+    import pypdf
+
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    missing: list[str] = []
+    seen: set[int] = set()
+
+    def check(content: bytes, resources, where: str) -> None:
+        states = resources.get("/ExtGState", {}) if resources else {}
+        states = states.get_object() if hasattr(states, "get_object") else states
+        for name in re.findall(rb"/([A-Za-z0-9_.]+)\s+gs\b", content):
+            if "/" + name.decode() not in states:
+                missing.append(f"{where}: {name.decode()}")
+        xobjects = resources.get("/XObject", {}) if resources else {}
+        xobjects = xobjects.get_object() if hasattr(xobjects, "get_object") else xobjects
+        for key, ref in xobjects.items():
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+            form = ref.get_object()
+            inner = form.get("/Resources")
+            check(form.get_data(), inner.get_object() if inner else None, f"{where} {key}")
+
+    for number, page in enumerate(reader.pages, start=1):
+        resources = page.get("/Resources")
+        check(page.get_contents().get_data() if page.get_contents() else b"",
+              resources.get_object() if resources else None, f"page {number}")
+    return missing

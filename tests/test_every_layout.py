@@ -10,6 +10,7 @@ import pytest
 
 from boardgen.games import game_for
 from boardgen.layout import load_layout, shipped_games
+from tests.conftest import unresolved_graphics_states
 
 
 @pytest.mark.parametrize("game", shipped_games())
@@ -22,6 +23,7 @@ def test_layout_builds_in_every_format(run_cli, tmp_path, game):
     for pdf in folder.glob("*.pdf"):
         reader = pypdf.PdfReader(io.BytesIO(pdf.read_bytes()))
         assert len(reader.pages) >= 1, pdf.name
+        assert unresolved_graphics_states(pdf.read_bytes()) == [], pdf.name
     data = json.loads((folder / "board.json").read_text())
     assert data["game"] == load_layout(game).game and data["spaces"]
 

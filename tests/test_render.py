@@ -170,3 +170,15 @@ def test_png_without_cairo_gives_a_clear_message(monkeypatch):
     finally:
         monkeypatch.undo()
         png._svg2png.cache_clear()
+
+
+def test_transparency_inside_reused_artwork_is_defined_where_it_is_used():
+    from tests.conftest import unresolved_graphics_states
+
+    symbols = {"wash": (Rect(0, 0, 10, 10, Style(fill="#00ff00", opacity=0.3)),),
+               "outer": (Use("wash"), Circle(0, 0, 3, Style(fill="#0000ff", opacity=0.5)))}
+    page = Scene(100, 60, (Use("wash", translate(20, 20)), Use("outer", translate(50, 20))),
+                 symbols=symbols)
+    data = renderer("pdf")(Document((page, page)))
+    assert unresolved_graphics_states(data) == []
+    assert data.count(b"/ExtGState") >= 2

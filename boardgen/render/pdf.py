@@ -10,6 +10,7 @@ import io
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
@@ -150,6 +151,26 @@ class _Painter:
         for node in nodes:
             self.draw(node)
         self.canvas.endForm()
+        _give_form_its_graphics_states(self.canvas, name)
+
+
+def _give_form_its_graphics_states(canvas: Canvas, name: str) -> None:
+    """Put the form's transparency states in its own resources.
+
+    reportlab records a form's ExtGState but leaves it out of the form's resource
+    dictionary, so viewers meet an unknown /gs name (or a page's state of the same
+    name). The form gets a resource dictionary of its own with them.
+    """
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    if not form.ExtGState:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.basicProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def _box(scene: Scene, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
