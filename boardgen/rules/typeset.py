@@ -353,7 +353,7 @@ class Setter:
         caption_width = min(width, FIGURE_MAX_WIDTH)
         lines = self.lines(caption, caption_width, indent + (width - caption_width) / 2,
                            TextStyle(self.body * 0.88, INK, align="center"))
-        below = self.body * 0.5 + sum(line.height for line in lines) + self.gap
+        below = self.body * 0.5 + sum(line.height for line in lines) + self.gap * 1.3
         largest = figure_scale(scene, width, self.style)
 
         def at_scale(factor: float) -> Piece:
