@@ -59,10 +59,11 @@ def main() -> None:
                 break
             if row:
                 rows.append(row)
-    print(f"{header[0]:<24}" + "".join(f"{h:>14}" for h in header[1:]))
+    first = max([len(header[0])] + [len(row[0]) for row in rows]) + 2
+    print(f"{header[0]:<{first}}" + "".join(f"{h:>14}" for h in header[1:]))
     for row in rows:
         cells = [f"{v:.1f}" if isinstance(v, float) else str(v) for v in row[1:]]
-        print(f"{row[0]:<24}" + "".join(f"{c:>14}" for c in cells))
+        print(f"{row[0]:<{first}}" + "".join(f"{c:>14}" for c in cells))
 
 
 if __name__ == "__main__":

@@ -39,11 +39,20 @@ def test_figures_numbered_in_reading_order_and_references_resolved_even_forwards
     assert text.figures == (first, second)
 
 
-@pytest.mark.parametrize("lang,word,quoted", [("en", "Figure", "“a”"), ("de", "Abbildung", "„a“"),
-                                              ("pl", "Rysunek", "„a”")])
-def test_figure_word_and_quotation_marks_follow_the_language(lang, word, quoted):
+@pytest.mark.parametrize("lang,caption,cited,quoted", [
+    ("en", "Figure", "Figure", "“a”"), ("de", "Abbildung", "Abbildung", "„a“"),
+    ("pl", "Rysunek", "rys.", "„a”"),  # "na rys. 1": no case ending to get wrong
+])
+def test_figure_word_and_quotation_marks_follow_the_language(lang, caption, cited, quoted):
     text = parse('"a" {fig:board}\n\n![x](diagram:board)\n', lang)
-    assert plain(text.blocks[0].runs) == f"{quoted} {word} 1"
+    assert plain(text.blocks[0].runs) == f"{quoted} {cited} 1"
+    assert text.figures[0].label == f"{caption} 1"
+
+
+def test_a_reference_is_one_unbreakable_word_and_inline_code_its_own_face():
+    text = parse("Run `boardgen check` as in {fig:board}.\n\n![x](diagram:board)\n")
+    assert text.blocks[0].runs == (Run("Run "), Run("boardgen check", "code"),
+                                   Run(" as in Figure\u00a01."))
 
 
 def test_ordered_lists_keep_their_start_and_nested_blocks():

@@ -9,8 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from boardgen import fonts
 from boardgen.rules.document import Run, parse_rule_text
-from boardgen.rules.typeset import (FIGURE_MAX_HEIGHT, Piece, flow, line_width, page_style,
-                                    typeset, wrap)
+from boardgen.rules.typeset import (CODE_INK, FIGURE_MAX_HEIGHT, FIGURE_MAX_WIDTH, Piece,
+                                    TALL_FIGURE_MAX_HEIGHT, figure_scale, flow, line_width,
+                                    page_style, typeset, wrap)
 from boardgen.scene import Circle, Group, Rect, Scene, Style, Text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rules"
@@ -70,6 +71,34 @@ def test_a_word_wider_than_the_column_is_cut_to_fit():
     assert all(line_width(line, 3.6) <= 20 + 1e-6 for line in lines)
 
 
+def test_a_figure_reference_never_breaks_and_prints_with_a_plain_space():
+    text = parse_rule_text("Moves like this (see {fig:a}) " * 12 + "\n\n![A](diagram:a)\n",
+                           "t.md", "en")
+    runs = text.blocks[0].runs
+    for width in (30, 41.5, 55, 70):
+        for line in wrap(runs, width, 3.6):
+            joined = "".join(s.text for s in line).strip()
+            assert not joined.endswith("(see Figure") and not joined.startswith("1)")
+    pages = typeset(text, {"a": picture(60, 30)}, A5)
+    printed = [t.text for page in pages for t in texts(page)]
+    assert any("(see Figure 1)" in t for t in printed)
+    assert not any("\u00a0" in t for t in printed)
+
+
+def test_a_short_code_block_stays_in_one_column_in_its_own_colour():
+    style = page_style(148.5, 210)
+    code = "\n".join(f"    line {n}" for n in range(6))
+    filler = "Words to fill the page. " * 6
+    for paragraphs in range(8, 16):
+        source = "\n\n".join([filler] * paragraphs) + "\n\n" + code + "\n"
+        pages = typeset(parse_rule_text(source, "t.md", "en"), {}, style)
+        where = {t.text: (number, t.x) for number, page in enumerate(pages)
+                 for t in texts(page) if t.text.startswith("line ")}
+        assert len({place for place in where.values()}) == 1, where
+    code_texts = [t for page in pages for t in texts(page) if t.text.startswith("line ")]
+    assert {t.fill for t in code_texts} == {CODE_INK}
+
+
 def test_forced_line_breaks_start_new_lines():
     assert len(wrap((Run("one"), Run("\n"), Run("two")), 100, 3.6)) == 2
 
@@ -101,12 +130,25 @@ def test_figures_fill_the_column_width():
         assert group.transform[0] * 300 == pytest.approx(A4.column_width)
 
 
-def test_tall_figures_are_limited_to_a_share_of_the_column_height():
-    groups = figure_groups(fixture_pages("de", A5, figure=(100, 400)))
+@pytest.mark.parametrize("style,share", [(A4, FIGURE_MAX_HEIGHT), (A5, TALL_FIGURE_MAX_HEIGHT)],
+                         ids=["a4", "a5"])
+def test_tall_figures_are_limited_to_a_share_of_the_column_height(style, share):
+    groups = figure_groups(fixture_pages("de", style, figure=(100, 400)))
     for group in groups:
         height = group.transform[3] * 400
-        assert height <= FIGURE_MAX_HEIGHT * A5.column_height + 1e-6
-        assert height >= 0.7 * FIGURE_MAX_HEIGHT * A5.column_height
+        assert height <= share * style.column_height + 1e-6
+        assert height >= 0.7 * share * style.column_height
+
+
+def test_a_tall_narrow_figure_on_a_single_column_may_take_more_height_not_more_width():
+    legend = Scene(100, 150, ())
+    assert figure_scale(legend, A4.column_width, A4) * 150 == pytest.approx(
+        FIGURE_MAX_HEIGHT * A4.column_height)
+    on_a5 = figure_scale(legend, A5.column_width, A5)
+    assert FIGURE_MAX_HEIGHT * A5.column_height < on_a5 * 150 <= 0.6 * A5.column_height
+    square = Scene(100, 100, ())
+    assert figure_scale(square, A5.column_width, A5) * 100 == pytest.approx(
+        FIGURE_MAX_HEIGHT * A5.column_height)
 
 
 def test_figure_captions_are_numbered_in_the_text_language():
@@ -137,9 +179,26 @@ def test_a_heading_moves_to_the_next_column_with_the_lines_it_is_kept_with():
 def test_floats_let_text_pass_but_keep_their_order_and_stop_at_section_barriers():
     style = page_style(148.5, 210)
     tall = style.column_height * 0.6
-    body = [labelled("text1", 100), labelled("fig1", tall, floats=True),
+    body = [labelled("text1", 130), labelled("fig1", tall, floats=True),
             labelled("fig2", 20, floats=True), labelled("text2", 10),
             labelled("section", 8, barrier=True), labelled("text3", 10)]
     order = [(page, label) for page, _, _, label in placed(flow([], body, style))]
     assert order == [(0, "text1"), (0, "text2"), (1, "fig1"), (1, "fig2"), (1, "section"),
                      (1, "text3")]
+
+
+def test_a_section_does_not_wait_for_figures_when_that_would_blank_much_of_a_column():
+    style = page_style(148.5, 210)
+    tall = style.column_height * 0.6
+    body = [labelled("text1", 80), labelled("fig1", tall, floats=True), labelled("text2", 10),
+            labelled("section", 8, barrier=True), labelled("text3", 10)]
+    order = [(page, label) for page, _, _, label in placed(flow([], body, style))]
+    assert order == [(0, "text1"), (0, "text2"), (0, "section"), (0, "text3"), (1, "fig1")]
+
+
+def test_figures_on_a_wide_single_column_stay_a_comfortable_width():
+    assert A5.column_width > FIGURE_MAX_WIDTH
+    groups = figure_groups(fixture_pages("de", A5, figure=(300, 100)))
+    assert groups
+    for group in groups:
+        assert group.transform[0] * 300 == pytest.approx(FIGURE_MAX_WIDTH)

@@ -2,8 +2,9 @@
 
 A figure is a paragraph holding only ``![Caption](diagram:NAME)``; figures are
 numbered in reading order and ``{fig:NAME}`` anywhere in the text becomes
-"Figure N" in the text's language. Every mistake is an InputError with the rule
-file and line.
+"Figure N" in the text's language (Polish: "rys. N"), never broken across lines.
+Inline code is kept as its own face. Every mistake is an InputError with the
+rule file and line.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from markdown_it.token import Token
 from boardgen.errors import InputError
 
 FIGURE_WORD = {"en": "Figure", "de": "Abbildung", "pl": "Rysunek"}
+# In running text Polish cites figures as "rys. 3", which needs no case ending ("na rys. 3").
+REFERENCE_WORD = {"pl": "rys."}
+NO_BREAK_SPACE = "\u00a0"
 QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
 DIAGRAM_SCHEME = "diagram:"
 REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
-FACES = ("regular", "bold", "italic")
+FACES = ("regular", "bold", "italic", "code")
 
 
 @dataclass(frozen=True)
@@ -105,8 +109,8 @@ class RuleText:
 
 
 def plain(runs: Iterable[Run]) -> str:
-    """The text of runs without faces (line breaks become spaces)."""
-    return "".join(" " if r.text == "\n" else r.text for r in runs)
+    """The text of runs without faces (line breaks and no-break spaces become spaces)."""
+    return "".join(" " if r.text == "\n" else r.text for r in runs).replace(NO_BREAK_SPACE, " ")
 
 
 def markdown(lang: str) -> MarkdownIt:
@@ -121,7 +125,7 @@ def parse_rule_text(text: str, source: str, lang: str = "en",
     tokens = markdown(lang).parse(text)
     known = None if diagram_names is None else set(diagram_names)
     figures = _number_figures(tokens, source, lang, known)
-    blocks = _Builder(tokens, source, figures).blocks()
+    blocks = _Builder(tokens, source, lang, figures).blocks()
     return RuleText(source, lang, tuple(blocks), tuple(figures.values()))
 
 
@@ -162,19 +166,26 @@ def _number_figures(tokens: list[Token], source: str, lang: str,
                              "show each diagram once", source=source, line=line)
         found[name] = (line, image)
     labels = {name: f"{word} {number}" for number, name in enumerate(found, start=1)}
+    references = reference_labels(list(found), lang)
     return {name: Figure(name, number, labels[name],
-                         _inline_runs(image.children or [], labels, source, line), line)
+                         _inline_runs(image.children or [], references, source, line), line)
             for number, (name, (line, image)) in enumerate(found.items(), start=1)}
+
+
+def reference_labels(names: list[str], lang: str) -> dict[str, str]:
+    """What ``{fig:NAME}`` becomes for each figure, in reading order: "Figure 2", "rys. 2"."""
+    word = REFERENCE_WORD.get(lang) or FIGURE_WORD.get(lang, FIGURE_WORD["en"])
+    return {name: f"{word}{NO_BREAK_SPACE}{number}" for number, name in enumerate(names, start=1)}
 
 
 class _Builder:
     """Walks the token stream once, turning block tokens into blocks."""
 
-    def __init__(self, tokens: list[Token], source: str, figures: dict[str, Figure]):
+    def __init__(self, tokens: list[Token], source: str, lang: str, figures: dict[str, Figure]):
         self.tokens = tokens
         self.source = source
         self.figures = figures
-        self.labels = {name: figure.label for name, figure in figures.items()}
+        self.labels = reference_labels(list(figures), lang)
         self.index = 0
 
     def blocks(self, closing: str | None = None) -> list[Block]:
@@ -278,8 +289,10 @@ def _inline_runs(children: list[Token], labels: dict[str, str], source: str,
             italic += 1
         elif kind == "em_close":
             italic -= 1
-        elif kind in ("text", "code_inline"):
+        elif kind == "text":
             runs.append(Run(_resolve(child.content, labels, source, line), face))
+        elif kind == "code_inline":
+            runs.append(Run(child.content, "code"))
         elif kind == "softbreak":
             runs.append(Run(" ", face))
             line += 1

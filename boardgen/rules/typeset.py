@@ -16,8 +16,8 @@ from functools import partial
 from typing import Callable, Mapping, Sequence
 
 from boardgen import fonts
-from boardgen.rules.document import (Block, Figure, Heading, ListBlock, Paragraph, Preformatted,
-                                     Quote, Rule, RuleText, Run, Runs, Table)
+from boardgen.rules.document import (NO_BREAK_SPACE, Block, Figure, Heading, ListBlock, Paragraph,
+                                     Preformatted, Quote, Rule, RuleText, Run, Runs, Table)
 from boardgen.scene import Group, Line, Node, Rect, Scene, Style, Text, compose, scale, translate
 
 INK = "#1e1e1e"
@@ -27,12 +27,19 @@ QUOTE_FILL = "#f4efe4"
 TABLE_HEAD_FILL = "#ece2cf"
 TABLE_ZEBRA_FILL = "#f8f4ec"
 HAIRLINE = "#b9ab92"
+CODE_INK = "#1f4f7a"
+CODE_FILL = "#f1f0ec"
 
 LEADING = 1.38          # line height / font size
 ASCENT = 0.935          # Fira Sans ascender / em
 DESCENT = 0.265
 FIGURE_MAX_HEIGHT = 0.42  # of the column height
+TALL_FIGURE_MAX_HEIGHT = 0.55  # a tall, narrow figure on a single column may take this much
+TALL_FIGURE = 0.6         # ...when the height limit would shrink it below this share of its width
 FIGURE_MIN_SCALE = 0.75   # how far a figure may shrink to fit the rest of a column
+FIGURE_MAX_WIDTH = 100.0  # mm; wider single columns (A5 pages) leave a figure this wide
+BARRIER_BLANK = 1 / 3     # a section waits for its figures unless that blanks more of a column
+KEEP_CODE_LINES = 12      # a code block this short never breaks across columns
 EPSILON = 1e-6
 
 Draw = Callable[[float, float], list[Node]]
@@ -82,7 +89,8 @@ class Piece:
     space_before: float = 0.0
     keep_with_next: bool = False
     floats: bool = False  # may move past the text after it, to the top of the next column
-    barrier: bool = False  # waiting floats are placed before this piece (a section heading)
+    barrier: bool = False  # waiting floats go before this piece (a section heading) unless
+    # that would leave more than BARRIER_BLANK of the column empty
     shrink: Callable[[float], "Piece | None"] | None = None  # a smaller copy at most this tall
 
 
@@ -125,8 +133,17 @@ def _words(runs: Runs) -> list[_Word]:
     return [w for w in words if w.parts]
 
 
+def font_of(face: str) -> str:
+    """The font a face is set in: inline code is regular type in its own colour."""
+    return "regular" if face == "code" else face
+
+
+def _measure(text: str, size: float, face: str) -> float:
+    return fonts.text_width(text, size, font_of(face))
+
+
 def _width(parts: Sequence[tuple[str, str]], size: float) -> float:
-    return sum(fonts.text_width(text, size, face) for text, face in parts)
+    return sum(_measure(text, size, face) for text, face in parts)
 
 
 def _split_long(word: _Word, width: float, size: float) -> list[_Word]:
@@ -156,7 +173,7 @@ def wrap(runs: Runs, width: float, size: float) -> list[list[Segment]]:
             lines[-1].append(part)
             used += word_width
             if part.space_face:
-                used += fonts.text_width(" ", size, part.space_face)
+                used += _measure(" ", size, part.space_face)
             if part.break_after:
                 lines.append([])
                 used = 0.0
@@ -178,7 +195,7 @@ def _segments(line: list[_Word], size: float) -> list[Segment]:
     x = 0.0
     for text, face in texts:
         segments.append(Segment(x, text, face))
-        x += fonts.text_width(text, size, face)
+        x += _measure(text, size, face)
     return segments
 
 
@@ -186,7 +203,7 @@ def line_width(segments: list[Segment], size: float) -> float:
     if not segments:
         return 0.0
     last = segments[-1]
-    return last.x + fonts.text_width(last.text.rstrip(" "), size, last.face)
+    return last.x + _measure(last.text.rstrip(" "), size, last.face)
 
 
 # ---- blocks → pieces ---------------------------------------------------------
@@ -269,10 +286,7 @@ class Setter:
         if isinstance(block, Figure):
             return self.figure(block, width, indent)
         if isinstance(block, Preformatted):
-            text = TextStyle(self.body * 0.9)
-            return [piece for i, line in enumerate(block.lines)
-                    for piece in self.lines((Run(line or " "),), width, indent, text,
-                                            space_before=gap if i == 0 else 0.0)]
+            return self.preformatted(block, width, indent, gap)
         if isinstance(block, Rule):
             return [_rule_piece(indent, width, 0.25, HAIRLINE, gap, self.gap)]
         raise TypeError(f"cannot typeset {type(block).__name__}")
@@ -311,6 +325,23 @@ class Setter:
             boxed[0] = replace(boxed[0], space_before=gap)
         return boxed
 
+    def preformatted(self, block: Preformatted, width: float, indent: float,
+                     gap: float) -> list[Piece]:
+        """Code on a tinted band, line for line; a short block stays in one piece."""
+        pad = self.body * 0.6
+        text = TextStyle(self.body * 0.9)
+        keep = len(block.lines) <= KEEP_CODE_LINES
+        inner = [piece for line in block.lines
+                 for piece in self.lines((Run(line or " ", "code"),), width - 2 * pad,
+                                         indent + pad, text, keep_all=keep)]
+        last = len(inner) - 1
+        boxed = [_boxed(piece, indent, width, pad if index == 0 else 0.0,
+                        pad if index == last else 0.0, 0.0, CODE_FILL)
+                 for index, piece in enumerate(inner)]
+        boxed[0] = replace(boxed[0], space_before=gap)
+        boxed[-1] = replace(boxed[-1], keep_with_next=False)
+        return boxed
+
     def figure(self, block: Figure, width: float, indent: float) -> list[Piece]:
         """The diagram scaled to the column width (or a share of its height) over its caption.
 
@@ -319,9 +350,11 @@ class Setter:
         """
         scene = self.scenes[block.name]
         caption = (Run(f"{block.label}: ", "bold"), *_typographic(block.caption))
-        lines = self.lines(caption, width, indent, TextStyle(self.body * 0.88, INK, align="center"))
-        below = self.body * 0.5 + sum(line.height for line in lines) + self.gap
-        largest = min(width / scene.width, FIGURE_MAX_HEIGHT * self.style.column_height / scene.height)
+        caption_width = min(width, FIGURE_MAX_WIDTH)
+        lines = self.lines(caption, caption_width, indent + (width - caption_width) / 2,
+                           TextStyle(self.body * 0.88, INK, align="center"))
+        below = self.body * 0.5 + sum(line.height for line in lines) + self.gap * 1.3
+        largest = figure_scale(scene, width, self.style)
 
         def at_scale(factor: float) -> Piece:
             w, h = scene.width * factor, scene.height * factor
@@ -392,9 +425,25 @@ class Setter:
         return Piece(height, draw)
 
 
+def figure_scale(scene: Scene, width: float, style: PageStyle) -> float:
+    """How much a figure is scaled in a column ``width`` mm wide: to the width (at most
+    FIGURE_MAX_WIDTH) or a share of the column height, whichever is smaller.
+
+    On a single short column (A5) a tall, narrow figure such as a long legend would shrink
+    to a sliver of the width; it may take a larger share of the height instead.
+    """
+    by_width = min(width, FIGURE_MAX_WIDTH) / scene.width
+    by_height = FIGURE_MAX_HEIGHT * style.column_height / scene.height
+    if style.columns == 1 and by_height < TALL_FIGURE * by_width:
+        by_height = TALL_FIGURE_MAX_HEIGHT * style.column_height / scene.height
+    return min(by_width, by_height)
+
+
 def _text_draw(segments: list[Segment], left: float, baseline: float, text: TextStyle) -> Draw:
+    """Segments drawn as text; a no-break space prints as a plain one, so it extracts as one."""
     def draw(x: float, y: float) -> list[Node]:
-        return [Text(x + left + s.x, y + baseline, s.text, text.size, font=s.face, fill=text.color)
+        return [Text(x + left + s.x, y + baseline, s.text.replace(NO_BREAK_SPACE, " "), text.size,
+                     font=font_of(s.face), fill=CODE_INK if s.face == "code" else text.color)
                 for s in segments if s.text.strip()]
     return draw
 
@@ -418,14 +467,16 @@ def _with_marker(piece: Piece, right: float, baseline: float, marker: str, size:
 
 
 def _boxed(piece: Piece, indent: float, width: float, top: float, bottom: float,
-           bar: float) -> Piece:
-    """The piece on a tinted band with a coloured bar; ``top``/``bottom`` pad it inside."""
+           bar: float, fill: str = QUOTE_FILL) -> Piece:
+    """The piece on a tinted band, with a coloured bar unless ``bar`` is 0; ``top``/``bottom``
+    pad it inside."""
     height = top + piece.height + bottom
 
     def draw(x: float, y: float) -> list[Node]:
-        return [Rect(x + indent, y, width, height, Style(fill=QUOTE_FILL)),
-                Rect(x + indent, y, bar * 2.2, height, Style(fill=ACCENT)),
-                *piece.draw(x, y + top)]
+        band = [Rect(x + indent, y, width, height, Style(fill=fill))]
+        if bar:
+            band.append(Rect(x + indent, y, bar * 2.2, height, Style(fill=ACCENT)))
+        return [*band, *piece.draw(x, y + top)]
     return replace(piece, height=height, draw=draw, space_before=0.0)
 
 
@@ -523,6 +574,14 @@ class _Columns:
             self.waiting.pop(0)
             self.place(piece)
 
+    def close_section(self) -> None:
+        """Before a new section: its predecessor's floats, unless waiting for them would
+        leave a large blank; then they open the next column instead."""
+        self.place_waiting()
+        room = self.bottom - self.y
+        if self.waiting and room <= BARRIER_BLANK * self.style.column_height:
+            self.flush()
+
     def flush(self) -> None:
         """Place every waiting float, opening columns as needed."""
         self.place_waiting()
@@ -549,7 +608,7 @@ def flow(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle) -> list
             columns.add_float(piece)
             continue
         if piece.barrier:
-            columns.flush()
+            columns.close_section()
         elif piece.space_before and not (index and body[index - 1].keep_with_next):
             columns.place_waiting()
         while not columns.fits(piece, _chain_height(body, index)):

@@ -46,10 +46,11 @@ class Figure:
     """A window on the board with tiles, obstacles and marks, laid out with coordinates."""
 
     def __init__(self, layout: Layout, cols: str, rows: tuple[int, int], cell: float,
-                 margin: float | None = None):
+                 margin: float | None = None, coordinate_mm: float | None = None):
         first, last = (parse_cell(f"{c}1")[0] for c in cols.split("-"))
         margin = cell * 0.75 if margin is None else margin
         self.layout = layout
+        self.coordinate_mm = min(3.0, cell * 0.32) if coordinate_mm is None else coordinate_mm
         self.view = View(margin, margin, cell, first, last, rows[0], rows[1])
         self.width = self.view.width + 2 * margin
         self.height = self.view.height + 2 * margin
@@ -123,8 +124,8 @@ class Figure:
                           Style(stroke=layout.colors.grid, stroke_mm=view.cell * 0.03)))
         nodes += board_edges(layout, view)
         nodes += self.marks
-        size = min(3.0, view.cell * 0.32)
-        nodes += art.coordinates(view, size, view.x / 2, layout.colors.text, coordinates)
+        nodes += art.coordinates(view, self.coordinate_mm, view.x / 2, layout.colors.text,
+                                 coordinates)
         return Scene(self.width, self.height, tuple(nodes), symbols=dict(self.symbols),
                      title=title)
 
@@ -185,11 +186,16 @@ def arrow(start: tuple[float, float], end: tuple[float, float], width: float, co
 
 def board_figure(layout: Layout) -> Scene:
     """The whole board, small: banks, start and reserve fields, coordinates."""
+    return whole_board(layout).scene("the board")
+
+
+def whole_board(layout: Layout) -> Figure:
+    """A window on the whole board, about 100 mm wide, with coordinates large enough to read
+    once the figure is scaled to a column."""
     spec = layout.board
     cell = min(4.6, 96 / spec.columns)
-    figure = Figure(layout, f"A-{column_name(spec.columns - 1)}", (1, spec.rows), cell,
-                    margin=4.5)
-    return figure.scene("the board")
+    return Figure(layout, f"A-{column_name(spec.columns - 1)}", (1, spec.rows), cell,
+                  margin=6.0, coordinate_mm=min(2.4, cell * 0.55))
 
 
 def _approach(player: int = 1) -> list[Tile]:
@@ -300,10 +306,8 @@ def setup_figure(layout: Layout, legal: bool) -> Scene:
                          f"and pieces, and the validator says it is "
                          f"{'illegal' if legal else 'legal'} on this layout; remove the figure "
                          "from your rule text", source=layout.name, key="board")
-    spec = layout.board
-    cell = min(4.6, 96 / spec.columns)
-    figure = Figure(layout, f"A-{column_name(spec.columns - 1)}", (1, spec.rows), cell,
-                    margin=4.5)
+    figure = whole_board(layout)
+    cell = figure.view.cell
     for placement in setup.placements:
         family = model.kinds[placement.piece].family
         figure.obstacle(family, " ".join(placement.cells))

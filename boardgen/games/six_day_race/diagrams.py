@@ -143,7 +143,7 @@ def slipstream(layout: Layout) -> Scene:
     """A rider plays a 3 onto a space with two riders and rides 3 × 2 = 6 spaces further."""
     colors = layout.colors
     riders = layout.riders.colors
-    cell, depth, left, top = 9.0, 13.0, 1.0, 11.0
+    cell, depth, left, top = 9.0, 15.5, 1.0, 11.0
     first = 12
     count = 10
     nodes: list[Node] = []

@@ -18,7 +18,7 @@ from boardgen.games.steeple_chess.model import Colors, Layout
 from boardgen.games.steeple_chess.moves import (Position, cut_off, entry_targets,
                                                 obstacle_placements, targets)
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
-from boardgen.scene import Circle, Group, Node, Scene, Style, scale
+from boardgen.scene import Circle, Group, Node, Rect, Scene, Style, bounds, scale, translate
 
 SQUARE_MM = 14.0
 MARGIN_MM = 3.0
@@ -128,7 +128,22 @@ def obstacle_figure(layout: Layout) -> Scene:
     window = _zone_window(course)
     placement = _middle_placement(course)
     board = AsciiBoard(course, Position({}, frozenset(placement)), None)
-    return _figure(layout, board, window, frozenset(), None, border=SQUARE_MM * 0.9)
+    return _cropped(_figure(layout, board, window, frozenset(), None, border=SQUARE_MM * 0.9))
+
+
+def _cropped(scene: Scene, pad: float = MARGIN_MM) -> Scene:
+    """The scene trimmed to its drawing plus ``pad``: the arrows' border is on one side only."""
+    x0, y0, x1, y1 = bounds(tuple(_clip_box(n) if isinstance(n, Group) and n.clip else n
+                                  for n in scene.children))
+    return Scene(x1 - x0 + 2 * pad, y1 - y0 + 2 * pad,
+                 (Group(scene.children, translate(pad - x0, pad - y0)),),
+                 symbols=scene.symbols, title=scene.title)
+
+
+def _clip_box(group: Group) -> Group:
+    """What a clipped group can show at most (its stripes run past the clip)."""
+    x, y, w, h = group.clip
+    return Group((Rect(x, y, w, h, Style()),), group.transform)
 
 
 def _zone_window(course: Course) -> list[Cell]:
