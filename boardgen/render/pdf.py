@@ -10,6 +10,7 @@ import io
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
@@ -150,6 +151,25 @@ class _Painter:
         for node in nodes:
             self.draw(node)
         self.canvas.endForm()
+        _declare_graphics_states(self.canvas, name)
+
+
+def _declare_graphics_states(canvas: Canvas, name: str) -> None:
+    """List a form's opacity states in its resources, which reportlab leaves out.
+
+    Without them a viewer either rejects the ``gs`` operators (drawing opaque) or looks
+    the names up on the page, where they may mean another opacity.
+    """
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    if not form.ExtGState:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def _box(scene: Scene, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
