@@ -8,11 +8,16 @@ from functools import lru_cache
 
 import pypdf
 import pytest
+from pypdf.generic import ContentStream
 
 from boardgen import fonts, imposition
 from boardgen.build import compose_target
+from boardgen.imposition.sheets import face_ids, plan_sheets
 from boardgen.render import renderer
-from boardgen.scene import (IDENTITY, Document, Group, Text, Use, apply, bounds, compose, rotate)
+from boardgen.scene import (IDENTITY, Document, Group, Path, Text, Use, apply, bounds, compose, rotate)
+from tests.conftest import PT_PER_MM
+from tests.test_imposition_pdf import IDENTITY as IDENTITY_PDF
+from tests.test_imposition_pdf import multiply
 
 GAMES = ("racing_kings", "river_race", "steeple_chess", "six_day_race", "six_day_race_advanced")
 
@@ -154,3 +159,153 @@ def test_every_tiled_page_is_labelled_and_the_set_ends_with_the_assembly_map(nam
         assert "goes on top" in text or (row == rows - 1 and column == columns - 1)
     assert f"Assembly map: {layout.title} board" in texts[-1]
     assert f"{rows * columns} pages in {rows} rows × {columns} columns" in texts[-1]
+
+
+# ---- component sheets --------------------------------------------------------------------
+
+
+def component_sets():
+    """Every game's component sets; a set another layout already has is left out."""
+    found: list = []
+    for name in GAMES:
+        for components in game(name)[1].component_sets:
+            if all(components != other for _, other in found):
+                found.append((name, components))
+    return found
+
+
+SETS = component_sets()
+SET_IDS = [f"{name}-{components.name}" for name, components in SETS]
+
+
+def placed_forms(reader: pypdf.PdfReader, page) -> list[tuple[str, tuple]]:
+    """(name, matrix) of every form a PDF page draws itself (not those inside forms)."""
+    ctm, stack, found = IDENTITY_PDF, [], []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = multiply(tuple(float(v) for v in operands), ctm)
+        elif op == b"Do":
+            found.append((str(operands[0]).removeprefix("/FormXob."), ctm))
+    return found
+
+
+def face_centres(reader, page, sizes: dict[str, tuple[float, float]]) -> list[tuple[str, float, float]]:
+    """(face symbol, centre x, centre y) of every face drawn on a PDF page, in page mm."""
+    height = float(page.mediabox.height)
+    found = []
+    for name, (a, b, c, d, e, f) in placed_forms(reader, page):
+        if name in sizes:
+            w, h = sizes[name]
+            x, y = a * w / 2 + c * h / 2 + e, b * w / 2 + d * h / 2 + f
+            found.append((name, round(x / PT_PER_MM, 2), round((height - y) / PT_PER_MM, 2)))
+    return found
+
+
+def face_at(faces: list[tuple[str, float, float]], x: float, y: float) -> str | None:
+    """The face whose centre is at (x, y), to a hundredth of a millimetre."""
+    near = [symbol for symbol, fx, fy in faces if abs(fx - x) < 0.011 and abs(fy - y) < 0.011]
+    return near[0] if len(near) == 1 else None
+
+
+def backs_of(components) -> tuple[dict[str, set[str]], dict[str, tuple[float, float]]]:
+    """Which back faces belong to each front face, and every face's size."""
+    ids = face_ids(components)
+    backs: dict[str, set[str]] = {}
+    sizes = {}
+    for index, component in enumerate(components.components):
+        front = ids[index, "front"]
+        sizes[front] = (component.front.width, component.front.height)
+        if component.back is not None:
+            backs.setdefault(front, set()).add(ids[index, "back"])
+            sizes[ids[index, "back"]] = sizes[front]
+    return backs, sizes
+
+
+@pytest.mark.parametrize("name, components", SETS, ids=SET_IDS)
+def test_duplex_backs_read_from_the_pdf_land_behind_their_fronts(name, components):
+    backs, sizes = backs_of(components)
+    pages = imposition.impose_components(components, options("a4", backs="duplex"))
+    reader = pdf_of(pages)
+    if not backs:
+        assert all("backs" not in page.title for page in pages)
+        return
+    assert len(reader.pages) % 2 == 0
+    for front_page, back_page in zip(reader.pages[::2], reader.pages[1::2]):
+        fronts = [f for f in face_centres(reader, front_page, sizes) if f[0] in backs]
+        behind = face_centres(reader, back_page, sizes)
+        assert fronts and len(behind) == len(fronts)
+        for symbol, x, y in fronts:
+            assert face_at(behind, 210 - x, y) in backs[symbol], (symbol, x, y)
+
+
+@pytest.mark.parametrize("paper", ["a4", "legal"])  # legal folds the cards across
+@pytest.mark.parametrize("name, components", SETS, ids=SET_IDS)
+def test_folded_backs_read_from_the_pdf_mirror_their_fronts_across_the_fold(name, components,
+                                                                            paper):
+    backs, sizes = backs_of(components)
+    if not backs:
+        return
+    plan = plan_sheets(components, options(paper, backs="fold"))
+    pages = imposition.impose_components(components, options(paper, backs="fold"))
+    reader = pdf_of(pages)
+    assert len(pages) == len(plan.fronts)
+    for page in reader.pages:
+        drawn = face_centres(reader, page, sizes)
+        across = 1 if plan.fold == "vertical" else 2
+        fronts = [f for f in drawn if f[across] < plan.fold_at]
+        assert fronts and len(drawn) == 2 * len(fronts)
+        for symbol, x, y in fronts:
+            spot = ((2 * plan.fold_at - x, y) if plan.fold == "vertical"
+                    else (x, 2 * plan.fold_at - y))
+            assert face_at(drawn, *spot) in backs[symbol], (symbol, x, y)
+
+
+@pytest.mark.parametrize("name, components", SETS, ids=SET_IDS)
+def test_without_backs_only_fronts_are_printed(name, components):
+    backs, _ = backs_of(components)
+    fronts = imposition.impose_components(components, options("a4", backs="none"))
+    duplex = imposition.impose_components(components, options("a4", backs="duplex"))
+    assert len(duplex) == len(fronts) * (2 if backs else 1)
+    assert not any(node.symbol.endswith("-back") for page in fronts
+                   for node, _ in walk(page.children) if isinstance(node, Use))
+
+
+def faces_on(page, components) -> list[tuple[float, float, float, float, str]]:
+    """(x, y, w, h, cut) of every piece a home-mode sheet draws."""
+    ids = face_ids(components)
+    cut_of = {ids[i, "front"]: (c.front.width, c.front.height, c.cut)
+              for i, c in enumerate(components.components)}
+    return [(node.transform[4], node.transform[5], *cut_of[node.symbol]) for node in page.children
+            if isinstance(node, Use) and node.symbol in cut_of]
+
+
+def mark_segments(page) -> list[tuple[float, float, float, float]]:
+    paths = [node for node in page.children if isinstance(node, Path) and node.style.stroke == "#222222"]
+    return [(m[1], m[2], n[1], n[2]) for path in paths
+            for m, n in zip(path.commands[::2], path.commands[1::2])]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name, components", SETS, ids=SET_IDS)
+def test_pieces_fit_the_printable_area_and_corner_marks_keep_off_them(name, components, paper):
+    printable = options(paper, backs="none")
+    for page in imposition.impose_components(components, printable):
+        margin = printable.margin_mm
+        pieces = faces_on(page, components)
+        assert pieces
+        for x, y, w, h, _ in pieces:
+            assert margin - 1e-6 <= x and x + w <= page.width - margin + 1e-6
+            assert margin - 1e-6 <= y and y + h <= page.height - margin - 11 + 1e-6
+        loose = [p for p in pieces if p[4] == "gap"]
+        if not loose:
+            continue
+        x0, y0 = min(p[0] for p in loose), min(p[1] for p in loose)
+        x1, y1 = max(p[0] + p[2] for p in loose), max(p[1] + p[3] for p in loose)
+        for a, b, c, d in mark_segments(page):
+            assert 0 <= min(a, c) and max(a, c) <= page.width and 0 <= min(b, d)
+            inside = x0 < max(a, c) and min(a, c) < x1 and y0 < max(b, d) and min(b, d) < y1
+            assert not inside, "a mark among the loose pieces"

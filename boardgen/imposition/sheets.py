@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from boardgen.errors import InputError
-from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, crop_marks, footer, footer_box,
+from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_box,
                                        ruler_symbols)
 from boardgen.imposition.paper import Box, PrintOptions
 from boardgen.imposition.shop import CROP_LENGTH, CROP_OFFSET, SLUG_MM, bleed_nodes
@@ -20,6 +20,8 @@ from boardgen.product import ComponentSet
 from boardgen.scene import Group, Line, Node, Path, Scene, Style, Text, Use, compose, scale, translate
 
 GAP_MM = 6.0          # between pieces that are cut out one by one
+MARK_OFFSET = 1.0     # corner marks start this far outside a block of loose pieces
+MARK_LENGTH = 3.0
 FOLD_GAP_MM = 3.0     # between the fold line and the pieces on either side
 EXTEND_MM = 4.0       # cut lines run this far past the pieces
 CUT = Style(stroke="#222222", stroke_mm=0.15)
@@ -122,15 +124,24 @@ def _rows(components: ComponentSet, width: float, options: PrintOptions) -> list
 
 
 def _row_gap(above: Row, below: Row, options: PrintOptions) -> float:
+    """Space between rows; where a block of loose pieces ends, room for its marks too."""
     if options.shop:
         return 2 * options.bleed_mm
-    return 0.0 if above.cut == below.cut == "shared" else GAP_MM
+    if above.cut == below.cut == "shared":
+        return 0.0
+    if (above.w, above.h, above.cut) == (below.w, below.h, below.cut):
+        return GAP_MM
+    return max(GAP_MM, MARK_OFFSET + MARK_LENGTH + EXTEND_MM)
 
 
 def pack(components: ComponentSet, area: Box, options: PrintOptions,
          folded: bool = False) -> list[list[Placement]]:
-    """Pages of placements: rows top to bottom, each page's block centred across ``area``."""
-    pad = options.bleed_mm if options.shop else 0.0
+    """Pages of placements: rows top to bottom, each page's block centred across ``area``.
+
+    Room is kept round the block for the bleed (shop) or for corner marks (loose pieces).
+    """
+    loose = any(c.cut != "shared" for c in components.components)
+    pad = options.bleed_mm if options.shop else MARK_OFFSET + MARK_LENGTH if loose else 0.0
     inner = area.inset(pad)
     _check_fits(components, inner, options, folded)
     pages: list[list[tuple[Row, float]]] = [[]]
@@ -248,11 +259,37 @@ def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[No
     if shared:
         nodes.append(Path(tuple(_shared_lines(shared)), CUT))
     if loose:
-        commands: list[tuple] = []
-        for p in loose:
-            commands += crop_marks(p.box, 0.8, 1.8, CORNER).commands
-        nodes.append(Path(tuple(commands), CORNER))
+        nodes.append(_corner_marks(loose))
     return nodes
+
+
+def _corner_marks(pieces: list[Placement]) -> Path:
+    """Marks outside each block of same-sized loose pieces, in line with every piece's edges.
+
+    A ruler laid from mark to mark runs along the gaps, so the marks stay off the
+    pieces and out of the gaps between them, where they would only clutter.
+    """
+    commands: list[tuple] = []
+    a, b = MARK_OFFSET, MARK_OFFSET + MARK_LENGTH
+    for block in _blocks(pieces):
+        x0, y0 = min(p.x for p in block), min(p.y for p in block)
+        x1, y1 = max(p.x + p.w for p in block), max(p.y + p.h for p in block)
+        for x in sorted({round(v, 6) for p in block for v in (p.x, p.x + p.w)}):
+            commands += [("M", x, y0 - a), ("L", x, y0 - b), ("M", x, y1 + a), ("L", x, y1 + b)]
+        for y in sorted({round(v, 6) for p in block for v in (p.y, p.y + p.h)}):
+            commands += [("M", x0 - a, y), ("L", x0 - b, y), ("M", x1 + a, y), ("L", x1 + b, y)]
+    return Path(tuple(commands), CORNER)
+
+
+def _blocks(pieces: list[Placement]) -> list[list[Placement]]:
+    """Runs of same-sized pieces, in the order they were packed (rows of one block)."""
+    blocks: list[list[Placement]] = []
+    for p in pieces:
+        if blocks and (blocks[-1][-1].w, blocks[-1][-1].h) == (p.w, p.h):
+            blocks[-1].append(p)
+        else:
+            blocks.append([p])
+    return blocks
 
 
 def _shared_lines(pieces: list[Placement]) -> list[tuple]:
@@ -330,8 +367,8 @@ def _how_to_cut(components: ComponentSet, options: PrintOptions) -> str:
     if cuts == {"shared"}:
         return "cut along the lines: one cut separates two pieces"
     if cuts == {"gap"}:
-        return "cut out each piece; the corner marks show its edges"
-    return "cut along the lines and the corner marks"
+        return "cut out each piece; the marks round the block line up with its edges"
+    return "cut along the lines; the marks round a block line up with its pieces' edges"
 
 
 def impose_components(components: ComponentSet, options: PrintOptions) -> tuple[Scene, ...]:
