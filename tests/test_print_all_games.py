@@ -309,3 +309,4 @@ def test_pieces_fit_the_printable_area_and_corner_marks_keep_off_them(name, comp
             assert 0 <= min(a, c) and max(a, c) <= page.width and 0 <= min(b, d)
             inside = x0 < max(a, c) and min(a, c) < x1 and y0 < max(b, d) and min(b, d) < y1
             assert not inside, "a mark among the loose pieces"
+

@@ -13,7 +13,7 @@ from __future__ import annotations
 from boardgen.imposition.bundle import Cover, Section, cover_page, print_and_play
 from boardgen.imposition.marks import ruler_symbols
 from boardgen.imposition.paper import A4, PAPERS, Paper, PrintOptions, parse_paper
-from boardgen.imposition.sheets import impose_components, plan_sheets, symbol_prefix
+from boardgen.imposition.sheets import duplex_backs, impose_components, plan_sheets, symbol_prefix
 from boardgen.imposition.shop import shop_page
 from boardgen.imposition.tiling import TilePlan, plan_tiles, single_page, tile_pages
 from boardgen.product import Board, Sheet
@@ -21,8 +21,8 @@ from boardgen.scene import Scene
 
 __all__ = [
     "A4", "PAPERS", "Cover", "Paper", "PrintOptions", "Section", "TilePlan",
-    "cover_page", "impose_board", "impose_components", "impose_sheet", "parse_paper",
-    "plan_sheets", "plan_tiles", "print_and_play",
+    "cover_page", "duplex_backs", "impose_board", "impose_components", "impose_sheet",
+    "parse_paper", "plan_sheets", "plan_tiles", "print_and_play",
 ]
 
 

@@ -194,7 +194,7 @@ def _usable(page_w: float, page_h: float, options: PrintOptions) -> Box:
 
 def plan_sheets(components: ComponentSet, options: PrintOptions) -> SheetPlan:
     """Fewest pages: portrait for duplex (long-edge flip), either orientation otherwise."""
-    duplex = options.backs == "duplex" and _has_backs(components)
+    duplex = duplex_backs(components, options)
     fold = options.backs == "fold" and _has_backs(components)
     plans: list[SheetPlan] = []
     problems: list[InputError] = []
@@ -227,6 +227,11 @@ def _fold_halves(usable: Box) -> list[tuple[str, float, Box]]:
 
 def _has_backs(components: ComponentSet) -> bool:
     return any(c.back is not None for c in components.components)
+
+
+def duplex_backs(components: ComponentSet, options: PrintOptions) -> bool:
+    """Whether the set's sheets come as pairs of pages to print on both sides of one sheet."""
+    return options.backs == "duplex" and _has_backs(components)
 
 
 def back_placement(p: Placement, plan: SheetPlan) -> Placement:
