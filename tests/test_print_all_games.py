@@ -11,7 +11,7 @@ import pytest
 from pypdf.generic import ContentStream
 
 from boardgen import fonts, imposition
-from boardgen.build import compose_target
+from boardgen.build import BuildOptions, compose_target, product_files
 from boardgen.imposition.sheets import face_ids, plan_sheets
 from boardgen.render import renderer
 from boardgen.scene import (IDENTITY, Document, Group, Path, Text, Use, apply, bounds, compose, rotate)
@@ -310,3 +310,65 @@ def test_pieces_fit_the_printable_area_and_corner_marks_keep_off_them(name, comp
             inside = x0 < max(a, c) and min(a, c) < x1 and y0 < max(b, d) and min(b, d) < y1
             assert not inside, "a mark among the loose pieces"
 
+
+# ---- the print-and-play bundle -----------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def built(name: str, **print_options) -> dict[str, pypdf.PdfReader]:
+    """Every PDF a build writes, read back."""
+    layout, output = game(name)
+    files = product_files(layout, output, BuildOptions(formats=("pdf",),
+                                                       print=options(**print_options)), name)
+    return {file: pypdf.PdfReader(io.BytesIO(data)) for file, data in files.items()
+            if file.endswith(".pdf")}
+
+
+def parts(name: str) -> list[tuple[str, str, bool]]:
+    """(title, file, has backs) of each part of the bundle, in its order."""
+    output = game(name)[1]
+    return ([("Board", "board.pdf", False)]
+            + [(c.title, f"{c.name}.pdf", any(x.back for x in c.components))
+               for c in output.component_sets]
+            + [(s.title, f"{s.name}.pdf", False) for s in output.sheets]
+            + [("Rules", "rules.pdf", False)])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bundle_cover_lists_every_part_with_its_pages_and_which_to_print_two_sided(name):
+    layout = game(name)[0]
+    pdfs = built(name)
+    bundle = pdfs[f"{name}-print-and-play.pdf"]
+    cover = bundle.pages[0].extract_text()
+    first, two_sided = 2, []
+    for title, file, backs in parts(name):
+        count = len(pdfs[file].pages)
+        pages = f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
+        entry = title.removeprefix(f"{layout.title}: ")
+        marked = r" \(two-sided\)" if backs else ""
+        assert re.search(rf"\n{entry[0].upper()}{re.escape(entry[1:])}{marked}\n{pages}\n", cover), entry
+        assert f"{layout.title}: " not in entry
+        if backs:
+            two_sided.append(pages.removeprefix("pages ").removeprefix("page "))
+        first += count
+    assert len(bundle.pages) == first - 1
+    if two_sided:
+        assert f"{' and '.join(two_sided)} double-sided (flip on long edge)" in cover
+    else:
+        assert "double-sided (flip" not in cover
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_bundle_page_but_the_rules_has_the_ruler_and_its_page_number(name):
+    pdfs = built(name)
+    bundle = pdfs[f"{name}-print-and-play.pdf"]
+    total = len(bundle.pages)
+    numbered = total - len(pdfs["rules.pdf"].pages)
+    for page in bundle.pages[:numbered]:
+        assert "calibration-ruler" in {form for form, _ in placed_forms(bundle, page)}
+    first_pages, first = [1], 2
+    for _, file, _ in parts(name)[:-1]:
+        first_pages.append(first)
+        first += len(pdfs[file].pages)
+    for number in sorted(set(first_pages + [numbered])):
+        assert bundle.pages[number - 1].extract_text().endswith(f"page {number} of {total}\n")
