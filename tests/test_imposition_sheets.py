@@ -111,7 +111,8 @@ def test_duplex_backs_read_back_from_the_pdf_land_behind_their_fronts():
     def origins(geometry, side):
         found = {}
         for name, ctm in geometry.forms:
-            if name.endswith(side):
+            upright = ctm[0] > 0 and ctm[3] < 0  # not a mirrored bleed copy past the block's edge
+            if name.endswith(side) and upright:
                 x, y = geometry.to_mm(ctm, 0, 0)
                 found.setdefault(name.removesuffix(side), []).append((round(x, 3), round(y, 3)))
         return found

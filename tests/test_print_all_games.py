@@ -179,16 +179,18 @@ SET_IDS = [f"{name}-{components.name}" for name, components in SETS]
 
 
 def placed_forms(reader: pypdf.PdfReader, page) -> list[tuple[str, tuple]]:
-    """(name, matrix) of every form a PDF page draws itself (not those inside forms)."""
-    ctm, stack, found = IDENTITY_PDF, [], []
+    """(name, matrix) of every form a PDF page draws itself, not clipped (as a bleed copy is)."""
+    ctm, clipped, stack, found = IDENTITY_PDF, False, [], []
     for operands, op in ContentStream(page.get_contents(), reader).operations:
         if op == b"q":
-            stack.append(ctm)
+            stack.append((ctm, clipped))
         elif op == b"Q":
-            ctm = stack.pop()
+            ctm, clipped = stack.pop()
         elif op == b"cm":
             ctm = multiply(tuple(float(v) for v in operands), ctm)
-        elif op == b"Do":
+        elif op in (b"W", b"W*"):
+            clipped = True
+        elif op == b"Do" and not clipped:
             found.append((str(operands[0]).removeprefix("/FormXob."), ctm))
     return found
 
@@ -372,3 +374,43 @@ def test_every_bundle_page_but_the_rules_has_the_ruler_and_its_page_number(name)
         first += len(pdfs[file].pages)
     for number in sorted(set(first_pages + [numbered])):
         assert bundle.pages[number - 1].extract_text().endswith(f"page {number} of {total}\n")
+
+
+def drawn_rects(page, sizes) -> tuple[list, list]:
+    """Rectangles of the faces on a page and of the mirrored bleed round them, in page mm."""
+    def box(m, x0, y0, x1, y1):
+        corners = [apply(m, (x0, y0)), apply(m, (x1, y1))]
+        return (min(c[0] for c in corners), min(c[1] for c in corners),
+                max(c[0] for c in corners), max(c[1] for c in corners))
+
+    faces = [box(node.transform, 0, 0, *sizes[node.symbol]) for node in page.children
+             if isinstance(node, Use) and node.symbol in sizes]
+    bleed = [box(compose(group.transform, copy.transform), x, y, x + w, y + h)
+             for group in page.children if isinstance(group, Group)
+             for copy in group.children if isinstance(copy, Group) and copy.clip
+             for x, y, w, h in [copy.clip]]
+    return faces, bleed
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("name, components", SETS, ids=SET_IDS)
+def test_home_backs_of_edge_to_edge_pieces_run_on_past_the_block(name, components, backs):
+    shared = [c for c in components.components if c.back is not None and c.cut == "shared"]
+    if not shared:
+        return
+    ids = face_ids(components)
+    back_sizes = {ids[i, "back"]: (c.back.width, c.back.height)
+                  for i, c in enumerate(components.components) if c in shared}
+    pages = imposition.impose_components(components, options("a4", backs=backs))
+    plan = plan_sheets(components, options("a4", backs=backs))
+    for page in pages[1::2] if backs == "duplex" else pages:
+        faces, bleed = drawn_rects(page, back_sizes)
+        covered = faces + bleed
+        if plan.fold:  # a back may look like its front: take those past the fold
+            across = 0 if plan.fold == "vertical" else 1
+            faces = [f for f in faces if (f[across] + f[across + 2]) / 2 > plan.fold_at]
+        assert faces
+        for x0, y0, x1, y1 in faces:
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            for px, py in ((x0 - 1.5, cy), (x1 + 1.5, cy), (cx, y0 - 1.5), (cx, y1 + 1.5)):
+                assert any(a <= px <= c and b <= py <= d for a, b, c, d in covered), (px, py)

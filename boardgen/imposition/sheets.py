@@ -23,6 +23,7 @@ GAP_MM = 6.0          # between pieces that are cut out one by one
 MARK_OFFSET = 1.0     # corner marks start this far outside a block of loose pieces
 MARK_LENGTH = 3.0
 FOLD_GAP_MM = 3.0     # between the fold line and the pieces on either side
+BACK_BLEED_MM = 2.0   # home backs run on past a block's outer edges: a duplex printer drifts
 EXTEND_MM = 4.0       # cut lines run this far past the pieces
 CUT = Style(stroke="#222222", stroke_mm=0.15)
 CORNER = Style(stroke="#222222", stroke_mm=0.15)
@@ -246,14 +247,47 @@ def back_placement(p: Placement, plan: SheetPlan) -> Placement:
 # ---- drawing ----------------------------------------------------------------
 
 
+def _face_at(p: Placement, side: str) -> tuple:
+    """Where a face goes; a back turned half a turn for a fold across a horizontal line."""
+    if side == "back" and p.turned:
+        return compose(translate(p.x + p.w, p.y + p.h), scale(-1, -1))
+    return translate(p.x, p.y)
+
+
 def _face(components: ComponentSet, ids: dict, p: Placement, side: str,
           options: PrintOptions) -> Node:
     symbol = ids[p.component, side]
-    turn = side == "back" and p.turned
-    at = compose(translate(p.x + p.w, p.y + p.h), scale(-1, -1)) if turn else translate(p.x, p.y)
     if options.shop and components.components[p.component].cut == "shared":
-        return Group(tuple(bleed_nodes(symbol, p.w, p.h, options.bleed_mm)), at)
-    return Use(symbol, at)
+        return Group(tuple(bleed_nodes(symbol, p.w, p.h, options.bleed_mm)), _face_at(p, side))
+    return Use(symbol, _face_at(p, side))
+
+
+def _back_bleed(ids: dict, p: Placement, sides: frozenset[str]) -> Group:
+    """Mirror images of a back past its ``sides`` (page sides), to lie under the faces."""
+    if p.turned:
+        sides = frozenset(OPPOSITE[s] for s in sides)
+    copies = bleed_nodes(ids[p.component, "back"], p.w, p.h, BACK_BLEED_MM, sides)[1:]
+    return Group(tuple(copies), _face_at(p, "back"))
+
+
+OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+
+
+def open_sides(p: Placement, pieces: list[Placement]) -> frozenset[str]:
+    """The sides of ``p`` that no neighbour in ``pieces`` covers along their whole length."""
+    sides = set()
+    for side in ("left", "right", "top", "bottom"):
+        across = side in ("left", "right")
+        edge = {"left": p.x, "right": p.x + p.w, "top": p.y, "bottom": p.y + p.h}[side]
+        start, end = (p.y, p.y + p.h) if across else (p.x, p.x + p.w)
+        spans = []
+        for q in pieces:
+            facing = {"left": q.x + q.w, "right": q.x, "top": q.y + q.h, "bottom": q.y}[side]
+            if q is not p and abs(facing - edge) < EPS:
+                spans.append((q.y, q.y + q.h) if across else (q.x, q.x + q.w))
+        if not any(a <= start + EPS and b >= end - EPS for a, b in _merge(spans)):
+            sides.add(side)
+    return frozenset(sides)
 
 
 def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[Node]:
@@ -407,7 +441,13 @@ class _Sheets:
         return [p for p in fronts if self.components.components[p.component].back is not None]
 
     def faces(self, placements: list[Placement], side: str) -> list[Node]:
-        return [_face(self.components, self.ids, p, side, self.options) for p in placements]
+        """The faces; home backs of edge-to-edge pieces get bleed past the block's edges."""
+        if side == "front" or self.options.shop:
+            return [_face(self.components, self.ids, p, side, self.options) for p in placements]
+        shared = [p for p in placements if self.components.components[p.component].cut == "shared"]
+        edges = [(p, open_sides(p, shared)) for p in shared]
+        under: list[Node] = [_back_bleed(self.ids, p, sides) for p, sides in edges if sides]
+        return under + [_face(self.components, self.ids, p, side, self.options) for p in placements]
 
     def front_page(self, number: int, fronts: list[Placement]) -> Scene:
         nodes = self.faces(fronts, "front")
