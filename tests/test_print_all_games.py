@@ -161,6 +161,16 @@ def test_every_tiled_page_is_labelled_and_the_set_ends_with_the_assembly_map(nam
     assert f"{rows * columns} pages in {rows} rows × {columns} columns" in texts[-1]
 
 
+
+def test_the_assembly_map_turns_the_page_to_show_the_board_larger():
+    board = game("river_race")[1].board  # tiled on landscape Letter, itself taller than wide
+    *tiles, assembly = imposition.impose_board(board, options("letter"))
+    assert all(page.width > page.height for page in tiles)
+    assert assembly.width < assembly.height
+    (picture,) = [node for node in assembly.children
+                  if isinstance(node, Group) and node.children == (Use("board-art"),)]
+    assert picture.transform[0] * board.scene.height > 0.6 * assembly.height
+
 # ---- component sheets --------------------------------------------------------------------
 
 
@@ -414,3 +424,37 @@ def test_home_backs_of_edge_to_edge_pieces_run_on_past_the_block(name, component
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
             for px, py in ((x0 - 1.5, cy), (x1 + 1.5, cy), (cx, y0 - 1.5), (cx, y1 + 1.5)):
                 assert any(a <= px <= c and b <= py <= d for a, b, c, d in covered), (px, py)
+
+
+# ---- shop mode ---------------------------------------------------------------------------
+
+
+def box_mm(box) -> tuple[float, ...]:
+    return tuple(round(float(v) / PT_PER_MM, 2) for v in (box.left, box.bottom, box.right, box.top))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_shop_board_is_one_page_trimmed_to_the_board_with_bleed_round_it(name):
+    board = game(name)[1].board
+    reader = pdf_of(imposition.impose_board(board, options("a4", mode="shop")))
+    (page,) = reader.pages
+    x0, y0, x1, y1 = box_mm(page.trimbox)
+    assert (x1 - x0, y1 - y0) == pytest.approx((board.scene.width, board.scene.height), abs=0.02)
+    assert box_mm(page.bleedbox) == pytest.approx((x0 - 3, y0 - 3, x1 + 3, y1 + 3), abs=0.02)
+    assert 0 < x0 - 3 and x1 + 3 < box_mm(page.mediabox)[2]
+
+
+@pytest.mark.parametrize("name, components", SETS, ids=SET_IDS)
+def test_shop_sheets_have_trim_and_bleed_boxes_round_their_pieces(name, components):
+    _, sizes = backs_of(components)
+    reader = pdf_of(imposition.impose_components(components, options("a4", mode="shop")))
+    for page in reader.pages:
+        x0, y0, x1, y1 = box_mm(page.trimbox)
+        height = box_mm(page.mediabox)[3]
+        assert box_mm(page.bleedbox) == pytest.approx((x0 - 3, y0 - 3, x1 + 3, y1 + 3), abs=0.02)
+        faces = face_centres(reader, page, sizes)
+        assert faces
+        for symbol, cx, cy in faces:
+            w, h = sizes[symbol]
+            assert x0 - 0.02 <= cx - w / 2 and cx + w / 2 <= x1 + 0.02
+            assert y0 - 0.02 <= height - cy - h / 2 and height - cy + h / 2 <= y1 + 0.02

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardgen.imposition.marks import FOOTER_MM, RULER_W, crop_marks, footer, footer_box
+from boardgen.imposition.marks import FOOTER_MM, RULER_W, crop_marks, footer, footer_box, size_text
 from boardgen.imposition.paper import Box, PrintOptions
 from boardgen.scene import Group, Node, Scene, Use, compose, scale, translate
 
@@ -64,7 +64,7 @@ def shop_page(art_id: str, symbols: dict, width: float, height: float, title: st
         crop_marks(trim, bleed + CROP_OFFSET, CROP_LENGTH),
     ]
     nodes += footer(footer_box(page_w, page_h, margin), f"{title} · {kind}",
-                    f"trim {width:g} × {height:g} mm at the crop marks; {bleed:g} mm bleed")
+                    f"trim {size_text(width, height)} at the crop marks; {bleed:g} mm bleed")
     return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}",
                  trim_box=trim.as_tuple(),
                  bleed_box=(trim.x - bleed, trim.y - bleed, width + 2 * bleed, height + 2 * bleed))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from boardgen import fonts
 from boardgen.errors import InputError
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, INK, MUTED, crop_marks, footer,
-                                       footer_box)
+                                       footer_box, size_text)
 from boardgen.imposition.paper import Box, PrintOptions
 from boardgen.scene import (Group, Line, Node, Path, Rect, Scene, Style, Text, Use, compose, scale,
                             translate)
@@ -313,20 +313,35 @@ ASSEMBLY_STEPS = (
 )
 
 
+def _map_box(area: Box) -> Box:
+    """Room for the map: below the heading, above the numbered steps."""
+    steps_h = 6.0 * len(ASSEMBLY_STEPS)
+    return Box(area.x, area.y + 18, area.w, area.h - 18 - steps_h - 4)
+
+
+def _map_scale(plan: TilePlan, area: Box) -> float:
+    picture = _map_box(area)
+    return min(picture.w / plan.board_w, picture.h / plan.board_h)
+
+
 def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind: str,
                    options: PrintOptions) -> Scene:
-    """A small picture of the whole board with the page grid and the steps to put it together."""
-    area = art_box(plan.page_w, plan.page_h, options.margin_mm)
+    """A small picture of the whole board with the page grid and the steps to put it together.
+
+    The page is turned whichever way shows the picture larger.
+    """
+    page_w, page_h = max((options.paper.size(landscape) for landscape in (False, True)),
+                         key=lambda size: _map_scale(plan, art_box(*size, options.margin_mm)))
+    area = art_box(page_w, page_h, options.margin_mm)
     heading = f"Assembly map: {title} {kind}"
     nodes: list[Node] = [
         Text(area.x, area.y + 7, heading, fonts.fit_size(heading, area.w, 7.0, "bold"), font="bold"),
         Text(area.x, area.y + 13,
              f"{plan.pages} pages in {plan.rows} rows × {plan.columns} columns; "
-             f"finished size {plan.board_w:g} × {plan.board_h:g} mm", 3.5, fill=MUTED),
+             f"finished size {size_text(plan.board_w, plan.board_h)}", 3.5, fill=MUTED),
     ]
-    steps_h = 6.0 * len(ASSEMBLY_STEPS)
-    picture = Box(area.x, area.y + 18, area.w, area.h - 18 - steps_h - 4)
-    f = min(picture.w / plan.board_w, picture.h / plan.board_h)
+    picture = _map_box(area)
+    f = _map_scale(plan, area)
     ox = picture.x + (picture.w - plan.board_w * f) / 2
     oy = picture.y + (picture.h - plan.board_h * f) / 2
     to_map = compose(translate(ox, oy), scale(f))
@@ -353,10 +368,9 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
     for step in ASSEMBLY_STEPS:
         nodes.append(Text(area.x, y, step, fonts.fit_size(step, area.w, 3.4)))
         y += 6.0
-    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), "Assembly map",
+    nodes += footer(footer_box(page_w, page_h, options.margin_mm), "Assembly map",
                     f"{title} · {kind}: {plan.rows}×{plan.columns} pages")
-    return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols,
-                 title=f"{title}: assembly map")
+    return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{title}: assembly map")
 
 
 def single_page(width: float, height: float, art_id: str, symbols: dict, title: str, kind: str,
@@ -373,5 +387,5 @@ def single_page(width: float, height: float, art_id: str, symbols: dict, title: 
     detail = ("cut along the edge of the picture" if cut_out
               else "use as printed; cut only where the sheet shows cut lines")
     nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), f"{title} · {kind}",
-                    f"{width:g} × {height:g} mm: {detail}")
+                    f"{size_text(width, height)}: {detail}")
     return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}")
