@@ -110,19 +110,30 @@ def pictures(nodes, symbols, m=IDENTITY, found=None) -> list[tuple[str, tuple]]:
     return found
 
 
+def crossed(board, cuts_x, cuts_y) -> list:
+    """The lines of text and pictures on the board that a cut runs through."""
+    return [(what, axis, cut)
+            for what, (x0, y0, x1, y1) in pictures(board.scene.children, board.scene.symbols)
+            for axis, cuts, lo, hi in (("x", cuts_x, x0, x1), ("y", cuts_y, y0, y1))
+            for cut in cuts if lo + 0.05 < cut < hi - 0.05]
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("name", GAMES)
 def test_tiled_pages_are_cut_on_seams_and_never_through_text_or_a_picture(name, paper):
     board = game(name)[1].board
-    pages = imposition.impose_board(board, options(paper))
-    cuts_x, cuts_y = cut_lines(pages)
+    cuts_x, cuts_y = cut_lines(imposition.impose_board(board, options(paper)))
     assert cuts_x <= {round(s, 6) for s in board.seams_x}
     assert cuts_y <= {round(s, 6) for s in board.seams_y}
-    crossed = [(what, axis, cut)
-               for what, (x0, y0, x1, y1) in pictures(board.scene.children, board.scene.symbols)
-               for axis, cuts, lo, hi in (("x", cuts_x, x0, x1), ("y", cuts_y, y0, y1))
-               for cut in cuts if lo + 0.05 < cut < hi - 0.05]
-    assert crossed == []
+    assert crossed(board, cuts_x, cuts_y) == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_on_paper_too_small_for_the_seams_cuts_still_miss_text_and_pictures(name):
+    board = game(name)[1].board
+    cuts_x, cuts_y = cut_lines(imposition.impose_board(board, options("140x200mm")))
+    assert cuts_x or cuts_y
+    assert crossed(board, cuts_x, cuts_y) == []
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -15,7 +15,8 @@ from boardgen.imposition.marks import ruler_symbols
 from boardgen.imposition.paper import A4, PAPERS, Paper, PrintOptions, parse_paper
 from boardgen.imposition.sheets import duplex_backs, impose_components, plan_sheets, symbol_prefix
 from boardgen.imposition.shop import shop_page
-from boardgen.imposition.tiling import TilePlan, plan_tiles, single_page, tile_pages
+from boardgen.imposition.tiling import (TilePlan, artwork_spans, plan_tiles, single_page,
+                                        tile_pages)
 from boardgen.product import Board, Sheet
 from boardgen.scene import Scene
 
@@ -38,7 +39,8 @@ def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
     title = scene.title or name
     if options.shop:
         return (shop_page(art_id, symbols, scene.width, scene.height, title, kind, options),)
-    plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options)
+    plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options,
+                      artwork_spans(scene))
     if plan.pages == 1:
         return (single_page(scene.width, scene.height, art_id, symbols, title, kind, options,
                             cut_out=cut_out),)
