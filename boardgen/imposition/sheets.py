@@ -273,21 +273,26 @@ def _back_bleed(ids: dict, p: Placement, sides: frozenset[str]) -> Group:
 OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
 
 
-def open_sides(p: Placement, pieces: list[Placement]) -> frozenset[str]:
-    """The sides of ``p`` that no neighbour in ``pieces`` covers along their whole length."""
-    sides = set()
-    for side in ("left", "right", "top", "bottom"):
-        across = side in ("left", "right")
-        edge = {"left": p.x, "right": p.x + p.w, "top": p.y, "bottom": p.y + p.h}[side]
-        start, end = (p.y, p.y + p.h) if across else (p.x, p.x + p.w)
-        spans = []
-        for q in pieces:
-            facing = {"left": q.x + q.w, "right": q.x, "top": q.y + q.h, "bottom": q.y}[side]
-            if q is not p and abs(facing - edge) < EPS:
-                spans.append((q.y, q.y + q.h) if across else (q.x, q.x + q.w))
-        if not any(a <= start + EPS and b >= end - EPS for a, b in _merge(spans)):
-            sides.add(side)
-    return frozenset(sides)
+def open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
+    """For each piece, the sides no neighbour covers along their whole length."""
+    edges: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for q in pieces:  # each piece as the neighbour seen from the other side of its edges
+        edges.setdefault(("left", round(q.x + q.w, 6)), []).append((q.y, q.y + q.h))
+        edges.setdefault(("right", round(q.x, 6)), []).append((q.y, q.y + q.h))
+        edges.setdefault(("top", round(q.y + q.h, 6)), []).append((q.x, q.x + q.w))
+        edges.setdefault(("bottom", round(q.y, 6)), []).append((q.x, q.x + q.w))
+    found = []
+    for p in pieces:
+        sides = set()
+        for side, edge, start, end in (("left", p.x, p.y, p.y + p.h),
+                                       ("right", p.x + p.w, p.y, p.y + p.h),
+                                       ("top", p.y, p.x, p.x + p.w),
+                                       ("bottom", p.y + p.h, p.x, p.x + p.w)):
+            spans = _merge(edges.get((side, round(edge, 6)), []))
+            if not any(a <= start + EPS and b >= end - EPS for a, b in spans):
+                sides.add(side)
+        found.append(frozenset(sides))
+    return found
 
 
 def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[Node]:
@@ -445,8 +450,8 @@ class _Sheets:
         if side == "front" or self.options.shop:
             return [_face(self.components, self.ids, p, side, self.options) for p in placements]
         shared = [p for p in placements if self.components.components[p.component].cut == "shared"]
-        edges = [(p, open_sides(p, shared)) for p in shared]
-        under: list[Node] = [_back_bleed(self.ids, p, sides) for p, sides in edges if sides]
+        under: list[Node] = [_back_bleed(self.ids, p, sides)
+                             for p, sides in zip(shared, open_sides(shared)) if sides]
         return under + [_face(self.components, self.ids, p, side, self.options) for p in placements]
 
     def front_page(self, number: int, fronts: list[Placement]) -> Scene:
