@@ -197,3 +197,11 @@ def test_a_seam_through_a_label_is_left_for_another_seam():
     seams = tuple(range(0, 361, 40))
     assert split(360, seams, 210, GLUE_MM, keep_clear=((150, 170),)) in ((0, 120, 360),
                                                                           (0, 200, 360))
+
+
+def test_when_every_seam_crosses_a_label_the_cut_leaves_the_seams_instead():
+    labels = ((150, 170), (190, 210))  # over the only two seams
+    (_, cut, _) = split(360, (0, 160, 200, 360), 210, GLUE_MM, keep_clear=labels)
+    assert 170 <= cut <= 190
+    seams = tuple(range(0, 361, 40))  # with other seams free, a page more rather than off them
+    assert split(360, seams, 210, GLUE_MM, keep_clear=labels) == (0, 120, 240, 360)

@@ -262,6 +262,9 @@ def _face(components: ComponentSet, ids: dict, p: Placement, side: str,
     return Use(symbol, _face_at(p, side))
 
 
+OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+
+
 def _back_bleed(ids: dict, p: Placement, sides: frozenset[str]) -> Group:
     """Mirror images of a back past its ``sides`` (page sides), to lie under the faces."""
     if p.turned:
@@ -270,10 +273,7 @@ def _back_bleed(ids: dict, p: Placement, sides: frozenset[str]) -> Group:
     return Group(tuple(copies), _face_at(p, "back"))
 
 
-OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
-
-
-def open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
+def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
     """For each piece, the sides no neighbour covers along their whole length."""
     edges: dict[tuple[str, float], list[tuple[float, float]]] = {}
     for q in pieces:  # each piece as the neighbour seen from the other side of its edges
@@ -451,7 +451,7 @@ class _Sheets:
             return [_face(self.components, self.ids, p, side, self.options) for p in placements]
         shared = [p for p in placements if self.components.components[p.component].cut == "shared"]
         under: list[Node] = [_back_bleed(self.ids, p, sides)
-                             for p, sides in zip(shared, open_sides(shared)) if sides]
+                             for p, sides in zip(shared, _open_sides(shared)) if sides]
         return under + [_face(self.components, self.ids, p, side, self.options) for p in placements]
 
     def front_page(self, number: int, fronts: list[Placement]) -> Scene:

@@ -168,7 +168,7 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
 
     on_seam = sorted({s for s in seams if EPS < s < length - EPS})
     cuts = _cheapest_cuts(length, [candidate(s, True) for s in on_seam], room, glue)
-    if cuts is None:
+    if cuts is None or any(_crosses(c, keep_clear) for c in cuts):
         grid = [candidate(float(x), False) for x in range(1, math.ceil(length))
                 if all(abs(x - s) > EPS for s in on_seam)]
         cuts = _cheapest_cuts(length, sorted([candidate(s, True) for s in on_seam] + grid),
