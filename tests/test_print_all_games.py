@@ -14,7 +14,8 @@ from boardgen import fonts, imposition
 from boardgen.build import BuildOptions, compose_target, product_files
 from boardgen.imposition.sheets import face_ids, plan_sheets
 from boardgen.render import renderer
-from boardgen.scene import (IDENTITY, Document, Group, Path, Text, Use, apply, bounds, compose, rotate)
+from boardgen.scene import (IDENTITY, Document, Group, Path, Text, Use, apply, bounds, compose,
+                            rotate)
 from tests.conftest import PT_PER_MM
 from tests.test_imposition_pdf import IDENTITY as IDENTITY_PDF
 from tests.test_imposition_pdf import multiply
@@ -104,8 +105,8 @@ def pictures(nodes, symbols, m=IDENTITY, found=None) -> list[tuple[str, tuple]]:
             box = bounds(symbols[node.symbol])
             if box:
                 corners = [apply(inner, (x, y)) for x in (box[0], box[2]) for y in (box[1], box[3])]
-                found.append((node.symbol, (min(p[0] for p in corners), min(p[1] for p in corners),
-                                            max(p[0] for p in corners), max(p[1] for p in corners))))
+                xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+                found.append((node.symbol, (min(xs), min(ys), max(xs), max(ys))))
             pictures(symbols[node.symbol], symbols, inner, found)
     return found
 
@@ -216,7 +217,7 @@ def placed_forms(reader: pypdf.PdfReader, page) -> list[tuple[str, tuple]]:
     return found
 
 
-def face_centres(reader, page, sizes: dict[str, tuple[float, float]]) -> list[tuple[str, float, float]]:
+def face_centres(reader, page, sizes: dict) -> list[tuple[str, float, float]]:
     """(face symbol, centre x, centre y) of every face drawn on a PDF page, in page mm."""
     height = float(page.mediabox.height)
     found = []
@@ -307,7 +308,8 @@ def faces_on(page, components) -> list[tuple[float, float, float, float, str]]:
 
 
 def mark_segments(page) -> list[tuple[float, float, float, float]]:
-    paths = [node for node in page.children if isinstance(node, Path) and node.style.stroke == "#222222"]
+    paths = [node for node in page.children
+             if isinstance(node, Path) and node.style.stroke == "#222222"]
     return [(m[1], m[2], n[1], n[2]) for path in paths
             for m, n in zip(path.commands[::2], path.commands[1::2])]
 
@@ -369,7 +371,8 @@ def test_bundle_cover_lists_every_part_with_its_pages_and_which_to_print_two_sid
         pages = f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
         entry = title.removeprefix(f"{layout.title}: ")
         marked = r" \(two-sided\)" if backs else ""
-        assert re.search(rf"\n{entry[0].upper()}{re.escape(entry[1:])}{marked}\n{pages}\n", cover), entry
+        listed = rf"\n{entry[0].upper()}{re.escape(entry[1:])}{marked}\n{pages}\n"
+        assert re.search(listed, cover), entry
         assert f"{layout.title}: " not in entry
         if backs:
             two_sided.append(pages.removeprefix("pages ").removeprefix("page "))

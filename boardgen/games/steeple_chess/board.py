@@ -151,7 +151,8 @@ def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], list[Box]]:
     if k < 0.35:
         return [], []
     left, top = area[0] + (area[2] - bw * k) / 2, area[1] + (area[3] - bh * k) / 2
-    return [Group(tuple(nodes), compose(translate(left, top), scale(k)))], [(left, top, bw * k, bh * k)]
+    box = (left, top, bw * k, bh * k)
+    return [Group(tuple(nodes), compose(translate(left, top), scale(k)))], [box]
 
 
 def _split_around_seam(layout: Layout, grid: Grid,
