@@ -147,7 +147,9 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
         if pages:
-            sections.append(imposition.Section(component_set.title, pages))
+            sections.append(imposition.Section(
+                component_set.title, pages,
+                double_sided=imposition.duplex_backs(component_set, options.print)))
             files.update(pdf_file(component_set.name, pages, options, component_set.title))
         files.update(face_files(component_set, options))
     for sheet in output.sheets:

@@ -75,7 +75,16 @@ def test_gap_pieces_are_spaced_with_corner_marks():
     xs = sorted(x for _, x, _ in placed_faces(page, "front"))
     assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([20 + GAP_MM] * 3)
     (path,) = cut_paths(page)
-    assert len(segments(path)) == 8 * 4  # two short lines at each corner of each piece
+    (y,) = {y for _, _, y in placed_faces(page, "front")}
+    edges = {round(v, 6) for x in xs for v in (x, x + 20)}
+    marks = segments(path)
+    upright = [m for m in marks if m[0] == m[2]]
+    assert {round(m[0], 6) for m in upright} == edges  # in line with every piece's sides
+    assert all(max(m[1], m[3]) < y or min(m[1], m[3]) > y + 20 for m in upright)  # off the pieces
+    level = [m for m in marks if m[1] == m[3]]
+    assert {round(m[1], 6) for m in level} == {round(y, 6), round(y + 20, 6)}
+    assert all(max(m[0], m[2]) < xs[0] or min(m[0], m[2]) > xs[-1] + 20 for m in level)
+    assert len(marks) == 2 * len(edges) + 2 * 2  # one above and one below each side, not in gaps
 
 
 def test_duplex_backs_are_mirrored_for_long_edge_flipping():
@@ -102,7 +111,8 @@ def test_duplex_backs_read_back_from_the_pdf_land_behind_their_fronts():
     def origins(geometry, side):
         found = {}
         for name, ctm in geometry.forms:
-            if name.endswith(side):
+            upright = ctm[0] > 0 and ctm[3] < 0  # not a mirrored bleed copy past the block's edge
+            if name.endswith(side) and upright:
                 x, y = geometry.to_mm(ctm, 0, 0)
                 found.setdefault(name.removesuffix(side), []).append((round(x, 3), round(y, 3)))
         return found

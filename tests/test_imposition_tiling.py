@@ -181,3 +181,27 @@ def test_many_pages_on_a_big_board():
     assert len(pages) == plan.pages + 1 and plan.pages >= 20
     corners = {apply(page.children[0].transform, (0, 0)) for page in pages[:-1]}
     assert len(corners) == plan.pages  # every page shows a different part
+
+
+def test_cuts_off_the_seams_go_round_labels_when_the_count_allows():
+    even = split(500, (), 198, GLUE_MM)
+    label = (even[1] - 15, even[1] + 15)
+    cuts = split(500, (), 198, GLUE_MM, keep_clear=(label,))
+    assert len(cuts) == len(even) and not any(label[0] < c < label[1] for c in cuts)
+    too_wide = (100, 400)  # every tiling crosses it: as few times as can be, even for a page more
+    cuts = split(500, (), 198, GLUE_MM, keep_clear=(too_wide,))
+    assert sum(100 < c < 400 for c in cuts) == 1 and len(cuts) == len(even) + 1
+
+
+def test_a_seam_through_a_label_is_left_for_another_seam():
+    seams = tuple(range(0, 361, 40))
+    assert split(360, seams, 210, GLUE_MM, keep_clear=((150, 170),)) in ((0, 120, 360),
+                                                                          (0, 200, 360))
+
+
+def test_when_every_seam_crosses_a_label_the_cut_leaves_the_seams_instead():
+    labels = ((150, 170), (190, 210))  # over the only two seams
+    (_, cut, _) = split(360, (0, 160, 200, 360), 210, GLUE_MM, keep_clear=labels)
+    assert 170 <= cut <= 190
+    seams = tuple(range(0, 361, 40))  # with other seams free, a page more rather than off them
+    assert split(360, seams, 210, GLUE_MM, keep_clear=labels) == (0, 120, 240, 360)

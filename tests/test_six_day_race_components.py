@@ -34,10 +34,22 @@ def files(layout) -> dict[str, bytes]:
 
 
 def drawn(owner, reader) -> list[str]:
-    """Names of the form XObjects a page or a form draws directly, once per drawing."""
+    """Names of the form XObjects a page or a form draws directly, once per drawing.
+
+    Draws under a clip are left out: they are the mirrored bleed past a sheet's edge.
+    """
     stream = owner.get_contents() if isinstance(owner, pypdf.PageObject) else owner
-    return [str(operands[0]).removeprefix("/FormXob.")
-            for operands, operator in ContentStream(stream, reader).operations if operator == b"Do"]
+    names, clipped, saved = [], False, []
+    for operands, operator in ContentStream(stream, reader).operations:
+        if operator == b"q":
+            saved.append(clipped)
+        elif operator == b"Q":
+            clipped = saved.pop()
+        elif operator in (b"W", b"W*"):
+            clipped = True
+        elif operator == b"Do" and not clipped:
+            names.append(str(operands[0]).removeprefix("/FormXob."))
+    return names
 
 
 def forms_of(owner) -> dict:

@@ -43,13 +43,16 @@ def test_seams_run_on_square_edges_clear_of_the_centre_and_start_spaces():
     board = OUTPUT.board
     for seams in (board.seams_x, board.seams_y):
         assert seams and all(abs((v - 18) / 30 - round((v - 18) / 30)) < 1e-9 for v in seams)
-    # Never through the title and die table, nor through a 2-square start space.
-    artwork, (x, y, w, h) = centre_artwork(LAYOUT, board_grid(LAYOUT))
-    assert artwork[0] in OUTPUT.board.scene.children
-    x0, y0, x1, y1 = bounds(tuple(artwork))
-    assert x <= x0 and x1 <= x + w and y <= y0 and y1 <= y + h
-    assert not [v for v in board.seams_x if x < v < x + w]
-    assert not [v for v in board.seams_y if y < v < y + h]
+    # Never through the title, the heading or the die table, nor through a 2-square start space.
+    artwork, boxes = centre_artwork(LAYOUT, board_grid(LAYOUT))
+    assert len(artwork) == len(boxes) == 3
+    for part, (x, y, w, h) in zip(artwork, boxes):
+        assert part in OUTPUT.board.scene.children
+        x0, y0, x1, y1 = bounds((part,))
+        assert x <= x0 and x1 <= x + w and y <= y0 and y1 <= y + h
+        assert not [v for v in board.seams_x if x < v < x + w]
+        assert not [v for v in board.seams_y if y < v < y + h]
+    assert 18 + 7 * 30 in board.seams_y, "a seam between the heading and the die table"
     assert 18 + 7 * 30 not in board.seams_x, "the start spaces span columns g and h"
     # Every piece between two seams fits across an A4 page.
     for seams in (board.seams_x, board.seams_y):

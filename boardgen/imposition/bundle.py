@@ -22,11 +22,14 @@ class Section:
 
     ``numbered``: the pages have boardgen's footer, so the bundle writes its page
     number into the footer's free slot (pages made elsewhere number themselves).
+    ``double_sided``: each page of fronts is followed by its backs, to be printed on
+    the two sides of one sheet.
     """
 
     title: str
     pages: tuple[Scene, ...]
     numbered: bool = True
+    double_sided: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,11 +100,12 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
     y += 18
     nodes.append(Text(x, y, "Contents", 6, font="bold"))
     y += 3
-    for section, (first, last) in zip(sections, page_ranges(sections)):
+    ranges = page_ranges(sections)
+    for section, (first, last) in zip(sections, ranges):
         y += 8
         pages = f"page {first}" if first == last else f"pages {first}–{last}"
         size = 4.2
-        title = section.title
+        title = entry_title(section, cover.title)
         nodes.append(Text(x, y, title, fonts.fit_size(title, area.w * 0.7, size)))
         nodes.append(Text(right, y, pages, size, anchor="end"))
         start = x + fonts.text_width(title, fonts.fit_size(title, area.w * 0.7, size)) + 2
@@ -117,6 +121,10 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
         ("Scale", "print at 100 %: switch off “fit to page”; the ruler on every page must "
                   "measure 50 mm"),
     ]
+    two_sided = [r for s, r in zip(sections, ranges) if s.double_sided]
+    if two_sided:
+        lines.insert(3, ("Sides", f"{_page_list(two_sided)} double-sided (flip on long edge); "
+                                  "every other page one-sided"))
     for key, value in lines:
         y += 7
         nodes.append(Text(x, y, key, 3.8, font="bold"))
@@ -133,6 +141,21 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
         symbols = {**cover.picture.symbols, **symbols, PICTURE_ID: cover.picture.children}
     nodes += footer(footer_box(page_w, page_h, options.margin_mm), "Cover", cover.title)
     return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{cover.title}: cover")
+
+
+def entry_title(section: Section, game_title: str) -> str:
+    """A section's title in the contents, without the game's name the cover already shows."""
+    title = section.title.removeprefix(f"{game_title}: ") or section.title
+    title = title[0].upper() + title[1:]
+    return f"{title} (two-sided)" if section.double_sided else title
+
+
+def _page_list(ranges: list[tuple[int, int]]) -> str:
+    """"page 7", "pages 7–8", "pages 7–8 and 12–40", "pages 3, 7–8 and 12–40"."""
+    parts = [f"{a}" if a == b else f"{a}–{b}" for a, b in ranges]
+    if len(parts) == 1:
+        return f"page {parts[0]}" if ranges[0][0] == ranges[0][1] else f"pages {parts[0]}"
+    return f"pages {', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _picture(picture: Scene, room: Box) -> list[Node]:

@@ -17,6 +17,11 @@ CROP = Style(stroke=INK, stroke_mm=0.15)
 MM_PER_INCH = 25.4
 
 
+def size_text(width: float, height: float) -> str:
+    """"360 × 382 mm", to a tenth of a millimetre: a printed size, not a computed one."""
+    return f"{round(width, 1):g} × {round(height, 1):g} mm"
+
+
 def ruler_symbols() -> dict[str, tuple[Node, ...]]:
     """The calibration ruler (50 mm above the line, 2 in below it), drawn once per file."""
     base = 4.6

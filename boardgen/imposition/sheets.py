@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from boardgen.errors import InputError
-from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, crop_marks, footer, footer_box,
+from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_box,
                                        ruler_symbols)
 from boardgen.imposition.paper import Box, PrintOptions
 from boardgen.imposition.shop import CROP_LENGTH, CROP_OFFSET, SLUG_MM, bleed_nodes
@@ -20,7 +20,10 @@ from boardgen.product import ComponentSet
 from boardgen.scene import Group, Line, Node, Path, Scene, Style, Text, Use, compose, scale, translate
 
 GAP_MM = 6.0          # between pieces that are cut out one by one
+MARK_OFFSET = 1.0     # corner marks start this far outside a block of loose pieces
+MARK_LENGTH = 3.0
 FOLD_GAP_MM = 3.0     # between the fold line and the pieces on either side
+BACK_BLEED_MM = 2.0   # home backs run on past a block's outer edges: a duplex printer drifts
 EXTEND_MM = 4.0       # cut lines run this far past the pieces
 CUT = Style(stroke="#222222", stroke_mm=0.15)
 CORNER = Style(stroke="#222222", stroke_mm=0.15)
@@ -122,15 +125,24 @@ def _rows(components: ComponentSet, width: float, options: PrintOptions) -> list
 
 
 def _row_gap(above: Row, below: Row, options: PrintOptions) -> float:
+    """Space between rows; where a block of loose pieces ends, room for its marks too."""
     if options.shop:
         return 2 * options.bleed_mm
-    return 0.0 if above.cut == below.cut == "shared" else GAP_MM
+    if above.cut == below.cut == "shared":
+        return 0.0
+    if (above.w, above.h, above.cut) == (below.w, below.h, below.cut):
+        return GAP_MM
+    return max(GAP_MM, MARK_OFFSET + MARK_LENGTH + EXTEND_MM)
 
 
 def pack(components: ComponentSet, area: Box, options: PrintOptions,
          folded: bool = False) -> list[list[Placement]]:
-    """Pages of placements: rows top to bottom, each page's block centred across ``area``."""
-    pad = options.bleed_mm if options.shop else 0.0
+    """Pages of placements: rows top to bottom, each page's block centred across ``area``.
+
+    Room is kept round the block for the bleed (shop) or for corner marks (loose pieces).
+    """
+    loose = any(c.cut != "shared" for c in components.components)
+    pad = options.bleed_mm if options.shop else MARK_OFFSET + MARK_LENGTH if loose else 0.0
     inner = area.inset(pad)
     _check_fits(components, inner, options, folded)
     pages: list[list[tuple[Row, float]]] = [[]]
@@ -183,7 +195,7 @@ def _usable(page_w: float, page_h: float, options: PrintOptions) -> Box:
 
 def plan_sheets(components: ComponentSet, options: PrintOptions) -> SheetPlan:
     """Fewest pages: portrait for duplex (long-edge flip), either orientation otherwise."""
-    duplex = options.backs == "duplex" and _has_backs(components)
+    duplex = duplex_backs(components, options)
     fold = options.backs == "fold" and _has_backs(components)
     plans: list[SheetPlan] = []
     problems: list[InputError] = []
@@ -218,6 +230,11 @@ def _has_backs(components: ComponentSet) -> bool:
     return any(c.back is not None for c in components.components)
 
 
+def duplex_backs(components: ComponentSet, options: PrintOptions) -> bool:
+    """Whether the set's sheets come as pairs of pages to print on both sides of one sheet."""
+    return options.backs == "duplex" and _has_backs(components)
+
+
 def back_placement(p: Placement, plan: SheetPlan) -> Placement:
     """Where the back of a piece goes so that it lands behind its front."""
     if plan.fold == "vertical":
@@ -230,14 +247,52 @@ def back_placement(p: Placement, plan: SheetPlan) -> Placement:
 # ---- drawing ----------------------------------------------------------------
 
 
+def _face_at(p: Placement, side: str) -> tuple:
+    """Where a face goes; a back turned half a turn for a fold across a horizontal line."""
+    if side == "back" and p.turned:
+        return compose(translate(p.x + p.w, p.y + p.h), scale(-1, -1))
+    return translate(p.x, p.y)
+
+
 def _face(components: ComponentSet, ids: dict, p: Placement, side: str,
           options: PrintOptions) -> Node:
     symbol = ids[p.component, side]
-    turn = side == "back" and p.turned
-    at = compose(translate(p.x + p.w, p.y + p.h), scale(-1, -1)) if turn else translate(p.x, p.y)
     if options.shop and components.components[p.component].cut == "shared":
-        return Group(tuple(bleed_nodes(symbol, p.w, p.h, options.bleed_mm)), at)
-    return Use(symbol, at)
+        return Group(tuple(bleed_nodes(symbol, p.w, p.h, options.bleed_mm)), _face_at(p, side))
+    return Use(symbol, _face_at(p, side))
+
+
+OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+
+
+def _back_bleed(ids: dict, p: Placement, sides: frozenset[str]) -> Group:
+    """Mirror images of a back past its ``sides`` (page sides), to lie under the faces."""
+    if p.turned:
+        sides = frozenset(OPPOSITE[s] for s in sides)
+    copies = bleed_nodes(ids[p.component, "back"], p.w, p.h, BACK_BLEED_MM, sides)[1:]
+    return Group(tuple(copies), _face_at(p, "back"))
+
+
+def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
+    """For each piece, the sides no neighbour covers along their whole length."""
+    edges: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for q in pieces:  # each piece as the neighbour seen from the other side of its edges
+        edges.setdefault(("left", round(q.x + q.w, 6)), []).append((q.y, q.y + q.h))
+        edges.setdefault(("right", round(q.x, 6)), []).append((q.y, q.y + q.h))
+        edges.setdefault(("top", round(q.y + q.h, 6)), []).append((q.x, q.x + q.w))
+        edges.setdefault(("bottom", round(q.y, 6)), []).append((q.x, q.x + q.w))
+    found = []
+    for p in pieces:
+        sides = set()
+        for side, edge, start, end in (("left", p.x, p.y, p.y + p.h),
+                                       ("right", p.x + p.w, p.y, p.y + p.h),
+                                       ("top", p.y, p.x, p.x + p.w),
+                                       ("bottom", p.y + p.h, p.x, p.x + p.w)):
+            spans = _merge(edges.get((side, round(edge, 6)), []))
+            if not any(a <= start + EPS and b >= end - EPS for a, b in spans):
+                sides.add(side)
+        found.append(frozenset(sides))
+    return found
 
 
 def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[Node]:
@@ -248,11 +303,37 @@ def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[No
     if shared:
         nodes.append(Path(tuple(_shared_lines(shared)), CUT))
     if loose:
-        commands: list[tuple] = []
-        for p in loose:
-            commands += crop_marks(p.box, 0.8, 1.8, CORNER).commands
-        nodes.append(Path(tuple(commands), CORNER))
+        nodes.append(_corner_marks(loose))
     return nodes
+
+
+def _corner_marks(pieces: list[Placement]) -> Path:
+    """Marks outside each block of same-sized loose pieces, in line with every piece's edges.
+
+    A ruler laid from mark to mark runs along the gaps, so the marks stay off the
+    pieces and out of the gaps between them, where they would only clutter.
+    """
+    commands: list[tuple] = []
+    a, b = MARK_OFFSET, MARK_OFFSET + MARK_LENGTH
+    for block in _blocks(pieces):
+        x0, y0 = min(p.x for p in block), min(p.y for p in block)
+        x1, y1 = max(p.x + p.w for p in block), max(p.y + p.h for p in block)
+        for x in sorted({round(v, 6) for p in block for v in (p.x, p.x + p.w)}):
+            commands += [("M", x, y0 - a), ("L", x, y0 - b), ("M", x, y1 + a), ("L", x, y1 + b)]
+        for y in sorted({round(v, 6) for p in block for v in (p.y, p.y + p.h)}):
+            commands += [("M", x0 - a, y), ("L", x0 - b, y), ("M", x1 + a, y), ("L", x1 + b, y)]
+    return Path(tuple(commands), CORNER)
+
+
+def _blocks(pieces: list[Placement]) -> list[list[Placement]]:
+    """Runs of same-sized pieces, in the order they were packed (rows of one block)."""
+    blocks: list[list[Placement]] = []
+    for p in pieces:
+        if blocks and (blocks[-1][-1].w, blocks[-1][-1].h) == (p.w, p.h):
+            blocks[-1].append(p)
+        else:
+            blocks.append([p])
+    return blocks
 
 
 def _shared_lines(pieces: list[Placement]) -> list[tuple]:
@@ -330,8 +411,8 @@ def _how_to_cut(components: ComponentSet, options: PrintOptions) -> str:
     if cuts == {"shared"}:
         return "cut along the lines: one cut separates two pieces"
     if cuts == {"gap"}:
-        return "cut out each piece; the corner marks show its edges"
-    return "cut along the lines and the corner marks"
+        return "cut out each piece; the marks round the block line up with its edges"
+    return "cut along the lines; the marks round a block line up with its pieces' edges"
 
 
 def impose_components(components: ComponentSet, options: PrintOptions) -> tuple[Scene, ...]:
@@ -365,7 +446,13 @@ class _Sheets:
         return [p for p in fronts if self.components.components[p.component].back is not None]
 
     def faces(self, placements: list[Placement], side: str) -> list[Node]:
-        return [_face(self.components, self.ids, p, side, self.options) for p in placements]
+        """The faces; home backs of edge-to-edge pieces get bleed past the block's edges."""
+        if side == "front" or self.options.shop:
+            return [_face(self.components, self.ids, p, side, self.options) for p in placements]
+        shared = [p for p in placements if self.components.components[p.component].cut == "shared"]
+        under: list[Node] = [_back_bleed(self.ids, p, sides)
+                             for p, sides in zip(shared, _open_sides(shared)) if sides]
+        return under + [_face(self.components, self.ids, p, side, self.options) for p in placements]
 
     def front_page(self, number: int, fronts: list[Placement]) -> Scene:
         nodes = self.faces(fronts, "front")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardgen.imposition.marks import FOOTER_MM, RULER_W, crop_marks, footer, footer_box
+from boardgen.imposition.marks import FOOTER_MM, RULER_W, crop_marks, footer, footer_box, size_text
 from boardgen.imposition.paper import Box, PrintOptions
 from boardgen.scene import Group, Node, Scene, Use, compose, scale, translate
 
@@ -11,8 +11,12 @@ CROP_LENGTH = 5.0
 SLUG_MM = CROP_OFFSET + CROP_LENGTH + 2.0   # room for the marks outside the bleed
 
 
-def bleed_nodes(symbol: str, w: float, h: float, bleed: float) -> list[Node]:
-    """The artwork and its mirror images clipped to a ``bleed`` band around it.
+ALL_SIDES = frozenset({"left", "right", "top", "bottom"})
+
+
+def bleed_nodes(symbol: str, w: float, h: float, bleed: float,
+                sides: frozenset[str] = ALL_SIDES) -> list[Node]:
+    """The artwork and its mirror images clipped to a ``bleed`` band past the given sides.
 
     Mirroring at the trim line continues every colour that touches the edge, so a
     slightly-off cut never shows white paper, whatever the artwork is.
@@ -24,11 +28,17 @@ def bleed_nodes(symbol: str, w: float, h: float, bleed: float) -> list[Node]:
         for flip_y in (-1, 0, 1):
             if flip_x == flip_y == 0:
                 continue
+            if (flip_x and _SIDE_X[flip_x] not in sides) or (flip_y and _SIDE_Y[flip_y] not in sides):
+                continue
             sx, dx, clip_x, clip_w = _mirror(flip_x, w, bleed)
             sy, dy, clip_y, clip_h = _mirror(flip_y, h, bleed)
             nodes.append(Group((Use(symbol),), compose(translate(dx, dy), scale(sx, sy)),
                                clip=(clip_x, clip_y, clip_w, clip_h)))
     return nodes
+
+
+_SIDE_X = {-1: "left", 1: "right"}
+_SIDE_Y = {-1: "top", 1: "bottom"}
 
 
 def _mirror(flip: int, size: float, bleed: float) -> tuple[float, float, float, float]:
@@ -54,7 +64,7 @@ def shop_page(art_id: str, symbols: dict, width: float, height: float, title: st
         crop_marks(trim, bleed + CROP_OFFSET, CROP_LENGTH),
     ]
     nodes += footer(footer_box(page_w, page_h, margin), f"{title} · {kind}",
-                    f"trim {width:g} × {height:g} mm at the crop marks; {bleed:g} mm bleed")
+                    f"trim {size_text(width, height)} at the crop marks; {bleed:g} mm bleed")
     return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}",
                  trim_box=trim.as_tuple(),
                  bleed_box=(trim.x - bleed, trim.y - bleed, width + 2 * bleed, height + 2 * bleed))

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from boardgen import fonts
 from boardgen.errors import InputError
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, INK, MUTED, crop_marks, footer,
-                                       footer_box)
+                                       footer_box, size_text)
 from boardgen.imposition.paper import Box, PrintOptions
-from boardgen.scene import (Group, Line, Node, Path, Rect, Scene, Style, Text, Use, compose, scale,
-                            translate)
+from boardgen.scene import (IDENTITY, Group, Line, Node, Path, Rect, Scene, Style, Text, Use, apply,
+                            bounds, compose, rotate, scale, translate)
 
 GLUE_MM = 8.0
 TICK_MM = 2.5          # length of an alignment tick on each side of a seam
@@ -146,44 +146,58 @@ def tick_positions(start: float, end: float, seams: tuple[float, ...]) -> tuple[
 # ---- planning ---------------------------------------------------------------
 
 
-def split(length: float, seams: tuple[float, ...], room: float, glue: float) -> tuple[float, ...]:
+Spans = tuple[tuple[float, float], ...]  # stretches along one axis that a cut should not cross
+
+
+def split(length: float, seams: tuple[float, ...], room: float, glue: float,
+          keep_clear: Spans = ()) -> tuple[float, ...]:
     """Cut positions (0 … length) giving the fewest pieces that fit ``room`` with their glue strip.
 
     Cuts run on seams where possible; among equal counts the pieces are made as even as
-    possible. Where the seams are too far apart the cut falls on a whole millimetre.
+    possible. Where the seams are too far apart the cut falls on a whole millimetre. A cut
+    through ``keep_clear`` (a label, a picture) is taken only when no other tiling exists.
     """
     if length <= room + EPS:
         return (0.0, length)
     if room <= glue + 1:
         raise InputError(f"the printable area ({room:g} mm) is too small to tile a board",
                          source="--paper")
+
+    def candidate(x: float, on_seam: bool) -> tuple[float, bool, bool]:
+        return x, on_seam, _crosses(x, keep_clear)
+
     on_seam = sorted({s for s in seams if EPS < s < length - EPS})
-    cuts = _cheapest_cuts(length, [(s, True) for s in on_seam], room, glue)
-    if cuts is None:
-        grid = [(float(x), False) for x in range(1, math.ceil(length))
+    cuts = _cheapest_cuts(length, [candidate(s, True) for s in on_seam], room, glue)
+    if cuts is None or any(_crosses(c, keep_clear) for c in cuts):
+        grid = [candidate(float(x), False) for x in range(1, math.ceil(length))
                 if all(abs(x - s) > EPS for s in on_seam)]
-        cuts = _cheapest_cuts(length, sorted([(s, True) for s in on_seam] + grid), room, glue)
+        cuts = _cheapest_cuts(length, sorted([candidate(s, True) for s in on_seam] + grid),
+                              room, glue)
     assert cuts is not None
     return cuts
 
 
-def _cheapest_cuts(length: float, candidates: list[tuple[float, bool]], room: float,
+def _cheapest_cuts(length: float, candidates: list[tuple[float, bool, bool]], room: float,
                    glue: float) -> tuple[float, ...] | None:
-    """Dynamic programme over candidate cuts: (pieces, cuts off a seam, widest piece)."""
-    points = [(0.0, True)] + candidates + [(length, True)]
-    best: list[tuple[int, int, float] | None] = [None] * len(points)
+    """Dynamic programme over candidate cuts (position, on a seam, through artwork).
+
+    Cost, compared in order: cuts through artwork, pieces, cuts off a seam, widest piece.
+    """
+    points = [(0.0, True, False)] + candidates + [(length, True, False)]
+    best: list[tuple[int, int, int, float] | None] = [None] * len(points)
     previous = [-1] * len(points)
-    best[0] = (0, 0, 0.0)
+    best[0] = (0, 0, 0, 0.0)
     last = len(points) - 1
     for j in range(1, len(points)):
+        _, on_seam, through = points[j]
         for i in range(j - 1, -1, -1):
             width = points[j][0] - points[i][0] + (0.0 if j == last else glue)
             if width > room + EPS:
                 break
             if best[i] is None:
                 continue
-            count, off_seam, widest = best[i]
-            cost = (count + 1, off_seam + (0 if points[j][1] else 1), max(widest, width))
+            crossed, count, off_seam, widest = best[i]
+            cost = (crossed + through, count + 1, off_seam + (not on_seam), max(widest, width))
             if best[j] is None or cost < best[j]:
                 best[j], previous[j] = cost, i
     if best[last] is None:
@@ -194,24 +208,71 @@ def _cheapest_cuts(length: float, candidates: list[tuple[float, bool]], room: fl
     return tuple(points[k][0] for k in reversed(chain))
 
 
+def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
+    """Across and down the scene, where its lines of text and its pictures (symbols) lie."""
+    across: list[tuple[float, float]] = []
+    down: list[tuple[float, float]] = []
+
+    def add(corners: list[tuple[float, float]]) -> None:
+        across.append((min(p[0] for p in corners), max(p[0] for p in corners)))
+        down.append((min(p[1] for p in corners), max(p[1] for p in corners)))
+
+    def visit(nodes, m, in_symbol: bool) -> None:
+        for node in nodes:
+            if isinstance(node, Text):
+                add(_text_corners(node, m))
+            elif isinstance(node, Group):
+                visit(node.children, compose(m, node.transform), in_symbol)
+            elif isinstance(node, Use) and node.symbol in scene.symbols:
+                inner = compose(m, node.transform)
+                box = None if in_symbol else bounds(scene.symbols[node.symbol])
+                if box:
+                    add([apply(inner, (x, y)) for x in (box[0], box[2]) for y in (box[1], box[3])])
+                visit(scene.symbols[node.symbol], inner, True)
+
+    visit(scene.children, IDENTITY, False)
+    return tuple(across), tuple(down)
+
+
+def _text_corners(node: Text, m) -> list[tuple[float, float]]:
+    """Corners of the box a line of text covers (cap height above, descent below the baseline)."""
+    width = fonts.text_width(node.text, node.size, node.font)
+    left = node.x - {"start": 0.0, "middle": width / 2, "end": width}[node.anchor]
+    if node.rotate:
+        m = compose(m, rotate(node.rotate, node.x, node.y))
+    return [apply(m, (x, node.y + dy)) for x in (left, left + width)
+            for dy in (-0.8 * node.size, 0.25 * node.size)]
+
+
 def art_box(page_w: float, page_h: float, margin: float) -> Box:
     """The part of a page left for artwork: inside the margins, above the footer."""
     return Box(margin, margin, page_w - 2 * margin, page_h - 2 * margin - FOOTER_MM - FOOTER_GAP_MM)
 
 
 def plan_tiles(width: float, height: float, seams_x: tuple[float, ...],
-               seams_y: tuple[float, ...], options: PrintOptions) -> TilePlan:
-    """The tiling with the fewest pages over both orientations of the paper."""
+               seams_y: tuple[float, ...], options: PrintOptions,
+               keep_clear: tuple[Spans, Spans] = ((), ())) -> TilePlan:
+    """The tiling with the fewest pages over both orientations of the paper.
+
+    ``keep_clear``: where labels and pictures lie across and down; no cut crosses them
+    unless the paper leaves no other way.
+    """
     plans = []
     for landscape in (False, True):
         page_w, page_h = options.paper.size(landscape)
         area = art_box(page_w, page_h, options.margin_mm)
-        plans.append(TilePlan(width, height, page_w, page_h, landscape,
-                              split(width, seams_x, area.w, GLUE_MM),
-                              split(height, seams_y, area.h, GLUE_MM),
-                              tuple(seams_x), tuple(seams_y)))
+        cuts_x = split(width, seams_x, area.w, GLUE_MM, keep_clear[0])
+        cuts_y = split(height, seams_y, area.h, GLUE_MM, keep_clear[1])
+        crossed = sum(_crosses(c, keep_clear[0]) for c in cuts_x[1:-1]) + \
+            sum(_crosses(c, keep_clear[1]) for c in cuts_y[1:-1])
+        plans.append((crossed, TilePlan(width, height, page_w, page_h, landscape, cuts_x, cuts_y,
+                                        tuple(seams_x), tuple(seams_y))))
     board_is_wide = width > height
-    return min(plans, key=lambda p: (p.pages, p.landscape != board_is_wide))
+    return min(plans, key=lambda p: (p[0], p[1].pages, p[1].landscape != board_is_wide))[1]
+
+
+def _crosses(cut: float, spans: Spans) -> bool:
+    return any(a + EPS < cut < b - EPS for a, b in spans)
 
 
 # ---- pages ------------------------------------------------------------------
@@ -313,20 +374,35 @@ ASSEMBLY_STEPS = (
 )
 
 
+def _map_box(area: Box) -> Box:
+    """Room for the map: below the heading, above the numbered steps."""
+    steps_h = 6.0 * len(ASSEMBLY_STEPS)
+    return Box(area.x, area.y + 18, area.w, area.h - 18 - steps_h - 4)
+
+
+def _map_scale(plan: TilePlan, area: Box) -> float:
+    picture = _map_box(area)
+    return min(picture.w / plan.board_w, picture.h / plan.board_h)
+
+
 def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind: str,
                    options: PrintOptions) -> Scene:
-    """A small picture of the whole board with the page grid and the steps to put it together."""
-    area = art_box(plan.page_w, plan.page_h, options.margin_mm)
+    """A small picture of the whole board with the page grid and the steps to put it together.
+
+    The page is turned whichever way shows the picture larger.
+    """
+    page_w, page_h = max((options.paper.size(landscape) for landscape in (False, True)),
+                         key=lambda size: _map_scale(plan, art_box(*size, options.margin_mm)))
+    area = art_box(page_w, page_h, options.margin_mm)
     heading = f"Assembly map: {title} {kind}"
     nodes: list[Node] = [
         Text(area.x, area.y + 7, heading, fonts.fit_size(heading, area.w, 7.0, "bold"), font="bold"),
         Text(area.x, area.y + 13,
              f"{plan.pages} pages in {plan.rows} rows × {plan.columns} columns; "
-             f"finished size {plan.board_w:g} × {plan.board_h:g} mm", 3.5, fill=MUTED),
+             f"finished size {size_text(plan.board_w, plan.board_h)}", 3.5, fill=MUTED),
     ]
-    steps_h = 6.0 * len(ASSEMBLY_STEPS)
-    picture = Box(area.x, area.y + 18, area.w, area.h - 18 - steps_h - 4)
-    f = min(picture.w / plan.board_w, picture.h / plan.board_h)
+    picture = _map_box(area)
+    f = _map_scale(plan, area)
     ox = picture.x + (picture.w - plan.board_w * f) / 2
     oy = picture.y + (picture.h - plan.board_h * f) / 2
     to_map = compose(translate(ox, oy), scale(f))
@@ -353,10 +429,9 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
     for step in ASSEMBLY_STEPS:
         nodes.append(Text(area.x, y, step, fonts.fit_size(step, area.w, 3.4)))
         y += 6.0
-    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), "Assembly map",
+    nodes += footer(footer_box(page_w, page_h, options.margin_mm), "Assembly map",
                     f"{title} · {kind}: {plan.rows}×{plan.columns} pages")
-    return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols,
-                 title=f"{title}: assembly map")
+    return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{title}: assembly map")
 
 
 def single_page(width: float, height: float, art_id: str, symbols: dict, title: str, kind: str,
@@ -373,5 +448,5 @@ def single_page(width: float, height: float, art_id: str, symbols: dict, title: 
     detail = ("cut along the edge of the picture" if cut_out
               else "use as printed; cut only where the sheet shows cut lines")
     nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), f"{title} · {kind}",
-                    f"{width:g} × {height:g} mm: {detail}")
+                    f"{size_text(width, height)}: {detail}")
     return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}")

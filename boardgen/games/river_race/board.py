@@ -9,7 +9,9 @@ from boardgen.games.river_race.grid import parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.product import Board
-from boardgen.scene import Node, Path, Rect, Scene, Style, Text, text_centered
+from boardgen.scene import Node, Path, Rect, Scene, Style, Text, bounds, text_centered
+
+SEAM_CLEARANCE_MM = 1.0  # a page seam keeps this far from the title and legend
 
 
 def board_view(layout: Layout) -> View:
@@ -26,7 +28,7 @@ def board_size(layout: Layout) -> tuple[float, float]:
 
 
 def compose_board(layout: Layout, setup: Setup | None = None) -> Board:
-    """The board at its exact size; seams may run along any cell boundary."""
+    """The board at its exact size; seams run along cell boundaries clear of title and legend."""
     view = board_view(layout)
     width, height = board_size(layout)
     nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=layout.colors.border))]
@@ -40,13 +42,27 @@ def compose_board(layout: Layout, setup: Setup | None = None) -> Board:
                       Style(stroke=layout.colors.frame, stroke_mm=0.6)))
     border = layout.board.border_mm
     nodes += art.coordinates(view, min(4.2, border * 0.45), border / 2, layout.colors.text)
-    nodes += title(layout, width)
-    nodes += legend(layout, view, width, height)
-    scene = Scene(width, height, tuple(nodes), title=f"{layout.title}: board")
+    words = title(layout, width) + legend(layout, view, width, height)
+    nodes += words
+    scene = Scene(width, height, tuple(nodes), title=layout.title)
     cell = view.cell
+    across = [extent_x(node) for node in words]
     return Board(scene,
-                 seams_x=tuple(round(view.x + i * cell, 6) for i in range(layout.board.columns + 1)),
+                 seams_x=tuple(x for x in (round(view.x + i * cell, 6)
+                                           for i in range(layout.board.columns + 1))
+                               if not any(a - SEAM_CLEARANCE_MM < x < b + SEAM_CLEARANCE_MM
+                                          for a, b in across)),
                  seams_y=tuple(round(view.y + j * cell, 6) for j in range(layout.board.rows + 1)))
+
+
+def extent_x(node: Node) -> tuple[float, float]:
+    """Leftmost and rightmost x a title or legend node covers, text measured in its font."""
+    if isinstance(node, Text):
+        w = fonts.text_width(node.text, node.size, node.font)
+        left = node.x - {"start": 0.0, "middle": w / 2, "end": w}[node.anchor]
+        return left, left + w
+    box = bounds((node,))
+    return (box[0], box[2]) if box else (0.0, 0.0)
 
 
 def surroundings(layout: Layout, view: View, width: float) -> list[Node]:

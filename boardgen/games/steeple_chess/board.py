@@ -43,37 +43,56 @@ def die_face(x: float, y: float, size: float, value: int, colors: Colors) -> lis
 
 
 CENTRE_WIDTH = 160.0
+SEAM_GAP_MM = 3.0       # the centre's parts keep this far from a page seam between them
+MIN_TABLE_SCALE = 0.6   # below this the die table is drawn whole, with no seam through it
 
 
-def centre_block(layout: Layout) -> tuple[list[Node], float, float]:
-    """Title, subtitle and the d6 table, drawn at a nominal width; returns nodes, width, height."""
-    colors, labels = layout.colors, layout.labels
-    w = CENTRE_WIDTH
-    nodes: list[Node] = []
+def title_lines(layout: Layout) -> tuple[list[Node], float]:
+    """Title and subtitle at the nominal width; returns nodes and height."""
+    colors, w = layout.colors, CENTRE_WIDTH
     title_size = fonts.fit_size(layout.title, w, 16.0, "bold")
     y = title_size * 0.75
-    nodes.append(Text(w / 2, y, layout.title, title_size, font="bold", anchor="middle",
-                      fill=colors.text))
+    nodes: list[Node] = [Text(w / 2, y, layout.title, title_size, font="bold", anchor="middle",
+                              fill=colors.text)]
     if layout.subtitle:
         y += 8.0
         sub = fonts.fit_size(layout.subtitle, w, 5.0, "italic")
         nodes.append(Text(w / 2, y, layout.subtitle, sub, font="italic", anchor="middle",
                           fill=colors.text))
-    y += 14.0
-    heading = fonts.fit_size(labels.table, w, 5.6)
-    nodes.append(Text(w / 2, y, labels.table, heading, anchor="middle", fill=colors.text))
-    y += 5.0
+        return nodes, y + sub * 0.25
+    return nodes, y + title_size * 0.25
+
+
+def table_heading(layout: Layout) -> tuple[list[Node], float]:
+    """The line above the die table, its baseline at its height less the descent."""
+    size = fonts.fit_size(layout.labels.table, CENTRE_WIDTH, 5.6)
+    return ([Text(CENTRE_WIDTH / 2, size * 0.8, layout.labels.table, size, anchor="middle",
+                  fill=layout.colors.text)], size * 1.05)
+
+
+def die_table(layout: Layout) -> tuple[list[Node], float]:
+    """The d6 → chess piece table in its panel, at the nominal width; nodes and height."""
+    colors, w = layout.colors, CENTRE_WIDTH
     row_h, col_w = 29.0, w / 2
-    panel = Rect(0, y, w, 3 * row_h + 4, Style(fill="#fbf7ee", stroke=colors.frame, stroke_mm=0.5),
-                 rx=4.0)
-    nodes.append(panel)
+    nodes: list[Node] = [Rect(0, 0, w, 3 * row_h + 4,
+                              Style(fill="#fbf7ee", stroke=colors.frame, stroke_mm=0.5), rx=4.0)]
     for index, letter in enumerate(layout.die.faces):
         col, row = divmod(index, 3)
-        nodes += _table_entry(layout, index + 1, letter, col * col_w, y + 2 + row * row_h,
-                              col_w, row_h)
-    nodes.append(Line(w / 2, y + 4, w / 2, y + 3 * row_h, Style(stroke=colors.frame,
-                                                                 stroke_mm=0.3)))
-    return nodes, w, y + 3 * row_h + 4
+        nodes += _table_entry(layout, index + 1, letter, col * col_w, 2 + row * row_h, col_w, row_h)
+    nodes.append(Line(w / 2, 4, w / 2, 3 * row_h, Style(stroke=colors.frame, stroke_mm=0.3)))
+    return nodes, 3 * row_h + 4
+
+
+def centre_block(layout: Layout) -> tuple[list[Node], float, float]:
+    """Title, subtitle and the d6 table as one block at the nominal width: nodes, width, height."""
+    nodes: list[Node] = []
+    y = 0.0
+    for part, gap in ((title_lines(layout), 6.0), (table_heading(layout), 2.5),
+                      (die_table(layout), 0.0)):
+        part_nodes, height = part
+        nodes.append(Group(tuple(part_nodes), translate(0, y)))
+        y += height + gap
+    return nodes, CENTRE_WIDTH, y
 
 
 def _table_entry(layout: Layout, value: int, letter: str, x: float, y: float, w: float,
@@ -111,21 +130,55 @@ def largest_rectangle(cells: frozenset[Cell], width: int, height: int) -> tuple[
     return best
 
 
-def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], Box | None]:
-    """The title and die table scaled into the centre area, clear of arrows; and where they sit."""
+def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], list[Box]]:
+    """The title and die table in the centre area, clear of arrows; and the boxes they cover.
+
+    Where the area is tall enough, title and heading sit above the square edge across its
+    middle and the table below it, so a page seam can run between them.
+    """
     course = layout.track
     corners = largest_rectangle(course.centre, course.width, course.height)
     if corners is None:
-        return [], None
+        return [], []
     x, y, w, h = _clear_of(grid.box(corners), arrow_boxes(course, grid, layout.course.border_mm))
     margin = grid.sq * 0.3
+    area = (x + margin, y + margin, w - 2 * margin, h - 2 * margin)
+    split = _split_around_seam(layout, grid, area)
+    if split is not None:
+        return split
     nodes, bw, bh = centre_block(layout)
-    k = min(1.0, (w - 2 * margin) / bw, (h - 2 * margin) / bh)
+    k = min(1.0, area[2] / bw, area[3] / bh)
     if k < 0.35:
-        return [], None
-    left, top = x + (w - bw * k) / 2, y + (h - bh * k) / 2
-    return ([Group(tuple(nodes), compose(translate(left, top), scale(k)))],
-            (left, top, bw * k, bh * k))
+        return [], []
+    left, top = area[0] + (area[2] - bw * k) / 2, area[1] + (area[3] - bh * k) / 2
+    box = (left, top, bw * k, bh * k)
+    return [Group(tuple(nodes), compose(translate(left, top), scale(k)))], [box]
+
+
+def _split_around_seam(layout: Layout, grid: Grid,
+                       area: Box) -> tuple[list[Node], list[Box]] | None:
+    """Title and heading above the square edge nearest the area's middle, the table below."""
+    x, y, w, h = area
+    edge = grid.y0 + round((y + h / 2 - grid.y0) / grid.sq) * grid.sq
+    fit = min(1.0, w / CENTRE_WIDTH)
+    title, title_h = title_lines(layout)
+    heading, heading_h = table_heading(layout)
+    table, table_h = die_table(layout)
+    table_k = min(fit, (y + h - edge - SEAM_GAP_MM) / table_h)
+    above = edge - SEAM_GAP_MM - heading_h * fit - y
+    title_k = min(fit, (above - 4.0) / title_h)
+    if table_k < MIN_TABLE_SCALE or title_k < MIN_TABLE_SCALE:
+        return None
+    parts = [(title, title_h, title_k, y + (above - title_h * title_k) / 2),
+             (heading, heading_h, fit, edge - SEAM_GAP_MM - heading_h * fit),
+             (table, table_h, table_k, edge + SEAM_GAP_MM)]
+    nodes: list[Node] = []
+    boxes: list[Box] = []
+    for part, height, k, top in parts:
+        left = x + (w - CENTRE_WIDTH * k) / 2
+        nodes.append(Group(tuple(part), compose(translate(left, top), scale(k))))
+        boxes.append((left, top, CENTRE_WIDTH * k, height * k))
+    return nodes, boxes
 
 
 def _clear_of(area: Box, boxes: list[Box]) -> Box:
@@ -200,14 +253,12 @@ def compose_board(layout: Layout, drawn: Drawn = Drawn()) -> Board:
     nodes += course_nodes(course, colors, grid, finish_label=layout.labels.finish,
                           start_label=layout.labels.start, border_mm=layout.course.border_mm)
     nodes += _coordinates(layout, grid)
-    centre, centre_box = centre_artwork(layout, grid)
+    centre, centre_boxes = centre_artwork(layout, grid)
     nodes += centre
     arrows = arrow_boxes(course, grid, layout.course.border_mm)
-    nodes += direction_marks(course, colors, grid, arrows + ([centre_box] if centre_box else []))
+    nodes += direction_marks(course, colors, grid, arrows + centre_boxes)
     nodes += drawn_nodes(layout, grid, drawn)
-    keep_clear = [grid.box(cells) for cells in course.start.values()]
-    if centre_box:
-        keep_clear.append(centre_box)
+    keep_clear = [grid.box(cells) for cells in course.start.values()] + centre_boxes
     scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(), title=layout.title)
     return Board(scene, seams_x=_seams(grid.x0, grid.sq, course.width, keep_clear, 0),
                  seams_y=_seams(grid.y0, grid.sq, course.height, keep_clear, 1))
