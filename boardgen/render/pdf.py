@@ -7,6 +7,7 @@ their scene coordinates. Symbols become form XObjects drawn once per document.
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -27,35 +28,69 @@ def mm_to_pt(value: float) -> float:
     return value * PT_PER_MM
 
 
+@lru_cache(maxsize=None)
+def _color(hex_code: str) -> HexColor:
+    return HexColor(hex_code)
+
+
 class _Painter:
-    """Draws nodes on a reportlab canvas whose user space is mm with y down."""
+    """Draws nodes on a reportlab canvas whose user space is mm with y down.
+
+    It remembers the colours, widths and opacity it has set, so a shape only
+    writes what changes and needs no save/restore of its own; groups, symbols and
+    text save and restore the state around them. Opacity is back at 1 whenever a
+    symbol is drawn, so symbols start from a known state.
+    """
 
     def __init__(self, canvas: Canvas):
         self.canvas = canvas
         self.forms: dict[str, tuple[Node, ...]] = {}
+        self.state: dict[str, object] = {"alpha": 1.0}
+        self.saved: list[dict[str, object]] = []
+
+    def fresh_state(self) -> tuple[dict, list]:
+        """Start a page or form from a known state; returns the state it replaces."""
+        outer = (self.state, self.saved)
+        self.state, self.saved = {"alpha": 1.0}, []
+        return outer
+
+    def push(self) -> None:
+        self.canvas.saveState()
+        self.saved.append(dict(self.state))
+
+    def pop(self) -> None:
+        self.canvas.restoreState()
+        self.state = self.saved.pop()
+
+    def set(self, key: str, value, apply) -> None:
+        if self.state.get(key) != value:
+            apply(value)
+            self.state[key] = value
+
+    def set_alpha(self, alpha: float) -> None:
+        c = self.canvas
+        self.set("alpha", alpha, lambda a: (c.setFillAlpha(a), c.setStrokeAlpha(a)))
 
     def set_style(self, style: Style) -> tuple[int, int]:
         c = self.canvas
         fill = stroke = 0
         if style.fill:
-            c.setFillColor(HexColor(style.fill))
+            self.set("fill", style.fill, lambda v: c.setFillColor(_color(v)))
             fill = 1
         if style.stroke:
-            c.setStrokeColor(HexColor(style.stroke))
-            c.setLineWidth(style.stroke_mm)
-            c.setDash(list(style.dash) if style.dash else [])
-            c.setLineJoin(JOINS[style.join])
-            c.setLineCap(CAPS[style.cap])
+            self.set("stroke", style.stroke, lambda v: c.setStrokeColor(_color(v)))
+            self.set("width", style.stroke_mm, c.setLineWidth)
+            self.set("dash", style.dash, lambda v: c.setDash(list(v) if v else []))
+            self.set("join", style.join, lambda v: c.setLineJoin(JOINS[v]))
+            self.set("cap", style.cap, lambda v: c.setLineCap(CAPS[v]))
             stroke = 1
-        if style.opacity < 1:
-            c.setFillAlpha(style.opacity)
-            c.setStrokeAlpha(style.opacity)
+        self.set_alpha(style.opacity)
         return stroke, fill
 
     def draw(self, node: Node) -> None:
         c = self.canvas
         if isinstance(node, Group):
-            c.saveState()
+            self.push()
             if node.transform != IDENTITY:
                 c.transform(*node.transform)
             if node.clip is not None:
@@ -64,22 +99,22 @@ class _Painter:
                 c.clipPath(p, stroke=0, fill=0)
             for child in node.children:
                 self.draw(child)
-            c.restoreState()
+            self.pop()
             return
         if isinstance(node, Use):
             if node.symbol not in self.forms:
                 raise KeyError(f"scene has no symbol {node.symbol!r}")
-            c.saveState()
+            self.set_alpha(1.0)
+            self.push()
             c.transform(*node.transform)
             c.doForm(node.symbol)
-            c.restoreState()
+            self.pop()
             return
         if isinstance(node, Text):
             self.draw_text(node)
             return
         if not isinstance(node, (Rect, Circle, Line, Polygon, Path)):
             raise TypeError(f"the PDF renderer cannot draw {type(node).__name__}")
-        c.saveState()
         stroke, fill = self.set_style(node.style)
         if isinstance(node, Rect):
             if node.rx:
@@ -98,31 +133,35 @@ class _Painter:
             if node.closed:
                 p.close()
             c.drawPath(p, stroke=stroke, fill=fill if node.closed else 0)
-        elif isinstance(node, Path):
-            p = c.beginPath()
-            for cmd in node.commands:
-                op = cmd[0]
-                if op == "M":
-                    p.moveTo(*cmd[1:])
-                elif op == "L":
-                    p.lineTo(*cmd[1:])
-                elif op == "C":
-                    p.curveTo(*cmd[1:])
-                elif op == "Z":
-                    p.close()
-                else:
-                    raise ValueError(f"unknown path command {op!r}")
-            c.drawPath(p, stroke=stroke, fill=fill, fillMode=0 if node.even_odd else 1)
-        c.restoreState()
+        else:
+            c.drawPath(self.path(node), stroke=stroke, fill=fill,
+                       fillMode=0 if node.even_odd else 1)
+
+    def path(self, node: Path):
+        p = self.canvas.beginPath()
+        for cmd in node.commands:
+            op = cmd[0]
+            if op == "M":
+                p.moveTo(*cmd[1:])
+            elif op == "L":
+                p.lineTo(*cmd[1:])
+            elif op == "C":
+                p.curveTo(*cmd[1:])
+            elif op == "Z":
+                p.close()
+            else:
+                raise ValueError(f"unknown path command {op!r}")
+        return p
 
     def draw_text(self, node: Text) -> None:
         c = self.canvas
-        c.saveState()
-        c.translate(node.x, node.y)
+        self.set_alpha(1.0)
+        self.push()
+        c.transform(1, 0, 0, 1, node.x, node.y)
         if node.rotate:
             c.rotate(node.rotate)  # user space is y-down, so a positive angle turns clockwise
         c.scale(1, -1)
-        c.setFillColor(HexColor(node.fill))
+        c.setFillColor(_color(node.fill))
         c.setFont(fonts.registered_name(node.font), node.size)
         if node.anchor == "middle":
             c.drawCentredString(0, 0, node.text)
@@ -130,7 +169,7 @@ class _Painter:
             c.drawRightString(0, 0, node.text)
         else:
             c.drawString(0, 0, node.text)
-        c.restoreState()
+        self.pop()
 
     def define_forms(self, scene: Scene) -> None:
         for name in used_symbols(scene.children, scene.symbols):
@@ -147,10 +186,12 @@ class _Painter:
             if inner != name:
                 self.define_form(inner, symbols)
         self.forms[name] = nodes
+        outer = self.fresh_state()
         self.canvas.beginForm(name, *FORM_BBOX)
         for node in nodes:
             self.draw(node)
         self.canvas.endForm()
+        self.state, self.saved = outer
         _give_form_its_graphics_states(self.canvas, name)
 
 
@@ -202,6 +243,7 @@ def render_pdf(document: Document | Scene) -> bytes:
         if page.bleed_box:
             canvas.setBleedBox(_box(page, page.bleed_box))
         painter.define_forms(page)
+        painter.fresh_state()
         canvas.saveState()
         canvas.translate(0, mm_to_pt(page.height))
         canvas.scale(PT_PER_MM, -PT_PER_MM)
