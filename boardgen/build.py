@@ -137,13 +137,33 @@ def bundle_name(layout) -> str:
 
 def product_files(layout, output: GameOutput, options: BuildOptions,
                   target: str | None = None, notes: list[str] | None = None) -> dict[str, bytes]:
-    """Every output file of a composed game, in memory, with its rules and the bundle of all."""
-    files: dict[str, bytes] = {}
-    board_pages = imposition.impose_board(output.board, options.print)
-    sections = [imposition.Section("Board", board_pages)]
+    """Every output file of a composed game, in memory: pictures, print files and board.json."""
+    files = picture_set(output, options)
     if "pdf" in options.formats:
-        files["board.pdf"] = renderer("pdf")(Document(board_pages, title=layout.title))
-    files.update(picture_files("board", output.board.scene, options))
+        files.update(print_files(layout, output, options, target, notes))
+    document = {"game": layout.game, "name": layout.name, "title": layout.title, "units": "mm",
+                "board_size": [output.board.scene.width, output.board.scene.height]}
+    document.update(output.board_json)
+    files["board.json"] = (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode()
+    return files
+
+
+def picture_set(output: GameOutput, options: BuildOptions) -> dict[str, bytes]:
+    """SVG and PNG files of the unimposed board, every piece face and every sheet."""
+    files = picture_files("board", output.board.scene, options)
+    for component_set in output.component_sets:
+        files.update(face_files(component_set, options))
+    for sheet in output.sheets:
+        files.update(picture_files(sheet.name, sheet.scene, options))
+    return files
+
+
+def print_files(layout, output: GameOutput, options: BuildOptions, target: str | None = None,
+                notes: list[str] | None = None) -> dict[str, bytes]:
+    """The PDFs: board pages, component sheets, sheets, rules and the bundle of all of them."""
+    board_pages = imposition.impose_board(output.board, options.print)
+    files = pdf_file("board", board_pages, options, layout.title)
+    sections = [imposition.Section("Board", board_pages)]
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
         if pages:
@@ -151,26 +171,19 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
                 component_set.title, pages,
                 double_sided=imposition.duplex_backs(component_set, options.print)))
             files.update(pdf_file(component_set.name, pages, options, component_set.title))
-        files.update(face_files(component_set, options))
     for sheet in output.sheets:
         pages = imposition.impose_sheet(sheet, options.print)
         sections.append(imposition.Section(sheet.title, pages))
         files.update(pdf_file(sheet.name, pages, options, sheet.title))
-        files.update(picture_files(sheet.name, sheet.scene, options))
     rule_sheet, rule_files = rules_files(layout, options, target, notes)
     files.update(rule_files)
     if rule_sheet:
         sections.append(imposition.Section("Rules", rule_sheet, numbered=False))
-    if "pdf" in options.formats:
-        cover = imposition.Cover(layout.title, layout.subtitle, layout_source(target), __version__,
-                                 picture=output.board.scene)
-        bundle = imposition.print_and_play(cover, sections, options.print)
-        files[bundle_name(layout)] = renderer("pdf")(
-            Document(bundle, title=f"{layout.title}: print and play"))
-    document = {"game": layout.game, "name": layout.name, "title": layout.title, "units": "mm",
-                "board_size": [output.board.scene.width, output.board.scene.height]}
-    document.update(output.board_json)
-    files["board.json"] = (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode()
+    cover = imposition.Cover(layout.title, layout.subtitle, layout_source(target), __version__,
+                             picture=output.board.scene)
+    bundle = imposition.print_and_play(cover, sections, options.print)
+    files[bundle_name(layout)] = renderer("pdf")(
+        Document(bundle, title=f"{layout.title}: print and play"))
     return files
 
 

@@ -157,10 +157,12 @@ class _Painter:
         c = self.canvas
         self.set_alpha(1.0)
         self.push()
-        c.transform(1, 0, 0, 1, node.x, node.y)
         if node.rotate:
+            c.transform(1, 0, 0, 1, node.x, node.y)
             c.rotate(node.rotate)  # user space is y-down, so a positive angle turns clockwise
-        c.scale(1, -1)
+            c.scale(1, -1)
+        else:
+            c.transform(1, 0, 0, -1, node.x, node.y)  # text stands upright in y-down space
         c.setFillColor(_color(node.fill))
         c.setFont(fonts.registered_name(node.font), node.size)
         if node.anchor == "middle":
