@@ -158,6 +158,18 @@ def check(file: str = typer.Argument(..., metavar="FILE", help="Layout file (or 
     typer.echo(f"{file}: ok ({layout.title}, game {layout.game})")
 
 
+def game_with(target: str, function: str, missing: str):
+    """The layout and its game module, which must provide ``function``."""
+    from boardgen.games import game_for
+    from boardgen.layout import load_layout
+
+    layout = load_layout(target)
+    module = game_for(layout.game)
+    if not hasattr(module, function):
+        raise InputError(f"{layout.title} has {missing}", source=target)
+    return layout, module
+
+
 @app.command()
 def validate(
     game: str = typer.Argument(..., metavar="GAME|FILE"),
@@ -165,14 +177,8 @@ def validate(
     partial: bool = typer.Option(False, "--partial", help="Setup is incomplete: do not enforce counts."),
 ) -> None:
     """Check an obstacle setup against the game's placement rules (exit 1 if illegal)."""
-    from boardgen.games import game_for
-    from boardgen.layout import load_layout
-
     try:
-        layout = load_layout(game)
-        module = game_for(layout.game)
-        if not hasattr(module, "validate_setup"):
-            raise InputError(f"{layout.title} has no obstacle setup to validate", source=game)
+        layout, module = game_with(game, "validate_setup", "no obstacle setup to validate")
         report = module.validate_setup(layout, setup, partial=partial)
     except InputError as error:
         raise fail(error)
@@ -188,14 +194,9 @@ def random_setup(
 ) -> None:
     """Write a random legal obstacle setup (TOML) for a game."""
     from boardgen.build import write_atomic
-    from boardgen.games import game_for
-    from boardgen.layout import load_layout
 
     try:
-        layout = load_layout(game)
-        module = game_for(layout.game)
-        if not hasattr(module, "random_setup"):
-            raise InputError(f"{layout.title} has no obstacle setup to generate", source=game)
+        layout, module = game_with(game, "random_setup", "no obstacle setup to generate")
         text = module.random_setup(layout, seed)
         if out is None:
             typer.echo(text, nl=False)
