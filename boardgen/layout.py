@@ -113,18 +113,23 @@ class RawLayout:
         return merge_layers(self.layers, replaced)
 
 
-def read_toml(path: Path) -> tuple[dict[str, Any], str]:
-    """Parse one TOML file; syntax errors keep their line."""
+def read_text(path: Path, limit: int, kind: str) -> str:
+    """A UTF-8 file of at most ``limit`` bytes; a wrong or huge file is one clear InputError."""
     try:
         size = path.stat().st_size
-        if size > MAX_LAYOUT_BYTES:
-            raise InputError(f"file is {size} bytes; layout files are limited to "
-                             f"{MAX_LAYOUT_BYTES} bytes", source=str(path))
-        text = path.read_bytes().decode("utf-8")
+        if size > limit:
+            raise InputError(f"file is {size} bytes; {kind} are limited to {limit} bytes",
+                             source=str(path))
+        return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("file is not UTF-8 text", source=str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror})", source=str(path)) from None
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], str]:
+    """Parse one TOML file; syntax errors keep their line."""
+    text = read_text(path, MAX_LAYOUT_BYTES, "layout files")
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:

@@ -15,6 +15,7 @@ from typing import Mapping
 
 from boardgen.errors import InputError
 from boardgen.imposition import PAPERS, Paper
+from boardgen.layout import read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
 from boardgen.rules.document import RuleText, parse_rule_text
 from boardgen.rules.typeset import page_style, typeset
@@ -91,16 +92,8 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
 
 
 def read_rule_text(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-        if size > MAX_RULE_TEXT_BYTES:
-            raise InputError(f"file is {size} bytes; rule texts are limited to "
-                             f"{MAX_RULE_TEXT_BYTES} bytes", source=str(path))
-        return path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("file is not UTF-8 text", source=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read file ({exc.strerror})", source=str(path)) from None
+    """The Markdown of a rule text, read with the same checks as a layout file."""
+    return read_text(path, MAX_RULE_TEXT_BYTES, "rule texts")
 
 
 @dataclass(frozen=True)
