@@ -29,7 +29,6 @@ class Style:
     cap: Literal["butt", "round", "square"] = "butt"
 
 
-FILL_BLACK = Style(fill="#000000")
 NO_STYLE = Style()
 
 
@@ -223,6 +222,23 @@ def arc_commands(cx: float, cy: float, r: float, start_deg: float, end_deg: floa
 def text_centered(cx: float, cy: float, text: str, size: float, **kwargs) -> Text:
     """Text whose capital letters are vertically centred on (cx, cy)."""
     return Text(cx, cy + 0.35 * size, text, size, anchor="middle", **kwargs)
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return r, g, b
+
+
+def mix(color: str, other: str, amount: float) -> str:
+    """``color`` moved ``amount`` (0–1) of the way towards ``other``: tints and shades of a theme."""
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}"
+                         for x, y in zip(_rgb(color), _rgb(other)))
+
+
+def ink_on(fill: str, dark: str = "#1d1a16", light: str = "#ffffff") -> str:
+    """Dark or light ink, whichever reads better on ``fill`` (so any chosen colour stays legible)."""
+    r, g, b = (c / 255 for c in _rgb(fill))
+    return dark if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else light
 
 
 def used_symbols(nodes: tuple[Node, ...], symbols: Mapping[str, tuple[Node, ...]]) -> list[str]:

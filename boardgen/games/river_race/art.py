@@ -11,16 +11,9 @@ from dataclasses import dataclass
 from boardgen import fonts
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Style, Use,
-                            compose, rotate, scale, text_centered, translate)
+                            compose, mix, rotate, scale, text_centered, translate)
 
 TILE_BOX = 100.0
-
-
-def mix(color: str, other: str, amount: float) -> str:
-    """``color`` moved ``amount`` (0–1) of the way towards ``other``."""
-    a = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
 
 
 @dataclass(frozen=True)

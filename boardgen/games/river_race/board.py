@@ -9,7 +9,8 @@ from boardgen.games.river_race.grid import parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.product import Board
-from boardgen.scene import Node, Path, Rect, Scene, Style, Text, bounds, text_centered
+from boardgen.scene import (Node, Path, Rect, Scene, Style, Text, bounds, mix,
+                            text_centered)
 
 SEAM_CLEARANCE_MM = 1.0  # a page seam keeps this far from the title and legend
 
@@ -156,7 +157,7 @@ def legend(layout: Layout, view: View, width: float, height: float) -> list[Node
     nodes: list[Node] = []
     for text, tinted in entries:
         for player in layout.players:
-            fill = art.mix(player.color, "#ffffff", 0.78) if tinted else player.color
+            fill = mix(player.color, "#ffffff", 0.78) if tinted else player.color
             nodes.append(Rect(x, y - swatch / 2, swatch, swatch,
                               Style(fill=fill, stroke=player.color, stroke_mm=0.3)))
             x += swatch + 0.8

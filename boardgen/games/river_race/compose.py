@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from boardgen.games.river_race.art import mix
 from boardgen.games.river_race.board import board_view, compose_board
 from boardgen.games.river_race.components import compose_obstacles, compose_tiles
 from boardgen.games.river_race.grid import column_name, parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.product import GameOutput
+from boardgen.scene import mix
 
 
 def compose_game(layout: Layout, setup: Setup | None = None) -> GameOutput:

@@ -11,20 +11,6 @@ CAP_HEIGHT = 0.69   # Fira Sans capital and figure height, as a share of the fon
 DESCENT = 0.2
 
 
-def ink_on(fill: str, dark: str = "#1d1a16", light: str = "#ffffff") -> str:
-    """Dark or light text, whichever reads better on ``fill``."""
-    r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return dark if luminance > 0.5 else light
-
-
-def mix(color: str, other: str, share: float) -> str:
-    """``color`` blended with ``other`` (share of ``other`` from 0 to 1)."""
-    a = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
-
-
 def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
     """Words of ``text`` broken into lines no wider than ``width`` mm."""
     lines: list[str] = []

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardgen.games.six_day_race.art import centered_text, ink_on, text_box
+from boardgen.games.six_day_race.art import centered_text, text_box
 from boardgen.games.six_day_race.infield import infield_nodes, plan_infield
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry, Space
 from boardgen.product import Board
 from boardgen.scene import (IDENTITY, Group, Line, Node, Path, PathCommand, Polygon, Rect, Scene, Style,
-                            Text, arc_commands)
+                            Text, arc_commands, ink_on)
 
 NUMBER_MM = 8.0
 LABEL_MM = 4.6

@@ -7,11 +7,11 @@ file names every card it prints; copies are references to it.
 from __future__ import annotations
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, mix, wheel
+from boardgen.games.six_day_race.art import CAP_HEIGHT, wheel
 from boardgen.games.six_day_race.model import Deck, Layout
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import (Circle, Group, Node, Rect, Scene, Style, Text, Use, compose, rotate,
-                            translate)
+from boardgen.scene import (Circle, Group, Node, Rect, Scene, Style, Text, Use, compose, mix,
+                            rotate, translate)
 
 DECKS = ("green", "grey")
 

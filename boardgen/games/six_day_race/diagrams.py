@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from boardgen.games.six_day_race.art import (CAP_HEIGHT, arrow, centered_text, ink_on, mix,
-                                             text_box)
+from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, centered_text, text_box
 from boardgen.games.six_day_race.board import finish_line, space_infos, track_lines
 from boardgen.games.six_day_race.infield import legend_block, plan_infield
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry
-from boardgen.scene import Circle, Group, Node, Path, Rect, Scene, Style, Text, translate
+from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, Text, ink_on, mix,
+                            translate)
 
 OVERVIEW_WIDTH_MM = 110.0
 SMALL_TEXT_MM = 3.2

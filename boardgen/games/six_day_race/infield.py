@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, mix, wheel, wrap
-from boardgen.scene import Group, Node, Rect, Style, Text, translate
+from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, wheel, wrap
+from boardgen.scene import Group, Node, Rect, Style, Text, mix, translate
 
 EDGE_PAD_MM = 22.0       # from the inner edge of the track: room for the arrows
 ROW_GAP_MM = 6.0         # kept free either side of the middle line (a place for a seam)

@@ -7,11 +7,11 @@ stands with its feet towards its foot.
 
 from __future__ import annotations
 
-from boardgen.games.six_day_race.art import centered_text, cyclist, ink_on, mix
+from boardgen.games.six_day_race.art import centered_text, cyclist
 from boardgen.games.six_day_race.model import Layout
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Use, compose, rotate,
-                            scale, translate)
+from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Use, compose, ink_on,
+                            mix, rotate, scale, translate)
 
 CYCLIST = "sdr-cyclist"
 CYCLIST_LIGHT = "sdr-cyclist-light"

@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, ink_on, wrap
+from boardgen.games.six_day_race.art import CAP_HEIGHT, wrap
 from boardgen.games.six_day_race.model import Layout
 from boardgen.product import Sheet
-from boardgen.scene import Line, Node, Rect, Scene, Style, Text
+from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on
 
 SHEET_SIZE = (198.0, 254.0)  # A4 and US Letter less 6 mm margins and the page footer
 MARGIN = 3.0

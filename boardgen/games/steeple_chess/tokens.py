@@ -4,21 +4,17 @@ from __future__ import annotations
 
 from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import Circle, Group, Node, Polygon, Rect, Scene, Style, text_centered
+from boardgen.scene import (Circle, Group, Node, Polygon, Rect, Scene, Style, ink_on,
+                            text_centered)
 
 CUT = Style(stroke="#000000", stroke_mm=0.2)
-INK_ON = {"yellow": "#3a2a1c"}  # a dark number where white would not show
-
-
-def ink_on(colour_name: str) -> str:
-    return INK_ON.get(colour_name, "#ffffff")
 
 
 def token_nodes(colors: Colors, letter: str, number: int, cx: float, cy: float,
                 diameter: float) -> tuple[Node, ...]:
     """A round piece: its colour, a ring, and its number large enough to read across the table."""
     r = diameter / 2
-    ink = ink_on(PLAYERS[letter])
+    ink = ink_on(colors.player(letter), dark=colors.text)
     return (
         Circle(cx, cy, r, Style(fill=colors.player(letter), stroke=colors.frame,
                                 stroke_mm=diameter * 0.02)),
