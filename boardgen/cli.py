@@ -186,6 +186,16 @@ def validate(
     raise typer.Exit(EXIT_OK if report.ok else EXIT_PROBLEMS)
 
 
+def write_text(path: Path, text: str) -> None:
+    """Write a text file whole or not at all; a failure is bad input naming the file."""
+    from boardgen.build import write_atomic
+
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot write ({exc.strerror})", source=str(path)) from None
+
+
 @app.command("setup")
 def random_setup(
     game: str = typer.Argument(..., metavar="GAME|FILE"),
@@ -193,18 +203,13 @@ def random_setup(
     out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of printing."),
 ) -> None:
     """Write a random legal obstacle setup (TOML) for a game."""
-    from boardgen.build import write_atomic
-
     try:
         layout, module = game_with(game, "random_setup", "no obstacle setup to generate")
         text = module.random_setup(layout, seed)
         if out is None:
             typer.echo(text, nl=False)
             return
-        try:
-            write_atomic(out, text.encode("utf-8"))
-        except OSError as exc:
-            raise InputError(f"cannot write ({exc.strerror})", source=str(out)) from None
+        write_text(out, text)
     except InputError as error:
         raise fail(error)
 
@@ -216,7 +221,6 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite PATH if it exists."),
 ) -> None:
     """Write a commented starter layout that extends GAME, ready to edit."""
-    from boardgen.build import write_atomic
     from boardgen.scaffold import starter_text
 
     try:
@@ -225,10 +229,7 @@ def new(
         if path.suffix != ".toml":
             raise InputError("layout files end in .toml", source=str(path))
         text = starter_text(game, path)
-        try:
-            write_atomic(path, text.encode("utf-8"))
-        except OSError as exc:
-            raise InputError(f"cannot write ({exc.strerror})", source=str(path)) from None
+        write_text(path, text)
     except InputError as error:
         raise fail(error)
     typer.echo(f"wrote {path}; edit it, then: boardgen check {path}")
