@@ -11,7 +11,6 @@ from pydantic import Field, field_validator, model_validator
 
 from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model
 
-TAGS = ("finish", "sprint", "rider-change", "crash", "start")
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
 MAX_BOARD_MM = 5000.0
 
