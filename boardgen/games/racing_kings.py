@@ -163,6 +163,7 @@ def check_position(placement: dict[tuple[int, int], str], goal_rank: int) -> Non
 
 
 def side_of(letter: str) -> str:
+    """Which side a FEN piece letter belongs to: capitals are white."""
     return "white" if letter.isupper() else "black"
 
 
@@ -180,12 +181,14 @@ def geometry(layout: Layout) -> tuple[float, float, float, float]:
 
 
 def square_origin(layout: Layout, file_index: int, rank: int) -> tuple[float, float]:
+    """Top-left corner of a square in mm; rank 1 is at the bottom, as seen by white."""
     left, top, _, _ = geometry(layout)
     sq = layout.board.square_mm
     return left + file_index * sq, top + (layout.board.ranks - rank) * sq
 
 
 def square_color(layout: Layout, file_index: int, rank: int) -> str:
+    """Fill of a square: light or dark, in the goal colours on the goal rank."""
     dark = (file_index + rank) % 2 == 1  # a1 is dark
     colors = layout.colors
     if rank == layout.board.goal_rank:
@@ -358,6 +361,7 @@ def compose_tokens(layout: Layout) -> ComponentSet:
 
 
 def board_json(layout: Layout) -> dict:
+    """The board for programs: every square with its name, box in mm and tags (colour, goal, start)."""
     spec = layout.board
     sq = spec.square_mm
     spaces = []

@@ -16,12 +16,14 @@ SEAM_CLEARANCE_MM = 1.0  # a page seam keeps this far from the title and legend
 
 
 def board_view(layout: Layout) -> View:
+    """The window on the whole grid as the full-size board draws it, below the title band."""
     spec = layout.board
     return View(spec.border_mm, spec.title_band_mm + spec.border_mm, spec.cell_mm,
                 0, spec.columns - 1, 1, spec.rows)
 
 
 def board_size(layout: Layout) -> tuple[float, float]:
+    """Width and height of the printed board in mm, bands and border included."""
     spec = layout.board
     view = board_view(layout)
     return (view.width + 2 * spec.border_mm,

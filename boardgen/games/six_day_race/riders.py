@@ -19,6 +19,7 @@ FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))
 
 
 def rider_symbols(layout: Layout) -> dict:
+    """The cyclist drawn once in dark and once in white ink, for faces of any colour."""
     ink = layout.colors.ink
     return {CYCLIST: tuple(cyclist(ink)), CYCLIST_LIGHT: tuple(cyclist("#ffffff"))}
 

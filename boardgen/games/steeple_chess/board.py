@@ -237,10 +237,12 @@ def _chevron(cx: float, cy: float, size: float, way, style: Style) -> Polygon:
 
 
 def board_grid(layout: Layout) -> Grid:
+    """Square size and origin of the full-size board, inside its border."""
     return Grid(layout.course.square_mm, layout.course.border_mm, layout.course.border_mm)
 
 
 def board_size(layout: Layout) -> tuple[float, float]:
+    """Width and height of the printed board in mm, border included."""
     course, grid = layout.track, board_grid(layout)
     return (course.width * grid.sq + 2 * grid.x0, course.height * grid.sq + 2 * grid.y0)
 

@@ -25,6 +25,7 @@ def token_nodes(colors: Colors, letter: str, number: int, cx: float, cy: float,
 
 
 def token_scene(layout: Layout, letter: str, number: int) -> Scene:
+    """One piece to print and cut out: the drawn token inside its round cut line."""
     d = layout.tokens.size_mm
     nodes = token_nodes(layout.colors, letter, number, d / 2, d / 2, d)
     return Scene(d, d, (*nodes, Circle(d / 2, d / 2, d / 2, CUT)),
@@ -63,6 +64,7 @@ def obstacle_size(layout: Layout) -> tuple[float, float]:
 
 
 def obstacle_scene(layout: Layout) -> Scene:
+    """The movable obstacle at its printed size."""
     w, h = obstacle_size(layout)
     nodes = obstacle_nodes(layout.colors, 0, 0, w, h)
     return Scene(w, h, nodes, title=layout.labels.obstacle)
