@@ -361,7 +361,7 @@ def compose_tokens(layout: Layout) -> ComponentSet:
 
 
 def board_json(layout: Layout) -> dict:
-    """The board for programs: every square with its name, box in mm and tags (colour, goal, start)."""
+    """The board for programs: each square with its name, box in mm and tags."""
     spec = layout.board
     sq = spec.square_mm
     spaces = []
