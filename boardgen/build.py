@@ -24,6 +24,8 @@ from boardgen.scene import Document, Scene
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """What to build: formats, PNG resolution, rule language and print options."""
+
     formats: tuple[str, ...] = ("pdf", "svg", "png")
     dpi: int = 150
     print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
@@ -132,6 +134,7 @@ def layout_source(target: str | None) -> str:
 
 
 def bundle_name(layout) -> str:
+    """File name of the game's print-and-play PDF."""
     return f"{safe_identifier(layout.name)}-print-and-play.pdf"
 
 

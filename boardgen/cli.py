@@ -28,6 +28,7 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def fail(error: InputError) -> typer.Exit:
+    """Report bad input on stderr as one line; the exit that follows is code 2."""
     typer.echo(f"error: {error}", err=True)
     return typer.Exit(EXIT_BAD_INPUT)
 
@@ -68,6 +69,7 @@ def progress_bar(total: int):
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
+    """The --format list as known format names, without repeats."""
     from boardgen.render import FORMATS
 
     formats = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))

@@ -28,12 +28,14 @@ CSS = {
 
 @lru_cache(maxsize=None)
 def font_dir() -> Path:
+    """Folder of the packaged font files."""
     import fontpkg_fira_sans
 
     return Path(fontpkg_fira_sans.__file__).parent / "files"
 
 
 def font_path(face: str) -> Path:
+    """The packaged file of one face (regular, bold or italic)."""
     return font_dir() / FILES[face]
 
 

@@ -229,6 +229,7 @@ def validate_model(model: type[BaseModel], raw: RawLayout):
 
 
 def key_path(loc: tuple) -> str:
+    """A pydantic location as the dotted key path people write (``tiles.types[0].count``)."""
     path = ""
     for part in loc:
         if isinstance(part, int):

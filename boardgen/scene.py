@@ -34,6 +34,8 @@ NO_STYLE = Style()
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle from its top-left corner, optionally with round corners."""
+
     x: float
     y: float
     w: float
@@ -44,6 +46,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle by centre and radius."""
+
     cx: float
     cy: float
     r: float
@@ -52,6 +56,8 @@ class Circle:
 
 @dataclass(frozen=True)
 class Line:
+    """A straight line between two points."""
+
     x1: float
     y1: float
     x2: float
@@ -142,10 +148,12 @@ class Document:
 
 
 def translate(dx: float, dy: float) -> Matrix:
+    """A shift by (dx, dy) mm."""
     return (1.0, 0.0, 0.0, 1.0, dx, dy)
 
 
 def scale(sx: float, sy: float | None = None) -> Matrix:
+    """A scaling about the origin (sy defaults to sx)."""
     return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
 
 
@@ -176,12 +184,14 @@ def compose(*matrices: Matrix) -> Matrix:
 
 
 def apply(m: Matrix, p: Point) -> Point:
+    """A point under a matrix."""
     a, b, c, d, e, f = m
     x, y = p
     return (a * x + c * y + e, b * x + d * y + f)
 
 
 def group(*children: Node, transform: Matrix = IDENTITY) -> Group:
+    """Nodes as one group under a transform."""
     return Group(tuple(children), transform)
 
 

@@ -73,6 +73,7 @@ class SheetPlan:
 
 
 def symbol_prefix(name: str) -> str:
+    """A component set's name made safe for symbol ids."""
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "set"
 
 

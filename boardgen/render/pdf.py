@@ -25,6 +25,7 @@ CAPS = {"butt": 0, "round": 1, "square": 2}
 
 
 def mm_to_pt(value: float) -> float:
+    """Millimetres in PDF points (1/72 in)."""
     return value * PT_PER_MM
 
 

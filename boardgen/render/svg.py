@@ -16,6 +16,7 @@ def num(value: float) -> str:
 
 
 def matrix(m: Matrix) -> str:
+    """An SVG transform attribute, as a plain translate where it can be."""
     a, b, c, d, e, f = m
     if (a, b, c, d) == (1, 0, 0, 1):
         return f"translate({num(e)},{num(f)})"
@@ -23,6 +24,7 @@ def matrix(m: Matrix) -> str:
 
 
 def style_attrs(style: Style) -> dict[str, str]:
+    """SVG presentation attributes of a style, leaving out defaults."""
     attrs = {"fill": style.fill or "none"}
     if style.stroke:
         attrs["stroke"] = style.stroke
@@ -39,6 +41,7 @@ def style_attrs(style: Style) -> dict[str, str]:
 
 
 def path_data(commands) -> str:
+    """Path commands as an SVG ``d`` string."""
     parts = []
     for cmd in commands:
         parts.append(cmd[0] + " ".join(num(v) for v in cmd[1:]))

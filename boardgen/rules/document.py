@@ -41,17 +41,23 @@ Runs = tuple[Run, ...]
 
 @dataclass(frozen=True)
 class Heading:
+    """A heading; level 1 is the title."""
+
     level: int
     runs: Runs
 
 
 @dataclass(frozen=True)
 class Paragraph:
+    """A paragraph of styled runs."""
+
     runs: Runs
 
 
 @dataclass(frozen=True)
 class ListBlock:
+    """A bullet or numbered list whose items are blocks."""
+
     ordered: bool
     start: int
     items: tuple[tuple["Block", ...], ...]
@@ -59,11 +65,15 @@ class ListBlock:
 
 @dataclass(frozen=True)
 class Quote:
+    """A quoted block, set as a tinted example box."""
+
     blocks: tuple["Block", ...]
 
 
 @dataclass(frozen=True)
 class Table:
+    """A table: a header row and body rows of runs."""
+
     header: tuple[Runs, ...]
     rows: tuple[tuple[Runs, ...], ...]
     align: tuple[str, ...]  # "left" | "center" | "right" per column
@@ -71,6 +81,8 @@ class Table:
 
 @dataclass(frozen=True)
 class Figure:
+    """A diagram drawn from the layout, numbered in order of appearance."""
+
     name: str
     number: int
     label: str  # "Figure 3"
@@ -80,6 +92,8 @@ class Figure:
 
 @dataclass(frozen=True)
 class Preformatted:
+    """A code block, set line for line."""
+
     lines: tuple[str, ...]
 
 

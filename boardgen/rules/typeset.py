@@ -200,6 +200,7 @@ def _segments(line: list[_Word], size: float) -> list[Segment]:
 
 
 def line_width(segments: list[Segment], size: float) -> float:
+    """Width of a line of runs in mm."""
     if not segments:
         return 0.0
     last = segments[-1]
@@ -211,6 +212,8 @@ def line_width(segments: list[Segment], size: float) -> float:
 
 @dataclass(frozen=True)
 class TextStyle:
+    """Face, size, colour and leading of a kind of text."""
+
     size: float
     color: str = INK
     face: str | None = None  # force one face (headings)
