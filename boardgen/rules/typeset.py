@@ -18,7 +18,9 @@ from typing import Callable, Mapping, Sequence
 from boardgen import fonts
 from boardgen.rules.document import (NO_BREAK_SPACE, Block, Figure, Heading, ListBlock, Paragraph,
                                      Preformatted, Quote, Rule, RuleText, Run, Runs, Table)
-from boardgen.scene import Group, Line, Node, Rect, Scene, Style, Text, compose, scale, translate
+from boardgen.imposition.marks import RULER_ID, RULER_W, ruler_symbols
+from boardgen.scene import (Group, Line, Node, Rect, Scene, Style, Text, Use, compose, scale,
+                            translate)
 
 INK = "#1e1e1e"
 ACCENT = "#7b2d26"
@@ -27,6 +29,7 @@ QUOTE_FILL = "#f4efe4"
 TABLE_HEAD_FILL = "#ece2cf"
 TABLE_ZEBRA_FILL = "#f8f4ec"
 HAIRLINE = "#b9ab92"
+RULER_INSET_MM = 6.0    # the calibration ruler sits where the other pages have it
 CODE_INK = "#1f4f7a"
 CODE_FILL = "#f1f0ec"
 
@@ -630,11 +633,20 @@ def head_and_body(blocks: Sequence[Block]) -> tuple[list[Block], list[Block]]:
     return list(blocks[:end]), list(blocks[end:])
 
 
+def has_ruler_room(style: PageStyle) -> bool:
+    """Whether the foot has room for the calibration ruler left of the page number."""
+    return style.width / 2 - RULER_INSET_MM - RULER_W >= 6.0
+
+
 def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> list[Node]:
-    """Page number at the foot; from page 2 on, the title above a hairline at the head."""
+    """Page number at the foot, with the calibration ruler where there is room (not on A5);
+    from page 2 on, the title above a hairline at the head."""
     size = style.body * 0.82
     foot = style.height - style.bottom + style.body * 3.2
     decorated = list(nodes)
+    if has_ruler_room(style):
+        decorated.append(Use(RULER_ID, translate(RULER_INSET_MM,
+                                                 style.height - RULER_INSET_MM - 10.0)))
     decorated.append(Text(style.width / 2, foot, str(number), size, anchor="middle", fill=MUTED))
     if number > 1 and title:
         head = style.top - style.body * 1.8
@@ -659,6 +671,8 @@ def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
     symbols: dict = {}
     for name in sorted(scenes):
         symbols.update(scenes[name].symbols)
+    if has_ruler_room(style):
+        symbols.update(ruler_symbols())
     pages = flow(head, body, style)
     return tuple(Scene(style.width, style.height,
                        tuple(decorate(nodes, number, title, style)),
