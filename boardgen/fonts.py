@@ -44,7 +44,12 @@ def cache_dir() -> Path:
     override = os.environ.get("BOARDGEN_CACHE")
     if override:
         return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:  # no home folder known
+            base = tempfile.gettempdir()
     return Path(base) / "boardgen"
 
 
