@@ -12,7 +12,6 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from boardgen import __version__, imposition
 from boardgen.errors import InputError
@@ -220,7 +219,6 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
 
 
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
-          on_file: Callable[[Path], None] | None = None,
           notes: list[str] | None = None) -> list[Path]:
     """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
     layout, output = compose_target(target, setup)
@@ -231,6 +229,4 @@ def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None 
         path = folder / name
         write_atomic(path, data)
         written.append(path)
-        if on_file:
-            on_file(path)
     return written

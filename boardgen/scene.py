@@ -190,16 +190,6 @@ def apply(m: Matrix, p: Point) -> Point:
     return (a * x + c * y + e, b * x + d * y + f)
 
 
-def group(*children: Node, transform: Matrix = IDENTITY) -> Group:
-    """Nodes as one group under a transform."""
-    return Group(tuple(children), transform)
-
-
-def placed(scene: Scene, x: float, y: float, transform: Matrix = IDENTITY) -> Group:
-    """A scene's nodes as a group placed with its top-left corner at (x, y)."""
-    return Group(scene.children, compose(translate(x, y), transform))
-
-
 # ---- geometry helpers -----------------------------------------------------
 
 
