@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from boardgen import __version__, imposition
 from boardgen.errors import InputError
+from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout, resolve, safe_identifier
 from boardgen.product import ComponentSet, GameOutput
 from boardgen.render import renderer
@@ -109,17 +110,18 @@ def face_files(component_set: ComponentSet, options: BuildOptions) -> dict[str, 
     return files
 
 
-def compose_target(target: str, setup: Path | None = None):
+def compose_target(target: str, setup: Path | None = None, lang: str = "en"):
     """Load a layout and compose its game (with a setup drawn on it): (layout, game output)."""
     from boardgen.games import game_for
 
     layout = load_layout(target)
     game = game_for(layout.game)
+    words = words_for(layout, lang)
     if setup is None:
-        return layout, game.compose_game(layout)
+        return layout, game.compose_game(layout, words=words)
     if not hasattr(game, "load_setup"):
         raise InputError(f"{layout.title} has no setup file to draw", source=str(setup))
-    return layout, game.compose_game(layout, setup=game.load_setup(layout, setup))
+    return layout, game.compose_game(layout, setup=game.load_setup(layout, setup), words=words)
 
 
 def layout_source(target: str | None) -> str:
@@ -221,7 +223,8 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
           notes: list[str] | None = None) -> list[Path]:
     """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
-    layout, output = compose_target(target, setup)
+    layout, output = compose_target(target, setup, options.lang)
+    options = replace(options, print=replace(options.print, words=words_for(layout, options.lang)))
     files = product_files(layout, output, options, target, notes)
     folder = output_folder(out_dir, layout.name)
     written = []

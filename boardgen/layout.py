@@ -59,6 +59,10 @@ class LayoutBase(Model):
     title: str = Field(max_length=200)
     subtitle: str = Field("", max_length=300)
     extends: str | None = None
+    labels: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="printed words per language: [labels.en], [labels.de], [labels.pl]; "
+                    "override any of them in your own layout")
 
     @field_validator("game")
     @classmethod
@@ -217,15 +221,33 @@ def load_layout(target: str | Path):
 
 def validate_model(model: type[BaseModel], raw: RawLayout):
     """Validate merged data against a model; all problems at once, each with file, key and line."""
+    problems = _label_problems(raw)
     try:
-        return model.model_validate(raw.data)
+        layout = model.model_validate(raw.data)
     except ValidationError as exc:
-        problems = [_problem(model, raw, err) for err in exc.errors()]
-        first = problems[0]
-        if len(problems) == 1:
-            raise first from None
-        raise InputError(first.message, source=first.source, key=first.key, line=first.line,
-                         problems=problems) from None
+        problems = [_problem(model, raw, err) for err in exc.errors()] + problems
+    if not problems:
+        return layout
+    first = problems[0]
+    if len(problems) == 1:
+        raise first
+    raise InputError(first.message, source=first.source, key=first.key, line=first.line,
+                     problems=problems)
+
+
+def _label_problems(raw: RawLayout) -> list[InputError]:
+    """Missing or malformed translations in the layout's ``labels`` tables."""
+    from boardgen.i18n import label_problems
+
+    labels = raw.data.get("labels")
+    if not isinstance(labels, dict) or not all(isinstance(t, dict) for t in labels.values()):
+        return []  # the model reports a labels table of the wrong shape
+    found = []
+    for key, message in label_problems(labels):
+        names = tuple(key.split("."))
+        source, line = locate(raw, names if "missing" not in message else names[:2])
+        found.append(InputError(message, source=source, key=key, line=line))
+    return found
 
 
 def key_path(loc: tuple) -> str:

@@ -9,6 +9,7 @@ from typing import Callable, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from boardgen import pieces
+from boardgen.i18n import Words
 from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model
 from boardgen.product import Board, Component, ComponentSet, GameOutput
 from boardgen.scene import (Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, Use,
@@ -387,7 +388,7 @@ def board_json(layout: Layout) -> dict:
     return {"spaces": spaces, "pieces": setup, "goal_rank": spec.goal_rank}
 
 
-def compose_game(layout: Layout, setup=None) -> GameOutput:
+def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
     """Everything Racing Kings prints: the board, its board.json and the piece tokens."""
     return GameOutput(board=compose_board(layout), board_json=board_json(layout),
                       component_sets=(compose_tokens(layout),))
@@ -600,7 +601,7 @@ def start_position_scene(layout: Layout) -> Scene:
                  title="start position")
 
 
-def diagrams(layout: Layout) -> dict[str, Callable[[], Scene]]:
+def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[], Scene]]:
     """Figures for the rule sheet: the board, the start position and the rule examples."""
     figures: dict[str, Callable[[], Scene]] = {
         "board": lambda: compose_board(layout).scene,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from boardgen.errors import InputError
+from boardgen.i18n import Words, words_for
 
 PAPERS = {
     "a4": (210.0, 297.0),
@@ -50,6 +51,7 @@ class PrintOptions:
     mode: Literal["home", "shop"] = "home"
     bleed_mm: float = 3.0
     backs: Literal["duplex", "fold", "none"] = "duplex"
+    words: Words = field(default_factory=words_for)  # the kit's language: page furniture
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:

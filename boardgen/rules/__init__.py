@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Mapping
 
 from boardgen.errors import InputError
+from boardgen.i18n import LANGUAGES, check_language
 from boardgen.imposition import PAPERS, Paper
 from boardgen.layout import read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
@@ -21,20 +22,12 @@ from boardgen.rules.document import RuleText, parse_rule_text
 from boardgen.rules.typeset import page_style, typeset
 from boardgen.scene import Scene
 
-LANGUAGES = {"en": "English", "de": "German", "pl": "Polish"}
 A4 = Paper("a4", *PAPERS["a4"])
 MAX_RULE_TEXT_BYTES = 500_000
 
 __all__ = ["LANGUAGES", "RuleBook", "booklet_sheets", "check_language", "impose_booklet",
            "padded_count", "rule_book", "rule_pages", "rule_text_path", "saddle_stitch_order"]
 
-
-def check_language(lang: str) -> str:
-    """The language code, or an InputError listing the languages rule texts are written in."""
-    if lang not in LANGUAGES:
-        known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        raise InputError(f"unknown language {lang!r}; expected one of {known}", source="--lang")
-    return lang
 
 
 def _layout_files(layout, target: str | Path | None) -> tuple[Path, ...]:
@@ -118,11 +111,14 @@ class RuleBook:
         return impose_booklet(pages, paper.width, paper.height, title=self.title)
 
 
-def _diagrams(layout) -> dict:
+def _diagrams(layout, lang: str) -> dict:
     from boardgen.games import game_for
+    from boardgen.i18n import words_for
 
     module = game_for(layout.game)
-    return dict(module.diagrams(layout)) if hasattr(module, "diagrams") else {}
+    if not hasattr(module, "diagrams"):
+        return {}
+    return dict(module.diagrams(layout, words=words_for(layout, lang)))
 
 
 def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> RuleBook | None:
@@ -130,7 +126,7 @@ def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> Rul
     path = rule_text_path(layout, lang, target)
     if path is None:
         return None
-    diagrams = _diagrams(layout)
+    diagrams = _diagrams(layout, lang)
     text = parse_rule_text(read_rule_text(path), str(path), lang, diagram_names=diagrams)
     figures = {figure.name: diagrams[figure.name]() for figure in text.figures}
     return RuleBook(text, figures, text.title or layout.title)

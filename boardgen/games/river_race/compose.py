@@ -7,11 +7,13 @@ from boardgen.games.river_race.components import compose_obstacles, compose_tile
 from boardgen.games.river_race.grid import column_name, parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
+from boardgen.i18n import Words
 from boardgen.product import GameOutput
 from boardgen.scene import mix
 
 
-def compose_game(layout: Layout, setup: Setup | None = None) -> GameOutput:
+def compose_game(layout: Layout, setup: Setup | None = None,
+                 words: Words | None = None) -> GameOutput:
     """The board (with a setup's obstacles, if given), the tiles and the obstacle pieces."""
     return GameOutput(board=compose_board(layout, setup),
                       board_json=board_json(layout, setup),

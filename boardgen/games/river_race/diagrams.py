@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
+from boardgen.i18n import Words
 from boardgen.errors import InputError
 from boardgen.games.river_race import art
 from boardgen.games.river_race.art import View
@@ -25,7 +26,7 @@ WARNING = "#d62828"
 Tile = tuple[str, str, int]  # cell, ends such as "NS", player
 
 
-def diagrams(layout: Layout) -> dict[str, Callable[[], Scene]]:
+def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[], Scene]]:
     """Named figures for ``![caption](diagram:NAME)`` in the rule texts."""
     return {
         "board": lambda: board_figure(layout),

@@ -12,12 +12,13 @@ from boardgen.games.six_day_race.diagrams import diagrams
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.riders import compose_riders
 from boardgen.games.six_day_race.score_sheet import compose_score_sheet
+from boardgen.i18n import Words
 from boardgen.product import GameOutput
 
 __all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board"]
 
 
-def compose_game(layout: Layout, setup=None) -> GameOutput:
+def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
     """The board and board.json, the cards, the riders and the score sheet."""
     return GameOutput(board=compose_board(layout), board_json=board_json(layout),
                       component_sets=(compose_cards(layout), compose_riders(layout)),

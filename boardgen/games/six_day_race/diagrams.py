@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from boardgen.i18n import Words
 from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, centered_text, text_box
 from boardgen.games.six_day_race.board import finish_line, space_infos, track_lines
 from boardgen.games.six_day_race.infield import legend_block, plan_infield
@@ -180,7 +181,7 @@ def _hop(x0: float, x1: float, base: float, label: str, color: str) -> Group:
     return Group((curve, head, text))
 
 
-def diagrams(layout: Layout) -> dict[str, Callable[[], Scene]]:
+def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[], Scene]]:
     """Named figures for the rule sheet."""
     return {
         "board": lambda: overview(layout),

@@ -14,12 +14,14 @@ from boardgen.games.steeple_chess.die import die_sheet
 from boardgen.games.steeple_chess.model import Layout
 from boardgen.games.steeple_chess.setup import Setup, load_setup, random_setup, validate_setup
 from boardgen.games.steeple_chess.tokens import compose_pieces
+from boardgen.i18n import Words
 from boardgen.product import GameOutput
 
 __all__ = ["Layout", "compose_game", "load_setup", "validate_setup", "random_setup", "diagrams"]
 
 
-def compose_game(layout: Layout, setup: Setup | None = None) -> GameOutput:
+def compose_game(layout: Layout, setup: Setup | None = None,
+                 words: Words | None = None) -> GameOutput:
     """The board (with a setup drawn on it, if given), board.json, pieces and the die net."""
     drawn = setup.drawn() if setup is not None else None
     board = compose_board(layout, drawn) if drawn else compose_board(layout)

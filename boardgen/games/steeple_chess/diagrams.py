@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from boardgen import pieces
+from boardgen.i18n import Words
 from boardgen.games.steeple_chess.ascii import AsciiBoard, read_board
 from boardgen.games.steeple_chess.board import compose_board
 from boardgen.games.steeple_chess.drawing import Grid, course_nodes, glyph
@@ -73,7 +74,7 @@ PAWN_CORNER = """
 """
 
 
-def diagrams(layout: Layout) -> dict[str, Callable[[], Scene]]:
+def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[], Scene]]:
     """Named figures for the rule sheet, each about 100 mm wide."""
     figures: dict[str, Callable[[], Scene]] = {"board": lambda: board_figure(layout)}
     names = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight"}
