@@ -31,11 +31,16 @@ def layouts_dir() -> Path:
 
 
 class FieldProblem(ValueError):
-    """Raised in a model validator to blame a key below the model, e.g. ``setup.fen``."""
+    """Raised in a model validator to blame a key below the model, e.g. ``setup.fen``.
 
-    def __init__(self, key: str, message: str):
+    ``related`` names other keys (dotted, from the layout's top) whose values the problem
+    depends on, so the message can say which file set each of them.
+    """
+
+    def __init__(self, key: str, message: str, related: tuple[str, ...] = ()):
         super().__init__(message)
         self.key = key
+        self.related = related
 
 
 class Model(BaseModel):
