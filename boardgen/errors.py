@@ -2,6 +2,33 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+
+def visible(text: str) -> str:
+    """Text with control characters and line breaks spelled out (ESC as ``\\x1b``).
+
+    Messages quote the user's keys and values; this keeps a key holding a terminal escape
+    or a newline from reaching the terminal or forging a second ``error:`` line.
+    """
+    return "".join(_spelled(c) if _hidden(c) else c for c in text)
+
+
+def _hidden(char: str) -> bool:
+    """Control characters, separators and bidi overrides, which change what a line shows."""
+    return (unicodedata.category(char) in ("Cc", "Zl", "Zp")
+            or "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069")
+
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _spelled(char: str) -> str:
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
 
 class InputError(Exception):
     """Malformed or impossible input, with where it was found.
@@ -28,8 +55,8 @@ class InputError(Exception):
         return ": ".join(parts)
 
     def __str__(self) -> str:
+        """One line per problem, never a control character from the user's data."""
+        if self.problems:
+            return "\n".join(str(p) for p in self.problems)
         where = self.location()
-        head = f"{where}: {self.message}" if where else self.message
-        if not self.problems:
-            return head
-        return "\n".join(str(p) for p in self.problems)
+        return visible(f"{where}: {self.message}" if where else self.message)

@@ -7,21 +7,27 @@ where it can be found, the line; unknown keys get a "did you mean".
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
+import stat
 import tomllib
 import types
 import typing
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr,
+                      ValidationError, field_validator, model_validator)
 
 from boardgen.errors import InputError
 
 MAX_LAYOUT_BYTES = 1_000_000
 MAX_EXTENDS_DEPTH = 8
+# Deeper data than any layout needs is refused before a model (or a merge) recurses into it.
+MAX_NESTING = 32
 
 
 def layouts_dir() -> Path:
@@ -49,6 +55,46 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+@dataclass(frozen=True)
+class Provenance:
+    """Where a loaded layout came from: its files (the user's first) and each file's own keys."""
+
+    files: tuple[Path, ...] = ()
+    layers: tuple[dict[str, Any], ...] = field(default=(), repr=False)
+
+    def origin(self, key: str) -> Path | None:
+        """The file that set a dotted key (``track.spaces``, ``players[0].name``); None: a default.
+
+        An array is set whole, so every key inside one comes from the file that set the array.
+        """
+        names = key_names(key)
+        for path, layer in zip(self.files, self.layers):
+            if _sets(layer, names):
+                return path
+        return None
+
+    def inherited(self, key: str) -> bool:
+        """True when a file other than the user's own set the key."""
+        origin = self.origin(key)
+        return origin is not None and bool(self.files) and origin != self.files[0]
+
+
+def key_names(key: str) -> list[str]:
+    """The table and key names of a dotted key path, without array indexes."""
+    return [part for part in re.split(r"\.|\[\d+\]", key) if part]
+
+
+def _sets(layer: Any, names: list[str]) -> bool:
+    """True when one file's data contains the key path (an array counts as set whole)."""
+    for name in names:
+        if isinstance(layer, list):
+            return True
+        if not isinstance(layer, dict) or name not in layer:
+            return False
+        layer = layer[name]
+    return True
+
+
 class LayoutBase(Model):
     """Keys every layout has; games extend this with their own tables.
 
@@ -59,15 +105,20 @@ class LayoutBase(Model):
     replaced_tables: typing.ClassVar[tuple[str, ...]] = ()
     kind: typing.ClassVar[str] = ""  # the value of `game` that this model is for
 
-    game: str
-    name: str = Field(min_length=1, max_length=100)
-    title: str = Field(max_length=200)
-    subtitle: str = Field("", max_length=300)
-    extends: str | None = None
+    game: str = Field(description="which game this layout is for, e.g. \"river_race\"")
+    name: str = Field(min_length=1, max_length=100,
+                      description="short name: the output folder and the file names")
+    title: str = Field(max_length=200, description="the game's title, printed on every part")
+    subtitle: str = Field("", max_length=300, description="a line printed under the title")
+    extends: str | None = Field(
+        None, description="a shipped game name, or a layout file (relative to this file) "
+                          "whose keys this layout inherits")
     labels: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
         description="printed words per language: [labels.en], [labels.de], [labels.pl]; "
                     "override any of them in your own layout")
+
+    _provenance: Provenance = PrivateAttr(default_factory=Provenance)
 
     @field_validator("game")
     @classmethod
@@ -75,6 +126,57 @@ class LayoutBase(Model):
         if cls.kind and value != cls.kind:
             raise ValueError(f"this model is for game = {cls.kind!r}")
         return value
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def no_control_characters(cls, data: Any, handler):
+        """Printed text never carries control characters (they break SVG, PDF and terminals)."""
+        layout = handler(data)
+        for key in control_characters(data):
+            raise FieldProblem(key, "text contains a control character; remove it")
+        return layout
+
+
+def provenance(layout: BaseModel) -> Provenance:
+    """The files a loaded layout came from and which of them set each key."""
+    found = getattr(layout, "_provenance", None)
+    return found if isinstance(found, Provenance) else Provenance()
+
+
+# Texts printed on one line; elsewhere (a course map, say) a value may span lines.
+ONE_LINE_KEYS = ("game", "name", "title", "subtitle", "extends")
+
+
+def control_characters(data: Any) -> list[str]:
+    """Dotted keys of every string in ``data`` (keys too) holding a control character.
+
+    Newlines and tabs are allowed in multi-line values, never in keys, one-line texts
+    (title, subtitle, name) or printed labels.
+    """
+    found: list[str] = []
+    stack: list[tuple[str, Any, bool]] = [("", data, False)]
+    while stack:
+        where, value, one_line = stack.pop()
+        if isinstance(value, str):
+            if has_control(value, allowed="" if one_line else "\n\t"):
+                found.append(where)
+        elif isinstance(value, dict):
+            for name, item in reversed(list(value.items())):
+                key = f"{where}.{name}" if where else str(name)
+                if has_control(str(name)):
+                    found.append(key)
+                else:
+                    inner = one_line or (not where and (name in ONE_LINE_KEYS or name == "labels"))
+                    stack.append((key, item, inner))
+        elif isinstance(value, (list, tuple)):
+            stack.extend((f"{where}[{i}]", item, one_line)
+                         for i, item in reversed(list(enumerate(value))))
+    return found
+
+
+def has_control(text: str, allowed: str = "") -> bool:
+    """True for any C0/C1 control character, DEL, or a line or paragraph separator."""
+    return any(unicodedata.category(c) in ("Cc", "Zl", "Zp") and c not in allowed for c in text)
 
 
 def safe_identifier(name: str) -> str:
@@ -89,16 +191,18 @@ def shipped_games() -> list[str]:
 
 
 def resolve(target: str, relative_to: Path | None = None) -> Path:
-    """A layout file for a game name or a path; unknown names get a suggestion."""
+    """A layout file for a game name or a path; unknown names get a suggestion.
+
+    A path named inside a layout (``relative_to``) is found beside that layout only,
+    never in the working folder, so a file checks the same wherever you stand.
+    """
     as_path = Path(target)
-    if relative_to is not None and not as_path.is_absolute():
-        candidate = relative_to.parent / as_path
-        if candidate.suffix == ".toml" and candidate.is_file():
-            return candidate
     if as_path.suffix == ".toml" or os.sep in target or "/" in target:
+        if relative_to is not None and not as_path.is_absolute():
+            as_path = relative_to.parent / as_path
         if as_path.is_file():
             return as_path
-        raise InputError("no such layout file", source=target)
+        raise InputError("no such layout file", source=str(as_path))
     shipped = layouts_dir() / f"{target}.toml"
     if re.fullmatch(r"[A-Za-z0-9_\-]+", target) and shipped.is_file():
         return shipped
@@ -123,29 +227,83 @@ class RawLayout:
 
 
 def read_text(path: Path, limit: int, kind: str) -> str:
-    """A UTF-8 file of at most ``limit`` bytes; a wrong or huge file is one clear InputError."""
+    """A UTF-8 regular file of at most ``limit`` bytes; anything else is one clear InputError.
+
+    FIFOs, devices and symlinks to them are refused before reading (a FIFO would block,
+    /dev/zero never ends); the read itself stops after ``limit + 1`` bytes whatever the
+    file claims its size is.
+    """
+    path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise InputError(f"file is {size} bytes; {kind} are limited to {limit} bytes",
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise InputError(f"not a regular file; {kind} must be ordinary files", source=str(path))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):  # swapped since the check above
+                raise InputError(f"not a regular file; {kind} must be ordinary files",
+                                 source=str(path))
+            if info.st_size > limit:
+                raise InputError(f"file is {info.st_size} bytes; {kind} are limited to "
+                                 f"{limit} bytes", source=str(path))
+            data = _read_at_most(fd, limit + 1)
+        finally:
+            os.close(fd)
+        if len(data) > limit:
+            raise InputError(f"file is over {limit} bytes; {kind} are limited to {limit} bytes",
                              source=str(path))
-        return path.read_bytes().decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("file is not UTF-8 text", source=str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror})", source=str(path)) from None
 
 
+def _read_at_most(fd: int, count: int) -> bytes:
+    """Up to ``count`` bytes from a file descriptor."""
+    chunks: list[bytes] = []
+    left = count
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
-    """Parse one TOML file; syntax errors keep their line."""
+    """Parse one TOML file; syntax errors keep their line, data nested too deep is refused."""
     text = read_text(path, MAX_LAYOUT_BYTES, "layout files")
     try:
-        return tomllib.loads(text), text
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line = int(match.group(1)) if match else None
         message = re.sub(r"\s*\(at line.*\)", "", str(exc))
         raise InputError(f"malformed TOML: {message}", source=str(path), line=line) from None
+    except RecursionError:
+        raise InputError(f"tables or arrays nested too deep (at most {MAX_NESTING} levels)",
+                         source=str(path)) from None
+    deep = too_deep(data)
+    if deep is not None:
+        raise InputError(f"tables or arrays nested too deep (at most {MAX_NESTING} levels)",
+                         source=str(path), key=deep, line=find_line(text, [deep]))
+    return data, text
+
+
+def too_deep(data: Any, limit: int = MAX_NESTING) -> str | None:
+    """The top-level key of data nested deeper than ``limit`` levels (measured without recursion)."""
+    stack: list[tuple[str, Any, int]] = [(str(k), v, 1) for k, v in data.items()]
+    while stack:
+        top, value, depth = stack.pop()
+        if depth > limit:
+            return top
+        if isinstance(value, dict):
+            stack.extend((top, v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((top, v, depth + 1) for v in value)
+    return None
 
 
 def merge(base: dict[str, Any], override: dict[str, Any],
@@ -209,7 +367,7 @@ def read_layout(target: str | Path) -> RawLayout:
 
 
 def load_layout(target: str | Path):
-    """Load a game name or layout file into its game's frozen model."""
+    """Load a game name or layout file into its game's frozen model (with its provenance)."""
     from boardgen.games import game_for
 
     raw = read_layout(target)
@@ -221,23 +379,36 @@ def load_layout(target: str | Path):
     game = game_for(kind, source)
     if game.Layout.replaced_tables:
         raw = RawLayout(raw.merged(game.Layout.replaced_tables), raw.files, raw.texts, raw.layers)
-    return validate_model(game.Layout, raw)
+    layout = validate_model(game.Layout, raw)
+    layout._provenance = Provenance(raw.files, raw.layers or (raw.data,))
+    return layout
 
 
 def validate_model(model: type[BaseModel], raw: RawLayout):
     """Validate merged data against a model; all problems at once, each with file, key and line."""
-    problems = _label_problems(raw)
+    problems = _label_problems(raw) + _control_problems(raw)
     try:
         layout = model.model_validate(raw.data)
     except ValidationError as exc:
         problems = [_problem(model, raw, err) for err in exc.errors()] + problems
     if not problems:
         return layout
+    problems = list({(p.source, p.key, p.message): p for p in problems}.values())
     first = problems[0]
     if len(problems) == 1:
         raise first
     raise InputError(first.message, source=first.source, key=first.key, line=first.line,
                      problems=problems)
+
+
+def _control_problems(raw: RawLayout) -> list[InputError]:
+    """Every key or text holding a control character, each named with its file and line."""
+    found = []
+    for key in control_characters(raw.data):
+        source, line = locate(raw, tuple(key_names(key)))
+        found.append(InputError("text contains a control character; remove it",
+                                source=source, key=key, line=line))
+    return found
 
 
 def _label_problems(raw: RawLayout) -> list[InputError]:
@@ -270,8 +441,10 @@ def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
     loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p and "]" in p))
     kind = err["type"]
     cause = (err.get("ctx") or {}).get("error")
+    related: tuple[str, ...] = ()
     if isinstance(cause, FieldProblem):
         loc += tuple(int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", cause.key) if p)
+        related = tuple(cause.related)
     found = err.get("input")
     if kind == "extra_forbidden":
         allowed = fields_at(model, loc[:-1])
@@ -286,9 +459,80 @@ def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
         message = text if kind == "value_error" else text[0].lower() + text[1:]
         if kind != "value_error" and not isinstance(found, (dict, list)):
             message += f" (found {_short(found)})"
+    key = key_path(loc) or None
+    if kind != "missing" and key and _inherited_any(raw, (key, *related)):
+        return _blame_users_file(raw, key, related, message)
     # A missing key is best shown where its table is; anything else where it is set.
     source, line = locate(raw, loc[:-1] if kind == "missing" and len(loc) > 1 else loc)
-    return InputError(message, source=source, key=key_path(loc) or None, line=line)
+    return InputError(message, source=source, key=key, line=line)
+
+
+def _inherited_any(raw: RawLayout, keys: tuple[str, ...]) -> bool:
+    """True when a file other than the user's set one of the keys a problem depends on."""
+    origins = Provenance(raw.files, raw.layers)
+    return len(raw.files) > 1 and any(origins.inherited(k) for k in keys)
+
+
+def _blame_users_file(raw: RawLayout, key: str, related: tuple[str, ...],
+                      message: str) -> InputError:
+    """A problem named in the user's file, saying which file set each value it depends on.
+
+    The user never wrote the inherited file, so pointing at its line helps nobody; the
+    user changes one of the values set here (or overrides an inherited one).
+    """
+    origins = Provenance(raw.files, raw.layers)
+    notes, line = [], None
+    for name in dict.fromkeys((key, *related)):
+        origin = origins.origin(name)
+        value = value_at(raw.data, name)
+        shown = f"{name} = {toml_value(value)}" if value is not _UNSET else name
+        if origin is None:
+            notes.append(f"{shown} by default")
+        elif origin == raw.files[0]:
+            notes.append(f"{shown} set here")
+            line = line or find_line(raw.texts[0], key_names(name))
+        else:
+            notes.append(f"{shown} inherited from {layout_label(origin)}")
+    return InputError(f"{message} ({'; '.join(notes)})", source=str(raw.files[0]), key=key,
+                      line=line)
+
+
+_UNSET = object()
+
+
+def value_at(data: Any, key: str) -> Any:
+    """The value of a dotted key path with indexes (``players[1].start``), or ``_UNSET``."""
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", key):
+        if part.startswith("[") and isinstance(data, list):
+            index = int(part[1:-1])
+            if index >= len(data):
+                return _UNSET
+            data = data[index]
+        elif isinstance(data, dict) and part in data:
+            data = data[part]
+        else:
+            return _UNSET
+    return data
+
+
+def toml_value(value: Any) -> str:
+    """A short TOML spelling of a value for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+        return text if len(text) <= 60 else text[:56] + '..."'
+    return _short(value)
+
+
+def layout_label(path: Path) -> str:
+    """A shipped layout by its game name, any other file by its path."""
+    try:
+        if path.resolve().parent == layouts_dir().resolve():
+            return path.stem
+    except OSError:
+        pass
+    return str(path)
 
 
 def _short(value: Any) -> str:
@@ -370,7 +614,58 @@ def find_line(text: str, names: list[str]) -> int | None:
 
 # ---- value types shared by game models -------------------------------------
 
-Color = typing.Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$",
-                                    description="a colour as #rrggbb")]
+# The 148 named colours of CSS (name, then #rrggbb without the '#').
+CSS_COLOURS: dict[str, str] = dict(zip(*[iter("""
+aliceblue f0f8ff antiquewhite faebd7 aqua 00ffff aquamarine 7fffd4 azure f0ffff beige f5f5dc
+bisque ffe4c4 black 000000 blanchedalmond ffebcd blue 0000ff blueviolet 8a2be2 brown a52a2a
+burlywood deb887 cadetblue 5f9ea0 chartreuse 7fff00 chocolate d2691e coral ff7f50
+cornflowerblue 6495ed cornsilk fff8dc crimson dc143c cyan 00ffff darkblue 00008b darkcyan 008b8b
+darkgoldenrod b8860b darkgray a9a9a9 darkgreen 006400 darkgrey a9a9a9 darkkhaki bdb76b
+darkmagenta 8b008b darkolivegreen 556b2f darkorange ff8c00 darkorchid 9932cc darkred 8b0000
+darksalmon e9967a darkseagreen 8fbc8f darkslateblue 483d8b darkslategray 2f4f4f
+darkslategrey 2f4f4f darkturquoise 00ced1 darkviolet 9400d3 deeppink ff1493 deepskyblue 00bfff
+dimgray 696969 dimgrey 696969 dodgerblue 1e90ff firebrick b22222 floralwhite fffaf0
+forestgreen 228b22 fuchsia ff00ff gainsboro dcdcdc ghostwhite f8f8ff gold ffd700
+goldenrod daa520 gray 808080 green 008000 greenyellow adff2f grey 808080 honeydew f0fff0
+hotpink ff69b4 indianred cd5c5c indigo 4b0082 ivory fffff0 khaki f0e68c lavender e6e6fa
+lavenderblush fff0f5 lawngreen 7cfc00 lemonchiffon fffacd lightblue add8e6 lightcoral f08080
+lightcyan e0ffff lightgoldenrodyellow fafad2 lightgray d3d3d3 lightgreen 90ee90 lightgrey d3d3d3
+lightpink ffb6c1 lightsalmon ffa07a lightseagreen 20b2aa lightskyblue 87cefa
+lightslategray 778899 lightslategrey 778899 lightsteelblue b0c4de lightyellow ffffe0 lime 00ff00
+limegreen 32cd32 linen faf0e6 magenta ff00ff maroon 800000 mediumaquamarine 66cdaa
+mediumblue 0000cd mediumorchid ba55d3 mediumpurple 9370db mediumseagreen 3cb371
+mediumslateblue 7b68ee mediumspringgreen 00fa9a mediumturquoise 48d1cc mediumvioletred c71585
+midnightblue 191970 mintcream f5fffa mistyrose ffe4e1 moccasin ffe4b5 navajowhite ffdead
+navy 000080 oldlace fdf5e6 olive 808000 olivedrab 6b8e23 orange ffa500 orangered ff4500
+orchid da70d6 palegoldenrod eee8aa palegreen 98fb98 paleturquoise afeeee palevioletred db7093
+papayawhip ffefd5 peachpuff ffdab9 peru cd853f pink ffc0cb plum dda0dd powderblue b0e0e6
+purple 800080 rebeccapurple 663399 red ff0000 rosybrown bc8f8f royalblue 4169e1
+saddlebrown 8b4513 salmon fa8072 sandybrown f4a460 seagreen 2e8b57 seashell fff5ee sienna a0522d
+silver c0c0c0 skyblue 87ceeb slateblue 6a5acd slategray 708090 slategrey 708090 snow fffafa
+springgreen 00ff7f steelblue 4682b4 tan d2b48c teal 008080 thistle d8bfd8 tomato ff6347
+turquoise 40e0d0 violet ee82ee wheat f5deb3 white ffffff whitesmoke f5f5f5 yellow ffff00
+yellowgreen 9acd32
+""".split())] * 2))
+COLOUR_HINT = 'expected a colour like "#1f5fd1", "#15d" or a CSS name like "green"'
+
+
+def colour(value: Any) -> str:
+    """A colour as lowercase ``#rrggbb`` from ``#rrggbb``, ``#rgb`` (any case) or a CSS name."""
+    if not isinstance(value, str):
+        raise ValueError(COLOUR_HINT)
+    text = value.strip().lower()
+    if text in CSS_COLOURS:
+        return "#" + CSS_COLOURS[text]
+    if re.fullmatch(r"#[0-9a-f]{3}", text):
+        return "#" + "".join(c * 2 for c in text[1:])
+    if re.fullmatch(r"#[0-9a-f]{6}", text):
+        return text
+    raise ValueError(f"{COLOUR_HINT}, found {_short(value)}")
+
+
+Color = typing.Annotated[str, BeforeValidator(colour), Field(
+    description='a colour: "#rrggbb", "#rgb" or a CSS colour name such as "green"',
+    json_schema_extra={"anyOf": [{"pattern": "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},
+                                 {"enum": sorted(CSS_COLOURS)}]})]
 # Lengths on paper: positive and at most 5 m, so a typo cannot ask for a 10 km board.
 Millimetres = typing.Annotated[float, Field(gt=0, le=5000, description="a length in mm")]

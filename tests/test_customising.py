@@ -116,7 +116,7 @@ def test_a_huge_file_is_refused_without_reading_it(run_cli, tmp_path):
 
 # ---- no escape from the output folder --------------------------------------
 
-@pytest.mark.parametrize("name", ["../../escaped", "/etc/passwd", "C:\\\\Windows\\\\evil", "a\\u0000b\\nc",
+@pytest.mark.parametrize("name", ["../../escaped", "/etc/passwd", "C:\\\\Windows\\\\evil", "a\\\\b c",
                                   "..", "."])
 def test_layout_names_cannot_leave_the_output_folder(run_cli, tmp_path, name):
     path = write(tmp_path, "evil.toml", f'extends = "racing_kings"\nname = "{name}"\n')
