@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -9,37 +10,235 @@ from typing import Any
 from boardgen.errors import InputError
 from boardgen.layout import read_layout, resolve, safe_identifier
 
-OWN_KEYS = re.compile(r"^\s*(game|name|title|extends)\s*=")
+# Keys the starter sets itself; everything else is shown, commented, as inherited.
+OWN_KEYS = ("game", "name", "title", "extends")
+BARE_KEY = re.compile(r"^[A-Za-z0-9_\-]+$")
+SETTING_COMMENT = re.compile(r"^[A-Za-z0-9_\-.\"]+\s*=")  # a commented-out setting, not prose
+WIDTH = 92
 
 
 def starter_text(game: str, path: Path) -> str:
-    """A layout that extends ``game`` with every inherited setting shown as a comment."""
+    """A layout that extends ``game`` with every inherited setting shown as a commented block.
+
+    The blocks are written from the merged data of the whole ``extends`` chain, so each
+    one, uncommented as written, checks: a table shows all its keys, and an array of
+    tables (replaced whole when set) shows every entry with every key.
+    """
+    from boardgen.layout import load_layout
+
     source = resolve(game)
+    model = type(load_layout(game))
     raw = read_layout(game)
-    base_title = str(raw.data.get("title", game))
+    data = raw.merged(model.replaced_tables) if model.replaced_tables else raw.data
+    notes = _comments(raw.texts)
+    base_title = str(data.get("title", game))
     name = safe_identifier(path.stem)
     lines = [
-        f"# {name}: my version of {base_title}.",
-        "# Everything is inherited from the game named in `extends`. To change a setting,",
-        "# remove the '#' in front of it (and of its [table] line) and edit the value.",
-        f"# Check with: boardgen check {path.name}    Build with: boardgen build {path.name}",
+        f"## {name}: my version of {base_title}.",
+        "## Everything is inherited from the game named in `extends`. Lines starting with '# '",
+        "## are its settings: to change one, remove the '# ' in front of it and of its [table]",
+        "## line, then edit the value. Lines starting with '##' explain the setting below them.",
+        "## A list of [[entries]] is replaced whole: keep all its entries together.",
+        f"## Check with: boardgen check {path.name}    Build with: boardgen build {path.name}",
         "",
         f'extends = "{source.stem}"',
         f'name = "{name}"',
-        f'title = "{base_title} ({name})"',
+        f'title = {_value(f"{base_title} ({name})")}',
         "",
     ]
-    for line in raw.texts[0].splitlines():
-        if OWN_KEYS.match(line):
-            continue
-        stripped = line.strip()
-        if not stripped:
-            lines.append("")
-        elif stripped.startswith("#"):
-            lines.append(line)
-        else:
-            lines.append("# " + line)
+    writer = _Writer(model, notes, lines)
+    for key, value in data.items():
+        if key not in OWN_KEYS and not isinstance(value, dict) and not _is_table_array(value):
+            writer.block((key,), [(key, value)], header=None)
+    for key, value in data.items():
+        if key not in OWN_KEYS and (isinstance(value, dict) or _is_table_array(value)):
+            writer.table((key,), value, whole=key in model.replaced_tables)
     return "\n".join(lines).rstrip() + "\n"
+
+
+class _Writer:
+    """Appends commented blocks, one per table, to the starter's lines."""
+
+    def __init__(self, model, notes: dict[tuple[str, ...], list[str]], lines: list[str]):
+        self.model = model
+        self.notes = notes
+        self.lines = lines
+
+    def table(self, names: tuple[str, ...], value: Any, whole: bool = False) -> None:
+        """A table's own keys as one block, then its sub-tables; ``whole`` keeps it one block."""
+        if _is_table_array(value):
+            self.entries(names, value)
+            return
+        own = [(k, v) for k, v in value.items()
+               if whole or not (isinstance(v, dict) or _is_table_array(v))]
+        if own or not value:
+            self.block(names, own, header=f"[{_dotted(names)}]")
+        if not whole:
+            for key, item in value.items():
+                if isinstance(item, dict) or _is_table_array(item):
+                    self.table(names + (key,), item)
+
+    def entries(self, names: tuple[str, ...], items: list[dict]) -> None:
+        """All entries of an array of tables in one block: setting one replaces them all."""
+        self.explain(names)
+        for item in items:
+            self.lines.append(f"# [[{_dotted(names)}]]")
+            for key, value in item.items():
+                self.setting(names + (key,), key, value)
+        self.lines.append("")
+
+    def block(self, names: tuple[str, ...], keys: list[tuple[str, Any]], header: str | None):
+        """One commented block: the explanation, the header, then each key with its note."""
+        if header:
+            self.explain(names)
+            self.lines.append(f"# {header}")
+        for key, value in keys:
+            if header:
+                self.explain(names + (key,), skip_trailing=True)
+            else:
+                self.explain(names, skip_trailing=True)
+            self.setting(names + (key,) if header else names, key, value)
+        self.lines.append("")
+
+    def explain(self, names: tuple[str, ...], skip_trailing: bool = False) -> None:
+        """The layout's own comment above a key or table, else the model's description."""
+        note = [n for n in self.notes.get(names, []) if not n.startswith("\0")]
+        if not note and not skip_trailing:
+            described = _description(self.model, names)
+            note = [described] if described else []
+        self.lines.extend(f"## {line}" for line in note)
+
+    def setting(self, names: tuple[str, ...], key: str, value: Any) -> None:
+        """``# key = value`` (several lines for a long array or text), with a trailing note."""
+        trailing = [n[1:] for n in self.notes.get(names, []) if n.startswith("\0")]
+        if not trailing and not isinstance(value, (dict, list)):
+            described = _description(self.model, names) if not self.notes.get(names) else None
+            trailing = [described] if described else []
+        text = f"{_key(key)} = {_value(value, inline=False)}"
+        rows = text.split("\n")
+        if trailing and len(rows) == 1 and len(rows[0]) + len(trailing[0]) < WIDTH:
+            rows[0] += f"  # {trailing[0]}"
+        elif trailing:
+            self.lines.append(f"## {trailing[0]}")
+        self.lines.extend(f"# {row}".rstrip() for row in rows)
+
+
+def _comments(texts: tuple[str, ...]) -> dict[tuple[str, ...], list[str]]:
+    """Comments of the layout files by key path: lines above a key, and ("\0"-marked) after it.
+
+    The user-facing file comes first, so its words win over those of the files it extends.
+    """
+    found: dict[tuple[str, ...], list[str]] = {}
+    for text in texts:
+        table: list[str] = []
+        pending: list[str] = []
+        for line in text.splitlines():
+            stripped = line.strip()
+            if not stripped:
+                pending = []
+                continue
+            if stripped.startswith("#"):
+                words = stripped.lstrip("#").strip()
+                if not SETTING_COMMENT.match(words):
+                    pending.append(words)
+                continue
+            header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?", stripped)
+            if header:
+                table = [p.strip().strip('"') for p in header.group(1).split(".")]
+                found.setdefault(tuple(table), pending)
+                pending = []
+                continue
+            key = re.match(r'^([A-Za-z0-9_\-."\s]+?)\s*=', stripped)
+            if key:
+                names = tuple(table + [p.strip().strip('"') for p in key.group(1).split(".")])
+                after = _trailing_comment(stripped)
+                note = pending + ([f"\0{after}"] if after else [])
+                if note:
+                    found.setdefault(names, note)
+            pending = []
+    return found
+
+
+def _trailing_comment(line: str) -> str | None:
+    """The comment after a value on a TOML line (a '#' outside any string)."""
+    quote, escaped = "", False
+    for index, char in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\" and quote == '"':
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return line[index:].lstrip("#").strip() or None
+    return None
+
+
+def _description(model, names: tuple[str, ...]) -> str | None:
+    """The model's description of the field at a key path, if it has one."""
+    from pydantic import BaseModel
+
+    from boardgen.layout import _unwrap
+
+    current: Any = model
+    info = None
+    for name in names:
+        current = _unwrap(current)
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        info = current.model_fields.get(name)
+        if info is None:
+            return None
+        current = info.annotation
+    if info is None or info.description in _type_descriptions():
+        return None  # "a colour ..." on every colour says nothing the value does not
+    return info.description
+
+
+def _type_descriptions() -> set[str]:
+    """Descriptions that come with a shared value type, not with one field."""
+    from boardgen.layout import Color, Millimetres
+
+    return {m.description for t in (Color, Millimetres) for m in t.__metadata__
+            if getattr(m, "description", None)}
+
+
+def _is_table_array(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _dotted(names: tuple[str, ...]) -> str:
+    return ".".join(_key(n) for n in names)
+
+
+def _key(name: str) -> str:
+    return name if BARE_KEY.match(name) else json.dumps(name, ensure_ascii=False)
+
+
+def _value(value: Any, inline: bool = True) -> str:
+    """A TOML value; long arrays and multi-line texts span lines unless ``inline``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(value, str):
+        if (not inline and "\n" in value and "\'\'\'" not in value
+                and all(c.isprintable() or c in "\n\t" for c in value)):
+            return "\'\'\'\n" + value + "\'\'\'"
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }" \
+            if value else "{}"
+    if isinstance(value, (list, tuple)):
+        items = [_value(v) for v in value]
+        one_line = "[" + ", ".join(items) + "]"
+        if inline or len(one_line) <= WIDTH - 30:
+            return one_line
+        return "[\n" + "".join(f"  {item},\n" for item in items) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
 
 
 def layout_schema(game: str | None = None) -> dict[str, Any]:
