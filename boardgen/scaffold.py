@@ -242,31 +242,89 @@ def _value(value: Any, inline: bool = True) -> str:
 
 
 def layout_schema(game: str | None = None) -> dict[str, Any]:
-    """JSON Schema of one game's layout model, or of any shipped game's."""
-    from boardgen.games import KINDS, game_for
+    """JSON Schema of one game's layout model, or of every shipped game's.
 
-    kinds = [game] if game else list(KINDS)
-    schemas = []
-    for kind in kinds:
+    The all-games schema picks one game's branch by ``game`` or by an ``extends`` that
+    names a shipped layout of that game (``if``/``then``), so an editor reports the bad
+    key itself rather than "not valid under any of the schemas".
+    """
+    from boardgen.games import KINDS
+
+    if game is not None:
+        schema = _game_schema(_kind_of(game))
+        schema["title"] = f"boardgen layout: {game}"
+        return {"$schema": DRAFT, **schema}
+    defs: dict[str, Any] = {}
+    branches = []
+    shipped = _shipped_by_kind()
+    for kind in KINDS:
+        schema = _prefix_defs(_game_schema(kind), kind)
+        defs.update(schema.pop("$defs", {}))
+        defs[kind] = schema
+        branch = {"$ref": f"#/$defs/{kind}"}
+        branches.append({"if": {"required": ["game"], "properties": {"game": {"const": kind}}},
+                         "then": branch})
+        if shipped.get(kind):
+            branches.append({"if": {"required": ["extends"],
+                                    "properties": {"extends": {"enum": shipped[kind]}}},
+                             "then": branch})
+    return {
+        "$schema": DRAFT,
+        "title": "boardgen layout",
+        "description": "a layout names its game with `game`, or inherits one with `extends`",
+        "type": "object",
+        "properties": {
+            "game": {"enum": list(KINDS), "description": "which game this layout is for"},
+            "extends": {"type": "string", "description": "a shipped game name, or a layout "
+                        "file relative to this one"},
+        },
+        "anyOf": [{"required": ["game"]}, {"required": ["extends"]}],
+        "allOf": branches,
+        "$defs": defs,
+    }
+
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _kind_of(game: str) -> str:
+    """The game kind of a kind name or of a shipped layout's name."""
+    from boardgen.games import KINDS
+
+    if game in KINDS:
+        return game
+    try:
+        kind = read_layout(resolve(game)).data.get("game")
+    except InputError:
+        kind = None
+    if kind not in KINDS:
+        raise InputError(f"unknown game {game!r}; expected one of: {', '.join(KINDS)}",
+                         source="schema")
+    return kind
+
+
+def _shipped_by_kind() -> dict[str, list[str]]:
+    """Shipped layout names (and their file names) by the game kind they are for."""
+    from boardgen.layout import shipped_games
+
+    found: dict[str, list[str]] = {}
+    for name in shipped_games():
         try:
-            model = game_for(kind).Layout
-        except ModuleNotFoundError:
+            kind = read_layout(name).data.get("game")
+        except InputError:
             continue
-        schema = model.model_json_schema()
-        _optional(schema)  # a file that `extends` another may leave out any key
-        schemas.append(_prefix_defs(schema, kind) if len(kinds) > 1 else schema)
-    if not schemas:
-        raise InputError(f"unknown game kind {game!r}", source="schema")
-    if len(schemas) == 1:
-        result = schemas[0]
-    else:
-        defs: dict[str, Any] = {}
-        for schema in schemas:
-            defs.update(schema.pop("$defs", {}))
-        result = {"anyOf": schemas, "$defs": defs}
-    result["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    result["title"] = "boardgen layout" if not game else f"boardgen layout: {game}"
-    return result
+        found.setdefault(str(kind), []).extend([name, f"{name}.toml"])
+    return found
+
+
+def _game_schema(kind: str) -> dict[str, Any]:
+    """One game's model schema, with keys a layout may inherit made optional."""
+    from boardgen.games import game_for
+
+    model = game_for(kind).Layout
+    schema = model.model_json_schema()
+    _optional(schema, set(model.replaced_tables))
+    return schema
 
 
 def _prefix_defs(schema: dict[str, Any], prefix: str) -> dict[str, Any]:
@@ -290,12 +348,33 @@ def _prefix_defs(schema: dict[str, Any], prefix: str) -> dict[str, Any]:
     return result
 
 
-def _optional(node: Any) -> None:
-    if isinstance(node, dict):
-        if isinstance(node.get("required"), list):
-            del node["required"]
-        for value in node.values():
-            _optional(value)
-    elif isinstance(node, list):
-        for value in node:
-            _optional(value)
+def _optional(schema: dict[str, Any], replaced: set[str]) -> None:
+    """Drop ``required`` from tables that merge with what a layout extends.
+
+    Tables reached through arrays (replaced whole when set) and tables named in
+    ``replaced`` keep their required keys: a layout that sets them must set them whole.
+    """
+    defs = schema.get("$defs", {})
+    seen: set[int] = set()
+    stack: list[dict[str, Any]] = [schema]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        node.pop("required", None)
+        for name, prop in node.get("properties", {}).items():
+            if node is schema and name in replaced:
+                continue
+            stack.extend(_objects(prop, defs))
+
+
+def _objects(node: dict[str, Any], defs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The object schemas a property may be (through $ref and anyOf, not through arrays)."""
+    if "$ref" in node:
+        target = defs.get(node["$ref"].removeprefix("#/$defs/"))
+        return _objects(target, defs) if target else []
+    found = [node] if node.get("type") == "object" or "properties" in node else []
+    for option in node.get("anyOf", []) + node.get("allOf", []):
+        found += _objects(option, defs)
+    return found
