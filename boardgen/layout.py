@@ -157,21 +157,23 @@ def control_characters(data: Any) -> list[str]:
     stack: list[tuple[str, Any, bool]] = [("", data, False)]
     while stack:
         where, value, one_line = stack.pop()
-        if isinstance(value, str):
+        if value is _BAD_KEY:
+            found.append(where)
+        elif isinstance(value, str):
             if has_control(value, allowed="" if one_line else "\n\t"):
                 found.append(where)
         elif isinstance(value, dict):
             for name, item in reversed(list(value.items())):
                 key = f"{where}.{name}" if where else str(name)
-                if has_control(str(name)):
-                    found.append(key)
-                else:
-                    inner = one_line or (not where and (name in ONE_LINE_KEYS or name == "labels"))
-                    stack.append((key, item, inner))
+                inner = one_line or (not where and (name in ONE_LINE_KEYS or name == "labels"))
+                stack.append((key, _BAD_KEY if has_control(str(name)) else item, inner))
         elif isinstance(value, (list, tuple)):
             stack.extend((f"{where}[{i}]", item, one_line)
                          for i, item in reversed(list(enumerate(value))))
     return found
+
+
+_BAD_KEY = object()  # stands for the value of a key whose name holds a control character
 
 
 def has_control(text: str, allowed: str = "") -> bool:
@@ -200,7 +202,7 @@ def resolve(target: str, relative_to: Path | None = None) -> Path:
     if as_path.suffix == ".toml" or os.sep in target or "/" in target:
         if relative_to is not None and not as_path.is_absolute():
             as_path = relative_to.parent / as_path
-        if as_path.is_file():
+        if as_path.exists():  # the reader refuses anything but a regular file
             return as_path
         raise InputError("no such layout file", source=str(as_path))
     shipped = layouts_dir() / f"{target}.toml"
@@ -235,7 +237,7 @@ def read_text(path: Path, limit: int, kind: str) -> str:
     """
     path = Path(path)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before open: a FIFO would block
             raise InputError(f"not a regular file; {kind} must be ordinary files", source=str(path))
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         try:
@@ -386,11 +388,14 @@ def load_layout(target: str | Path):
 
 def validate_model(model: type[BaseModel], raw: RawLayout):
     """Validate merged data against a model; all problems at once, each with file, key and line."""
-    problems = _label_problems(raw) + _control_problems(raw)
+    control = _control_problems(raw)
+    problems = _label_problems(raw) + control
     try:
         layout = model.model_validate(raw.data)
     except ValidationError as exc:
-        problems = [_problem(model, raw, err) for err in exc.errors()] + problems
+        bad = {p.key for p in control}
+        problems = [p for p in (_problem(model, raw, err) for err in exc.errors())
+                    if not _below(p.key, bad)] + problems  # a bad key is reported once
     if not problems:
         return layout
     problems = list({(p.source, p.key, p.message): p for p in problems}.values())
@@ -399,6 +404,12 @@ def validate_model(model: type[BaseModel], raw: RawLayout):
         raise first
     raise InputError(first.message, source=first.source, key=first.key, line=first.line,
                      problems=problems)
+
+
+def _below(key: str | None, keys: set[str | None]) -> bool:
+    """True when ``key`` is one of ``keys`` or lies inside one of them."""
+    return key is not None and any(
+        key == k or key.startswith((f"{k}.", f"{k}[")) for k in keys if k)
 
 
 def _control_problems(raw: RawLayout) -> list[InputError]:
