@@ -609,8 +609,8 @@ def find_line(text: str, names: list[str]) -> int | None:
         header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?", stripped)
         if header:
             table = [p.strip().strip('"') for p in header.group(1).split(".")]
-            if table == names:
-                best = best or number
+            if table[: len(names)] == names:
+                best = best or number  # the table itself, or failing that one inside it
             continue
         key = re.match(r'^([A-Za-z0-9_\-."\s]+?)\s*=', stripped)
         if not key:
