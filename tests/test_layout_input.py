@@ -197,3 +197,24 @@ def test_escapes_are_spelled_out():
     assert visible("a\x1b[31mb\nc\u202e") == "a\\x1b[31mb\\nc\\u202e"
     many = InputError("x", problems=[InputError("one\ntwo"), InputError("three")])
     assert str(many).splitlines() == ["one\\ntwo", "three"]
+
+
+def test_every_game_model_refuses_control_characters_by_itself():
+    from pydantic import ValidationError
+
+    from boardgen.games import KINDS, game_for
+
+    for kind in KINDS:
+        model = game_for(kind).Layout
+        data = dict(read_layout(kind).data)
+        model.model_validate(data)
+        with pytest.raises(ValidationError, match="control character"):
+            model.model_validate({**data, "subtitle": "a\x1bb"})
+
+
+def test_multi_line_values_keep_their_newlines_but_one_line_texts_do_not(tmp_path):
+    path = write(tmp_path, "mine.toml", 'extends = "racing_kings"\ntitle = """Racing\nKings"""\n')
+    with pytest.raises(InputError, match="control character") as info:
+        load_layout(path)
+    assert info.value.key == "title"
+    assert load_layout("steeple_chess").course.map.count("\n") > 5
