@@ -132,8 +132,9 @@ class LayoutBase(Model):
     def no_control_characters(cls, data: Any, handler):
         """Printed text never carries control characters (they break SVG, PDF and terminals)."""
         layout = handler(data)
-        for key in control_characters(data):
-            raise FieldProblem(key, "text contains a control character; remove it")
+        found = control_characters(data)
+        if found:  # the loader lists them all; a model on its own names the first
+            raise FieldProblem(found[0], "text contains a control character; remove it")
         return layout
 
 
