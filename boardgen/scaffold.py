@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -93,17 +94,15 @@ class _Writer:
             self.explain(names)
             self.lines.append(f"# {header}")
         for key, value in keys:
-            if header:
-                self.explain(names + (key,), skip_trailing=True)
-            else:
-                self.explain(names, skip_trailing=True)
-            self.setting(names + (key,) if header else names, key, value)
+            where = names + (key,) if header else names
+            self.explain(where, describe=False)  # a description goes after the value
+            self.setting(where, key, value)
         self.lines.append("")
 
-    def explain(self, names: tuple[str, ...], skip_trailing: bool = False) -> None:
-        """The layout's own comment above a key or table, else the model's description."""
+    def explain(self, names: tuple[str, ...], describe: bool = True) -> None:
+        """The layout's own comment above a key or table, else (``describe``) the model's."""
         note = [n for n in self.notes.get(names, []) if not n.startswith("\0")]
-        if not note and not skip_trailing:
+        if not note and describe:
             described = _description(self.model, names)
             note = [described] if described else []
         self.lines.extend(f"## {line}" for line in note)
@@ -353,28 +352,32 @@ def _optional(schema: dict[str, Any], replaced: set[str]) -> None:
 
     Tables reached through arrays (replaced whole when set) and tables named in
     ``replaced`` keep their required keys: a layout that sets them must set them whole.
+    A definition shared by both kinds is copied into the merging places, so the
+    shared one keeps its required keys.
     """
+    schema.pop("required", None)
     defs = schema.get("$defs", {})
-    seen: set[int] = set()
-    stack: list[dict[str, Any]] = [schema]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        node.pop("required", None)
-        for name, prop in node.get("properties", {}).items():
-            if node is schema and name in replaced:
-                continue
-            stack.extend(_objects(prop, defs))
+    properties = schema.get("properties", {})
+    for name, prop in properties.items():
+        if name not in replaced:
+            properties[name] = _loosened(prop, defs)
 
 
-def _objects(node: dict[str, Any], defs: dict[str, Any]) -> list[dict[str, Any]]:
-    """The object schemas a property may be (through $ref and anyOf, not through arrays)."""
-    if "$ref" in node:
-        target = defs.get(node["$ref"].removeprefix("#/$defs/"))
-        return _objects(target, defs) if target else []
-    found = [node] if node.get("type") == "object" or "properties" in node else []
-    for option in node.get("anyOf", []) + node.get("allOf", []):
-        found += _objects(option, defs)
-    return found
+def _loosened(node: dict[str, Any], defs: dict[str, Any], depth: int = 0) -> dict[str, Any]:
+    """A copy of a schema node, and of the tables inside it, without ``required``."""
+    if depth > 16:  # layouts are far shallower; this only stops a model that contains itself
+        return node
+    if "$ref" in node and node["$ref"].removeprefix("#/$defs/") in defs:
+        target = defs[node["$ref"].removeprefix("#/$defs/")]
+        node = {**copy.deepcopy(target), **{k: v for k, v in node.items() if k != "$ref"}}
+    node = dict(node)
+    node.pop("required", None)
+    if "properties" in node:
+        node["properties"] = {k: _loosened(v, defs, depth + 1)
+                              for k, v in node["properties"].items()}
+    if isinstance(node.get("additionalProperties"), dict):  # a table of named tables
+        node["additionalProperties"] = _loosened(node["additionalProperties"], defs, depth + 1)
+    for key in ("anyOf", "allOf"):
+        if key in node:
+            node[key] = [_loosened(option, defs, depth + 1) for option in node[key]]
+    return node

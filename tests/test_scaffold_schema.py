@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 
 from boardgen.games import KINDS
-from boardgen.layout import LayoutBase, layouts_dir, shipped_games
-from boardgen.scaffold import layout_schema
+from boardgen.layout import LayoutBase, Model, layouts_dir, shipped_games
+from boardgen.scaffold import _optional, layout_schema
 
 # Games whose models describe every field; extend as each game's fields get descriptions.
 DESCRIBED_GAMES: list[str] = []
@@ -52,9 +52,28 @@ def test_a_wrong_value_names_its_key():
     assert [list(e.absolute_path) for e in found] == [["board", "columns"]]
 
 
+class Entry(Model):
+    name: str
+    size: int = 1
+
+
+class Part(Model):
+    colour: str
+    entries: list[Entry] = []
+
+
+class Whole(Model):
+    part: Part = Part(colour="red")
+    start: Part = Part(colour="blue")
+
+
 def test_entries_of_an_array_keep_their_required_keys():
-    found = errors(layout_schema(), 'extends = "river_race"\n[[players]]\nbank = 1\n')
-    assert any("'name' is a required property" in e.message for e in found)
+    schema = Whole.model_json_schema()
+    _optional(schema, {"start"})
+    text = '[part]\n[[part.entries]]\nsize = 2\n[start]\n'
+    messages = [e.message for e in errors(schema, text)]
+    assert sorted(messages) == ["'colour' is a required property", "'name' is a required property"]
+    assert errors(schema, "[part]\n") == []  # a merged table may leave out any key
 
 
 def test_colours_accept_names_and_short_forms():
