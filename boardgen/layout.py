@@ -434,6 +434,12 @@ def _label_problems(raw: RawLayout) -> list[InputError]:
     for key, message in label_problems(labels):
         names = tuple(key.split("."))
         source, line = locate(raw, names if "missing" not in message else names[:2])
+        english = ("labels", "en", *names[2:])
+        if "missing" in message and (source != str(raw.files[0]) or line is None):
+            # The user added an English word the inherited languages lack: show where.
+            added = find_line(raw.texts[0], list(english))
+            if added is not None:
+                source, line = str(raw.files[0]), added
         found.append(InputError(message, source=source, key=key, line=line))
     return found
 

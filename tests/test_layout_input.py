@@ -215,3 +215,14 @@ def test_multi_line_values_keep_their_newlines_but_one_line_texts_do_not(tmp_pat
         load_layout(path)
     assert info.value.key == "title"
     assert load_layout("steeple_chess").course.map.count("\n") > 5
+
+
+def test_a_word_added_in_english_only_is_shown_in_the_users_file(tmp_path):
+    path = write(tmp_path, "mine.toml", 'extends = "racing_kings"\nname = "mine"\n\n'
+                 '[labels.en]\nhurry = "Hurry!"\n')
+    with pytest.raises(InputError) as info:
+        load_layout(path)
+    problems = info.value.problems or [info.value]
+    missing = [p for p in problems if p.key in ("labels.de.hurry", "labels.pl.hurry")]
+    assert len(missing) == 2
+    assert all(p.source == str(path) and p.line == 5 for p in missing)
