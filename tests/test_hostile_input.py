@@ -204,3 +204,10 @@ def test_a_shipped_game_name_still_works_from_anywhere(tmp_path):
     mine = write(tmp_path, "mine.toml", 'extends = "steeple_chess"\nname = "mine"\n')
     result, _ = boardgen("check", "mine.toml", cwd=tmp_path)
     assert result.returncode == 0, result.stderr.decode()
+
+
+def test_a_setup_with_control_characters(tmp_path):
+    setup = write(tmp_path, "setup.toml", '[[obstacle]]\npiece = "black-1x3\\u001b[2J"\n'
+                  'cells = ["C5", "D5", "E5"]\nplayer = 1\n')
+    refused(boardgen("validate", "river_race", "--setup", setup), "setup.toml",
+            "obstacle[0].piece", "control character")
