@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from boardgen import fonts
-from boardgen.imposition.paper import Box
+from boardgen.i18n import Words, words_for
+from boardgen.imposition.paper import Box, number
 from boardgen.scene import Node, Path, Style, Text, Use, translate
 
 INK = "#000000"
@@ -12,18 +13,27 @@ FOOTER_MM = 11.0          # height of the footer band at the bottom of every pag
 FOOTER_GAP_MM = 2.0       # between the artwork and the footer
 RULER_ID = "calibration-ruler"
 RULER_W = 86.0            # width of the ruler symbol with its "print at 100 %" note
+NOTE_X = 58.0             # where the ruler's note starts
+NOTE_W = RULER_W - NOTE_X - 1.0
 HAIRLINE = Style(stroke=INK, stroke_mm=0.12)
 CROP = Style(stroke=INK, stroke_mm=0.15)
 MM_PER_INCH = 25.4
 
 
-def size_text(width: float, height: float) -> str:
+def size_text(width: float, height: float, words: Words | None = None) -> str:
     """"360 × 382 mm", to a tenth of a millimetre: a printed size, not a computed one."""
-    return f"{round(width, 1):g} × {round(height, 1):g} mm"
+    return f"{number(round(width, 1), words)} × {number(round(height, 1), words)} mm"
 
 
-def ruler_symbols() -> dict[str, tuple[Node, ...]]:
+def ruler_id(words: Words | None = None) -> str:
+    """The ruler's symbol id: one per language, so pages of two languages can share a file."""
+    lang = words.lang if words is not None else "en"
+    return RULER_ID if lang == "en" else f"{RULER_ID}-{lang}"
+
+
+def ruler_symbols(words: Words | None = None) -> dict[str, tuple[Node, ...]]:
     """The calibration ruler (50 mm above the line, 2 in below it), drawn once per file."""
+    words = words if words is not None else words_for()
     base = 4.6
     commands: list[tuple] = [("M", 0.0, base), ("L", 2 * MM_PER_INCH, base)]
     for mm in range(51):
@@ -36,14 +46,27 @@ def ruler_symbols() -> dict[str, tuple[Node, ...]]:
     nodes: list[Node] = [Path(tuple(commands), HAIRLINE)]
     nodes += [Text(float(mm), 1.4, str(mm), 1.5, anchor="middle") for mm in range(0, 51, 10)]
     nodes += [Text(inch * MM_PER_INCH, 9.1, str(inch), 1.5, anchor="middle") for inch in range(3)]
+    inch, caption = words("ruler.inch"), words("ruler.caption")
+    fit, measure = words("ruler.fit"), words("ruler.measure")
     nodes += [
         Text(52.4, 3.7, "mm", 1.6),
-        Text(52.4, 7.0, "in", 1.6),
-        Text(58.0, 3.6, "Print at 100 %", 2.7, font="bold"),
-        Text(58.0, 6.4, "Switch off “fit to page”.", 1.8),
-        Text(58.0, 8.9, "This ruler must measure 50 mm.", 1.8),
+        Text(52.4, 7.0, inch, fonts.fit_size(inch, NOTE_X - 52.6, 1.6)),
+        Text(NOTE_X, 3.6, caption, fonts.fit_size(caption, NOTE_W, 2.7, "bold"), font="bold"),
+        Text(NOTE_X, 6.4, fit, fonts.fit_size(fit, NOTE_W, 1.8)),
+        Text(NOTE_X, 8.9, measure, fonts.fit_size(measure, NOTE_W, 1.8)),
     ]
-    return {RULER_ID: tuple(nodes)}
+    return {ruler_id(words): tuple(nodes)}
+
+
+def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
+    """Lines of ``text`` no wider than ``width`` at ``size``, broken between words."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fonts.text_width(f"{lines[-1]} {word}", size, face) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def footer_box(page_w: float, page_h: float, inset: float) -> Box:
@@ -51,9 +74,9 @@ def footer_box(page_w: float, page_h: float, inset: float) -> Box:
     return Box(inset, page_h - inset - FOOTER_MM, page_w - 2 * inset, FOOTER_MM)
 
 
-def footer(box: Box, label: str, detail: str = "") -> list[Node]:
+def footer(box: Box, label: str, detail: str = "", words: Words | None = None) -> list[Node]:
     """Ruler on the left; the page's label (bold) and a line of detail on the right."""
-    nodes: list[Node] = [Use(RULER_ID, translate(box.x, box.y + 1.0))]
+    nodes: list[Node] = [Use(ruler_id(words), translate(box.x, box.y + 1.0))]
     room = box.w - RULER_W - 3.0
     if room <= 10:
         return nodes
