@@ -15,6 +15,8 @@ RULER_ID = "calibration-ruler"
 RULER_W = 86.0            # width of the ruler symbol with its "print at 100 %" note
 NOTE_X = 58.0             # where the ruler's note starts
 NOTE_W = RULER_W - NOTE_X - 1.0
+DETAIL_MM = 2.0           # text size of a footer's line of detail
+DETAIL_MIN_MM = 1.8       # below this a detail wraps onto a second line instead of shrinking
 HAIRLINE = Style(stroke=INK, stroke_mm=0.12)
 CROP = Style(stroke=INK, stroke_mm=0.15)
 MM_PER_INCH = 25.4
@@ -58,15 +60,35 @@ def ruler_symbols(words: Words | None = None) -> dict[str, tuple[Node, ...]]:
     return {ruler_id(words): tuple(nodes)}
 
 
+UNITS = {"mm", "%", "cm", "in", "×"}  # never start a line: they belong to the number before
+CLINGING = {"a", "i", "o", "u", "w", "z", "A", "I", "O", "U", "W", "Z"}  # Polish: never end a line
+
+
 def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
-    """Lines of ``text`` no wider than ``width`` at ``size``, broken between words."""
+    """Lines of ``text`` no wider than ``width`` at ``size``, broken between words.
+
+    A unit stays with its number and a Polish one-letter word with the word after it.
+    """
     lines: list[str] = []
-    for word in text.split(" "):
+    for word in _unbreakable(text.split(" ")):
         if lines and fonts.text_width(f"{lines[-1]} {word}", size, face) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
     return lines
+
+
+def _unbreakable(words: list[str]) -> list[str]:
+    """The words joined into the pieces a line may not break inside."""
+    pieces: list[str] = []
+    glue_next = False
+    for word in words:
+        if pieces and (glue_next or word in UNITS or word.rstrip(".,;:)") in UNITS):
+            pieces[-1] = f"{pieces[-1]} {word}"
+        else:
+            pieces.append(word)
+        glue_next = word in CLINGING
+    return pieces
 
 
 def footer_box(page_w: float, page_h: float, inset: float) -> Box:
@@ -82,16 +104,40 @@ def footer(box: Box, label: str, detail: str = "", words: Words | None = None) -
         return nodes
     nodes.append(Text(box.right, box.y + 3.6, label, fonts.fit_size(label, room, 3.0, "bold"),
                       font="bold", anchor="end"))
-    if detail:
-        nodes.append(Text(box.right, box.y + 6.6, detail, fonts.fit_size(detail, room, 2.0),
-                          fill=MUTED, anchor="end"))
+    if not detail:
+        return nodes
+    if fonts.fit_size(detail, room, DETAIL_MM) >= DETAIL_MIN_MM:
+        lines, baselines, size = [detail], (6.6,), DETAIL_MM
+    else:  # a long detail (German, Polish) takes two lines rather than shrinking out of sight
+        halves = _two_lines(detail, room, DETAIL_MIN_MM)
+        lines, baselines = halves, (5.8, 8.0)
+        size = min(DETAIL_MIN_MM, *(fonts.fit_size(line, room, DETAIL_MIN_MM) for line in halves))
+    nodes += [Text(box.right, box.y + baseline, line, size, fill=MUTED, anchor="end")
+              for line, baseline in zip(lines, baselines)]
     return nodes
 
 
+def _two_lines(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken between words into two lines of about equal length.
+
+    A break after a clause (``;``, ``:``) is preferred wherever both lines still fit.
+    """
+    parts = _unbreakable(text.split(" "))
+    if len(parts) < 2:
+        return [text]
+    splits = [(" ".join(parts[:cut]), " ".join(parts[cut:])) for cut in range(1, len(parts))]
+
+    def widest(pair: tuple[str, str]) -> float:
+        return max(fonts.text_width(line, size) for line in pair)
+
+    clauses = [pair for pair in splits if pair[0][-1] in ";:" and widest(pair) <= width]
+    return list(min(clauses or splits, key=widest))
+
+
 def page_number(page_w: float, page_h: float, inset: float, text: str) -> Text:
-    """The page number, in the slot left free under the footer's label."""
+    """The page number, in the slot left free under the footer's label and detail."""
     box = footer_box(page_w, page_h, inset)
-    return Text(box.right, box.y + 9.6, text, 2.0, fill=MUTED, anchor="end")
+    return Text(box.right, box.y + 10.1, text, 1.9, fill=MUTED, anchor="end")
 
 
 def crop_marks(box: Box, offset: float, length: float, style: Style = CROP) -> Path:
