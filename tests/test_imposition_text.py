@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgen import fonts
 from boardgen.i18n import words_for
-from boardgen.imposition.marks import (CLINGING, DETAIL_MIN_MM, UNITS, footer, footer_box,
+from boardgen.imposition.marks import (CLINGING, DETAIL_MIN_MM, RULER_W, UNITS, footer, footer_box,
                                        ruler_symbols, size_text, wrap)
 from boardgen.imposition.paper import number, parse_paper
 from boardgen.scene import Text
@@ -46,6 +47,20 @@ def test_a_long_footer_detail_takes_two_lines_at_a_legible_size():
     assert lines[0].text.endswith(";")  # broken after the clause
     short = texts(footer(box, "Bogen 1 von 2", "kurz", words))
     assert [t.text for t in short] == ["Bogen 1 von 2", "kurz"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+@pytest.mark.parametrize("key", ["sheets.duplex_detail", "sheets.fold_detail", "tiling.detail",
+                                 "sheets.backs_detail", "shop.detail"])
+def test_no_footer_detail_reaches_into_the_ruler_note(lang, key):
+    words = words_for(None, lang)
+    box = footer_box(210, 297, 6)
+    for cut in ("sheets.cut_shop", "sheets.cut_shared", "sheets.cut_gap", "sheets.cut_mixed"):
+        detail = words(key, cut=words(cut, bleed="3"), title="Wyścig przez rzekę",
+                       kind=words("kind.board"), size="1119,4 × 479,4 mm", bleed="3")
+        for node in texts(footer(box, "Bogen 1 von 2", detail, words))[1:]:
+            left = node.x - fonts.text_width(node.text, node.size, node.font)
+            assert left >= box.x + RULER_W and node.size >= DETAIL_MIN_MM * 0.9, node.text
 
 
 def test_the_ruler_note_fits_beside_the_ruler_in_every_language():

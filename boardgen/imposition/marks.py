@@ -106,8 +106,9 @@ def footer(box: Box, label: str, detail: str = "", words: Words | None = None) -
                       font="bold", anchor="end"))
     if not detail:
         return nodes
-    if fonts.fit_size(detail, room, DETAIL_MM) >= DETAIL_MIN_MM:
-        lines, baselines, size = [detail], (6.6,), DETAIL_MM
+    size = fonts.fit_size(detail, room, DETAIL_MM)
+    if size >= DETAIL_MIN_MM:
+        lines, baselines = [detail], (6.6,)
     else:  # a long detail (German, Polish) takes two lines rather than shrinking out of sight
         halves = _two_lines(detail, room, DETAIL_MIN_MM)
         lines, baselines = halves, (5.8, 8.0)
