@@ -124,14 +124,15 @@ def compose_target(target: str, setup: Path | None = None, lang: str = "en"):
     return layout, game.compose_game(layout, setup=game.load_setup(layout, setup), words=words)
 
 
-def layout_source(target: str | None) -> str:
-    """How the cover names the layout file: a shipped game by file name, a user's file by path."""
+def layout_source(target: str | None) -> tuple[str, bool]:
+    """How the cover names the layout file (a shipped game by file name, a user's file by
+    path), and whether boardgen ships it."""
     if target is None:
-        return ""
+        return "", False
     path = resolve(target)
     if path.resolve().parent == layouts_dir().resolve():
-        return f"{path.name} (shipped with boardgen)"
-    return target
+        return path.name, True
+    return target, False
 
 
 def bundle_name(layout) -> str:
@@ -165,9 +166,11 @@ def picture_set(output: GameOutput, options: BuildOptions) -> dict[str, bytes]:
 def print_files(layout, output: GameOutput, options: BuildOptions, target: str | None = None,
                 notes: list[str] | None = None) -> dict[str, bytes]:
     """The PDFs: board pages, component sheets, sheets, rules and the bundle of all of them."""
+    words = words_for(layout, options.lang)  # the layout's labels over the catalogue
+    options = replace(options, print=replace(options.print, words=words))
     board_pages = imposition.impose_board(output.board, options.print)
-    files = pdf_file("board", board_pages, options, layout.title)
-    sections = [imposition.Section("Board", board_pages)]
+    files = pdf_file("board", board_pages, options, words("title"))
+    sections = [imposition.Section(words("section.board"), board_pages)]
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
         if pages:
@@ -182,12 +185,13 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
     rule_sheet, rule_files = rules_files(layout, options, target, notes)
     files.update(rule_files)
     if rule_sheet:
-        sections.append(imposition.Section("Rules", rule_sheet, numbered=False))
-    cover = imposition.Cover(layout.title, layout.subtitle, layout_source(target), __version__,
-                             picture=output.board.scene)
+        sections.append(imposition.Section(words("section.rules"), rule_sheet, numbered=False))
+    source, shipped = layout_source(target)
+    cover = imposition.Cover(words("title"), words("subtitle"), source, __version__,
+                             picture=output.board.scene, shipped=shipped)
     bundle = imposition.print_and_play(cover, sections, options.print)
     files[bundle_name(layout)] = renderer("pdf")(
-        Document(bundle, title=f"{layout.title}: print and play"))
+        Document(bundle, title=words("pdf.print_and_play", title=words("title"))))
     return files
 
 
@@ -215,9 +219,10 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
     paper = options.print.paper
     sheet = book.sheet(paper)
     pdf = renderer("pdf")
-    return sheet, {"rules.pdf": pdf(Document(sheet, title=f"{book.title}: rules")),
-                   "rules-booklet.pdf": pdf(Document(book.booklet(paper),
-                                                     title=f"{book.title}: rules booklet"))}
+    words = words_for(layout, book.text.lang)  # English where the rules fell back to it
+    return sheet, {"rules.pdf": pdf(Document(sheet, title=words("pdf.rules", title=book.title))),
+                   "rules-booklet.pdf": pdf(Document(
+                       book.booklet(paper), title=words("pdf.rules_booklet", title=book.title)))}
 
 
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,

@@ -170,7 +170,9 @@ def test_every_tiled_page_is_labelled_and_the_set_ends_with_the_assembly_map(nam
         assert f"row {row + 1}, column {column + 1} of {rows}×{columns}" in text
         assert "goes on top" in text or (row == rows - 1 and column == columns - 1)
     assert f"Assembly map: {layout.title} board" in texts[-1]
-    assert f"{rows * columns} pages in {rows} rows × {columns} columns" in texts[-1]
+    assert f"{rows * columns} pages, {rows} down × {columns} across" in texts[-1]
+    second = "A2" if columns > 1 else "B1"  # the steps name the pages this grid starts with
+    assert f"Start with A1. Lay {second} over A1's glue strip" in texts[-1]
 
 
 

@@ -28,14 +28,16 @@ __all__ = [
 
 
 def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
-                 kind: str = "board", cut_out: bool = True) -> tuple[Scene, ...]:
+                 kind: str | None = None, cut_out: bool = True) -> tuple[Scene, ...]:
     """Pages for a board: tiled over the paper (home) or one bleed page of its own size (shop).
 
-    ``cut_out=False`` is for a sheet used as printed (a score pad): no crop marks on its page.
+    ``kind`` names what the pages show in their labels (the kit's word for "board" unless
+    given); ``cut_out=False`` is for a sheet used as printed (a score pad): no crop marks.
     """
     scene = board.scene
+    kind = kind if kind is not None else options.words("kind.board")
     art_id = f"{name}-art"
-    symbols = {**scene.symbols, **ruler_symbols(), art_id: scene.children}
+    symbols = {**scene.symbols, **ruler_symbols(options.words), art_id: scene.children}
     title = scene.title or name
     if options.shop:
         return (shop_page(art_id, symbols, scene.width, scene.height, title, kind, options),)
@@ -52,6 +54,6 @@ def impose_sheet(sheet: Sheet, options: PrintOptions) -> tuple[Scene, ...]:
     scene, kind = sheet.scene, sheet.title
     if not scene.title:  # labels then read "<sheet title> · sheet"
         scene = Scene(scene.width, scene.height, scene.children, scene.symbols, title=sheet.title)
-        kind = "sheet"
+        kind = options.words("kind.sheet")
     return impose_board(Board(scene), options, name=f"sheet-{symbol_prefix(sheet.name)}", kind=kind,
                         cut_out=sheet.cut_out)

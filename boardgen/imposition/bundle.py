@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgen import fonts
-from boardgen.imposition.marks import MUTED, footer, footer_box, page_number, ruler_symbols
-from boardgen.imposition.paper import Box, PrintOptions
+from boardgen.i18n import Words
+from boardgen.imposition.marks import (MUTED, footer, footer_box, page_number, ruler_symbols,
+                                       wrap)
+from boardgen.imposition.paper import Box, PrintOptions, number
 from boardgen.imposition.tiling import art_box
 from boardgen.scene import (Group, Line, Node, Rect, Scene, Style, Text, Use, compose, scale,
                             translate)
@@ -41,17 +43,10 @@ class Cover:
     layout_file: str = ""
     version: str = ""
     picture: Scene | None = None  # the board, shown small under the contents
+    shipped: bool = False  # the layout file is one boardgen ships, named by file name
 
 
-MODE_TEXT = {
-    "home": "home: printable margins, cut lines, glue strips on tiled boards",
-    "shop": "shop: {bleed:g} mm bleed, crop marks, TrimBox and BleedBox set",
-}
-BACKS_TEXT = {
-    "duplex": "duplex: backs on the page after their fronts; print double-sided, flip on long edge",
-    "fold": "fold: backs beside their fronts; fold on the dashed line and glue",
-    "none": "none: fronts only",
-}
+LINE_SIZE = 3.8  # text size of the "how to print" lines
 
 
 def page_ranges(sections: list[Section], first: int = 2) -> list[tuple[int, int]]:
@@ -69,25 +64,27 @@ def print_and_play(cover: Cover, sections: list[Section], options: PrintOptions)
     sections = [s for s in sections if s.pages]
     total = 1 + sum(len(s.pages) for s in sections)
     pages = [_with_number(cover_page(cover, sections, options), 1, total, options)]
-    number = 2
+    page_no = 2
     for section in sections:
         for page in section.pages:
-            pages.append(_with_number(page, number, total, options) if section.numbered else page)
-            number += 1
+            pages.append(_with_number(page, page_no, total, options) if section.numbered else page)
+            page_no += 1
     return tuple(pages)
 
 
-def _with_number(page: Scene, number: int, total: int, options: PrintOptions) -> Scene:
-    text = page_number(page.width, page.height, options.margin_mm, f"page {number} of {total}")
+def _with_number(page: Scene, page_no: int, total: int, options: PrintOptions) -> Scene:
+    text = page_number(page.width, page.height, options.margin_mm,
+                       options.words("footer.page", page=page_no, pages=total))
     return Scene(page.width, page.height, page.children + (text,), symbols=page.symbols,
                  title=page.title, trim_box=page.trim_box, bleed_box=page.bleed_box)
 
 
 def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> Scene:
     """Title, contents with page numbers, and how to print the rest."""
+    words = options.words
     page_w, page_h = options.paper.size()
     area = art_box(page_w, page_h, options.margin_mm).inset(8, 10)
-    x, right = area.x, area.right
+    x = area.x
     nodes: list[Node] = []
     y = area.y + 12
     nodes.append(Text(x, y, cover.title, fonts.fit_size(cover.title, area.w, 14, "bold"), font="bold"))
@@ -95,67 +92,106 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
         y += 8
         nodes.append(Text(x, y, cover.subtitle, fonts.fit_size(cover.subtitle, area.w, 5.5, "italic"),
                           font="italic", fill=MUTED))
+    edition = words("cover.edition")
     y += 8
-    nodes.append(Text(x, y, "Print-and-play edition", 5, fill=MUTED))
+    nodes.append(Text(x, y, edition, fonts.fit_size(edition, area.w, 5), fill=MUTED))
     y += 18
-    nodes.append(Text(x, y, "Contents", 6, font="bold"))
+    nodes.append(Text(x, y, words("cover.contents"), 6, font="bold"))
     y += 3
     ranges = page_ranges(sections)
     for section, (first, last) in zip(sections, ranges):
         y += 8
-        pages = f"page {first}" if first == last else f"pages {first}–{last}"
-        size = 4.2
-        title = entry_title(section, cover.title)
-        nodes.append(Text(x, y, title, fonts.fit_size(title, area.w * 0.7, size)))
-        nodes.append(Text(right, y, pages, size, anchor="end"))
-        start = x + fonts.text_width(title, fonts.fit_size(title, area.w * 0.7, size)) + 2
-        end = right - fonts.text_width(pages, size) - 2
-        if end > start:
-            nodes.append(Line(start, y, end, y, LEADER))
+        nodes += _contents_entry(entry_title(section, cover.title, words),
+                                 _pages(first, last, words), area, y)
     y += 18
-    nodes.append(Text(x, y, "How to print", 6, font="bold"))
-    lines = [
-        ("Paper", f"{options.paper.describe()}, {options.margin_mm:g} mm margins"),
-        ("Mode", MODE_TEXT[options.mode].format(bleed=options.bleed_mm)),
-        ("Backs", BACKS_TEXT[options.backs]),
-        ("Scale", "print at 100 %: switch off “fit to page”; the ruler on every page must "
-                  "measure 50 mm"),
-    ]
-    two_sided = [r for s, r in zip(sections, ranges) if s.double_sided]
-    if two_sided:
-        lines.insert(3, ("Sides", f"{_page_list(two_sided)} double-sided (flip on long edge); "
-                                  "every other page one-sided"))
+    nodes.append(Text(x, y, words("cover.how_to_print"), 6, font="bold"))
+    y += 2
+    lines = _how_to_print(sections, ranges, options)
+    key_w = max(fonts.text_width(key, LINE_SIZE, "bold") for key, _ in lines) + 4
     for key, value in lines:
-        y += 7
-        nodes.append(Text(x, y, key, 3.8, font="bold"))
-        nodes.append(Text(x + 18, y, value, fonts.fit_size(value, area.w - 18, 3.8)))
-    y += 16
-    made = f"Made with boardgen {cover.version}" if cover.version else "Made with boardgen"
-    if cover.layout_file:
-        made += f" from the layout file {cover.layout_file}"
+        y += 5
+        nodes.append(Text(x, y, key, LINE_SIZE, font="bold"))
+        for index, line in enumerate(wrap(value, area.w - key_w, LINE_SIZE)):
+            y += 4.6 if index else 0.0
+            nodes.append(Text(x + key_w, y, line, fonts.fit_size(line, area.w - key_w, LINE_SIZE)))
+        y += 2
+    y += 14
+    made = _made_with(cover, words)
     nodes.append(Text(x, y, made, fonts.fit_size(made, area.w, 3.4), fill=MUTED))
-    symbols = ruler_symbols()
+    symbols = ruler_symbols(words)
     if cover.picture is not None:
         room = Box(area.x, y + 10, area.w, area.bottom - y - 10)
         nodes += _picture(cover.picture, room)
         symbols = {**cover.picture.symbols, **symbols, PICTURE_ID: cover.picture.children}
-    nodes += footer(footer_box(page_w, page_h, options.margin_mm), "Cover", cover.title)
-    return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{cover.title}: cover")
+    nodes += footer(footer_box(page_w, page_h, options.margin_mm), words("cover.label"), cover.title,
+                    words)
+    return Scene(page_w, page_h, tuple(nodes), symbols=symbols,
+                 title=words("pdf.cover", title=cover.title))
 
 
-def entry_title(section: Section, game_title: str) -> str:
+def _contents_entry(title: str, pages: str, area: Box, y: float) -> list[Node]:
+    """One line of the contents: the section's title, a dotted leader and its pages."""
+    size = fonts.fit_size(title, area.w * 0.7, 4.2)
+    nodes: list[Node] = [Text(area.x, y, title, size), Text(area.right, y, pages, 4.2, anchor="end")]
+    start = area.x + fonts.text_width(title, size) + 2
+    end = area.right - fonts.text_width(pages, 4.2) - 2
+    if end > start:
+        nodes.append(Line(start, y, end, y, LEADER))
+    return nodes
+
+
+def _pages(first: int, last: int, words: Words) -> str:
+    """"page 4" or "pages 4–7"."""
+    if first == last:
+        return words("cover.page", page=first)
+    return words("cover.pages", first=first, last=last)
+
+
+def _how_to_print(sections: list[Section], ranges: list[tuple[int, int]],
+                  options: PrintOptions) -> list[tuple[str, str]]:
+    """(heading, text) lines: paper, mode, backs, which pages are two-sided, scale."""
+    words = options.words
+    lines = [
+        (words("cover.paper"), words("cover.paper_text", paper=options.paper.describe(words),
+                                     margin=number(options.margin_mm, words))),
+        (words("cover.mode"), words(f"cover.mode_{options.mode}",
+                                    bleed=number(options.bleed_mm, words))),
+        (words("cover.backs"), words(f"cover.backs_{options.backs}")),
+    ]
+    two_sided = [r for s, r in zip(sections, ranges) if s.double_sided]
+    if two_sided:
+        lines.append((words("cover.sides"),
+                      words("cover.sides_text", pages=_page_list(two_sided, words))))
+    lines.append((words("cover.scale"), words("cover.scale_text")))
+    return lines
+
+
+def _made_with(cover: Cover, words: Words) -> str:
+    """"Made with boardgen 1.2 from the layout file x.toml", naming a shipped file as such."""
+    file = cover.layout_file
+    if file and cover.shipped:
+        file = words("cover.shipped_layout", file=file)
+    if file:
+        return words("cover.made_from", version=cover.version, file=file).replace("  ", " ")
+    return words("cover.made", version=cover.version).strip()
+
+
+def entry_title(section: Section, game_title: str, words: Words) -> str:
     """A section's title in the contents, without the game's name the cover already shows."""
     title = section.title.removeprefix(f"{game_title}: ") or section.title
     title = title[0].upper() + title[1:]
-    return f"{title} (two-sided)" if section.double_sided else title
+    return words("cover.two_sided", title=title) if section.double_sided else title
 
 
-def _page_list(ranges: list[tuple[int, int]]) -> str:
+def _page_list(ranges: list[tuple[int, int]], words: Words) -> str:
     """"page 7", "pages 7–8", "pages 7–8 and 12–40", "pages 3, 7–8 and 12–40"."""
     parts = [f"{a}" if a == b else f"{a}–{b}" for a, b in ranges]
-    if len(parts) == 1:
-        return f"page {parts[0]}" if ranges[0][0] == ranges[0][1] else f"pages {parts[0]}"
-    return f"pages {', '.join(parts[:-1])} and {parts[-1]}"
+    if len(parts) == 1 and ranges[0][0] == ranges[0][1]:
+        return words("list.page", page=parts[0])
+    if len(parts) > 1:
+        items = words("list.separator").join(parts[:-1])
+        parts = [words("list.last", items=items, last=parts[-1])]
+    return words("list.pages", pages=parts[0])
 
 
 def _picture(picture: Scene, room: Box) -> list[Node]:

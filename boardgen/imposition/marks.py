@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from boardgen import fonts
-from boardgen.imposition.paper import Box
+from boardgen.i18n import Words, words_for
+from boardgen.imposition.paper import Box, number
 from boardgen.scene import Node, Path, Style, Text, Use, translate
 
 INK = "#000000"
@@ -12,18 +13,29 @@ FOOTER_MM = 11.0          # height of the footer band at the bottom of every pag
 FOOTER_GAP_MM = 2.0       # between the artwork and the footer
 RULER_ID = "calibration-ruler"
 RULER_W = 86.0            # width of the ruler symbol with its "print at 100 %" note
+NOTE_X = 58.0             # where the ruler's note starts
+NOTE_W = RULER_W - NOTE_X - 1.0
+DETAIL_MM = 2.0           # text size of a footer's line of detail
+DETAIL_MIN_MM = 1.8       # below this a detail wraps onto a second line instead of shrinking
 HAIRLINE = Style(stroke=INK, stroke_mm=0.12)
 CROP = Style(stroke=INK, stroke_mm=0.15)
 MM_PER_INCH = 25.4
 
 
-def size_text(width: float, height: float) -> str:
+def size_text(width: float, height: float, words: Words | None = None) -> str:
     """"360 × 382 mm", to a tenth of a millimetre: a printed size, not a computed one."""
-    return f"{round(width, 1):g} × {round(height, 1):g} mm"
+    return f"{number(round(width, 1), words)} × {number(round(height, 1), words)} mm"
 
 
-def ruler_symbols() -> dict[str, tuple[Node, ...]]:
+def ruler_id(words: Words | None = None) -> str:
+    """The ruler's symbol id: one per language, so pages of two languages can share a file."""
+    lang = words.lang if words is not None else "en"
+    return RULER_ID if lang == "en" else f"{RULER_ID}-{lang}"
+
+
+def ruler_symbols(words: Words | None = None) -> dict[str, tuple[Node, ...]]:
     """The calibration ruler (50 mm above the line, 2 in below it), drawn once per file."""
+    words = words if words is not None else words_for()
     base = 4.6
     commands: list[tuple] = [("M", 0.0, base), ("L", 2 * MM_PER_INCH, base)]
     for mm in range(51):
@@ -36,14 +48,47 @@ def ruler_symbols() -> dict[str, tuple[Node, ...]]:
     nodes: list[Node] = [Path(tuple(commands), HAIRLINE)]
     nodes += [Text(float(mm), 1.4, str(mm), 1.5, anchor="middle") for mm in range(0, 51, 10)]
     nodes += [Text(inch * MM_PER_INCH, 9.1, str(inch), 1.5, anchor="middle") for inch in range(3)]
+    inch, caption = words("ruler.inch"), words("ruler.caption")
+    fit, measure = words("ruler.fit"), words("ruler.measure")
     nodes += [
         Text(52.4, 3.7, "mm", 1.6),
-        Text(52.4, 7.0, "in", 1.6),
-        Text(58.0, 3.6, "Print at 100 %", 2.7, font="bold"),
-        Text(58.0, 6.4, "Switch off “fit to page”.", 1.8),
-        Text(58.0, 8.9, "This ruler must measure 50 mm.", 1.8),
+        Text(52.4, 7.0, inch, fonts.fit_size(inch, NOTE_X - 52.6, 1.6)),
+        Text(NOTE_X, 3.6, caption, fonts.fit_size(caption, NOTE_W, 2.7, "bold"), font="bold"),
+        Text(NOTE_X, 6.4, fit, fonts.fit_size(fit, NOTE_W, 1.8)),
+        Text(NOTE_X, 8.9, measure, fonts.fit_size(measure, NOTE_W, 1.8)),
     ]
-    return {RULER_ID: tuple(nodes)}
+    return {ruler_id(words): tuple(nodes)}
+
+
+UNITS = {"mm", "%", "cm", "in", "×"}  # never start a line: they belong to the number before
+CLINGING = {"a", "i", "o", "u", "w", "z", "A", "I", "O", "U", "W", "Z"}  # Polish: never end a line
+
+
+def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
+    """Lines of ``text`` no wider than ``width`` at ``size``, broken between words.
+
+    A unit stays with its number and a Polish one-letter word with the word after it.
+    """
+    lines: list[str] = []
+    for word in _unbreakable(text.split(" ")):
+        if lines and fonts.text_width(f"{lines[-1]} {word}", size, face) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _unbreakable(words: list[str]) -> list[str]:
+    """The words joined into the pieces a line may not break inside."""
+    pieces: list[str] = []
+    glue_next = False
+    for word in words:
+        if pieces and (glue_next or word in UNITS or word.rstrip(".,;:)") in UNITS):
+            pieces[-1] = f"{pieces[-1]} {word}"
+        else:
+            pieces.append(word)
+        glue_next = word in CLINGING
+    return pieces
 
 
 def footer_box(page_w: float, page_h: float, inset: float) -> Box:
@@ -51,24 +96,49 @@ def footer_box(page_w: float, page_h: float, inset: float) -> Box:
     return Box(inset, page_h - inset - FOOTER_MM, page_w - 2 * inset, FOOTER_MM)
 
 
-def footer(box: Box, label: str, detail: str = "") -> list[Node]:
+def footer(box: Box, label: str, detail: str = "", words: Words | None = None) -> list[Node]:
     """Ruler on the left; the page's label (bold) and a line of detail on the right."""
-    nodes: list[Node] = [Use(RULER_ID, translate(box.x, box.y + 1.0))]
+    nodes: list[Node] = [Use(ruler_id(words), translate(box.x, box.y + 1.0))]
     room = box.w - RULER_W - 3.0
     if room <= 10:
         return nodes
     nodes.append(Text(box.right, box.y + 3.6, label, fonts.fit_size(label, room, 3.0, "bold"),
                       font="bold", anchor="end"))
-    if detail:
-        nodes.append(Text(box.right, box.y + 6.6, detail, fonts.fit_size(detail, room, 2.0),
-                          fill=MUTED, anchor="end"))
+    if not detail:
+        return nodes
+    size = fonts.fit_size(detail, room, DETAIL_MM)
+    if size >= DETAIL_MIN_MM:
+        lines, baselines = [detail], (6.6,)
+    else:  # a long detail (German, Polish) takes two lines rather than shrinking out of sight
+        halves = _two_lines(detail, room, DETAIL_MIN_MM)
+        lines, baselines = halves, (5.8, 8.0)
+        size = min(DETAIL_MIN_MM, *(fonts.fit_size(line, room, DETAIL_MIN_MM) for line in halves))
+    nodes += [Text(box.right, box.y + baseline, line, size, fill=MUTED, anchor="end")
+              for line, baseline in zip(lines, baselines)]
     return nodes
 
 
+def _two_lines(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken between words into two lines of about equal length.
+
+    A break after a clause (``;``, ``:``) is preferred wherever both lines still fit.
+    """
+    parts = _unbreakable(text.split(" "))
+    if len(parts) < 2:
+        return [text]
+    splits = [(" ".join(parts[:cut]), " ".join(parts[cut:])) for cut in range(1, len(parts))]
+
+    def widest(pair: tuple[str, str]) -> float:
+        return max(fonts.text_width(line, size) for line in pair)
+
+    clauses = [pair for pair in splits if pair[0][-1] in ";:" and widest(pair) <= width]
+    return list(min(clauses or splits, key=widest))
+
+
 def page_number(page_w: float, page_h: float, inset: float, text: str) -> Text:
-    """The page number, in the slot left free under the footer's label."""
+    """The page number, in the slot left free under the footer's label and detail."""
     box = footer_box(page_w, page_h, inset)
-    return Text(box.right, box.y + 9.6, text, 2.0, fill=MUTED, anchor="end")
+    return Text(box.right, box.y + 10.1, text, 1.9, fill=MUTED, anchor="end")
 
 
 def crop_marks(box: Box, offset: float, length: float, style: Style = CROP) -> Path:

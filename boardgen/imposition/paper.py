@@ -32,14 +32,24 @@ class Paper:
         """Width and height of the sheet in the given orientation."""
         return (self.height, self.width) if landscape else (self.width, self.height)
 
-    def describe(self) -> str:
-        label = self.name.upper() if self.name in ("a4", "a3") else self.name.capitalize()
-        if self.name not in PAPERS:
-            label = "custom"
-        return f"{label} ({self.width:g} × {self.height:g} mm)"
+    def describe(self, words: Words | None = None) -> str:
+        """"A4 (210 × 297 mm)", "Letter (215.9 × 279.4 mm)", in the kit's language."""
+        words = words if words is not None else words_for()
+        if self.name in ("a4", "a3"):
+            label = self.name.upper()
+        else:
+            label = words("paper." + (self.name if self.name in PAPERS else "custom"))
+        return words("paper.described", name=label, width=number(self.width, words),
+                     height=number(self.height, words))
 
 
 A4 = Paper("a4", *PAPERS["a4"])
+
+
+def number(value: float, words: Words | None = None) -> str:
+    """A measurement as printed: ``12.5`` in English, ``12,5`` in German and Polish."""
+    text = f"{value:g}"
+    return text.replace(".", words("number.decimal")) if words is not None else text
 
 
 @dataclass(frozen=True)

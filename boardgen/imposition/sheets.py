@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from boardgen import fonts
 from boardgen.errors import InputError
+from boardgen.i18n import Words
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_box,
                                        ruler_symbols)
-from boardgen.imposition.paper import Box, PrintOptions
+from boardgen.imposition.paper import Box, PrintOptions, number
 from boardgen.imposition.shop import CROP_LENGTH, CROP_OFFSET, SLUG_MM, bleed_nodes
 from boardgen.product import ComponentSet
 from boardgen.scene import Group, Line, Node, Path, Scene, Style, Text, Use, compose, scale, translate
@@ -89,9 +91,10 @@ def face_ids(components: ComponentSet) -> dict[tuple[int, str], str]:
     return ids
 
 
-def face_symbols(components: ComponentSet, ids: dict[tuple[int, str], str]) -> dict:
+def face_symbols(components: ComponentSet, ids: dict[tuple[int, str], str],
+                 words: Words | None = None) -> dict:
     """Each distinct face as a symbol, with the symbols the faces use, and the ruler."""
-    symbols: dict = dict(ruler_symbols())
+    symbols: dict = dict(ruler_symbols(words))
     for index, component in enumerate(components.components):
         for side, scene in (("front", component.front), ("back", component.back)):
             if scene is not None:
@@ -395,25 +398,31 @@ def _boxes(placements: list[Placement], bleed: float) -> dict:
 
 
 def _fold_line(plan: SheetPlan, options: PrintOptions) -> list[Node]:
+    """The dashed fold line, named near its start (the word sits in the gap beside the line)."""
     usable = _usable(plan.page_w, plan.page_h, options)
+    word = options.words("sheets.fold")
+    size = fonts.fit_size(word, 20.0, 2.4)
+    middle = max(12.0, fonts.text_width(word, size) / 2 + 2.0)
     if plan.fold == "vertical":
         x = plan.fold_at
         return [Line(x, usable.y, x, usable.bottom, FOLD),
-                Text(x - 1.0, usable.y + 12, "fold", 2.4, fill="#444444", anchor="middle", rotate=-90)]
+                Text(x - 1.0, usable.y + middle, word, size, fill="#444444", anchor="middle",
+                     rotate=-90)]
     y = plan.fold_at
     return [Line(usable.x, y, usable.right, y, FOLD),
-            Text(usable.x + 8, y - 1.0, "fold", 2.4, fill="#444444", anchor="middle")]
+            Text(usable.x + middle, y - 1.0, word, size, fill="#444444", anchor="middle")]
 
 
 def _how_to_cut(components: ComponentSet, options: PrintOptions) -> str:
+    words = options.words
     if options.shop:
-        return f"trim at the crop marks; {options.bleed_mm:g} mm bleed"
+        return words("sheets.cut_shop", bleed=number(options.bleed_mm, words))
     cuts = {c.cut for c in components.components}
     if cuts == {"shared"}:
-        return "cut along the lines: one cut separates two pieces"
+        return words("sheets.cut_shared")
     if cuts == {"gap"}:
-        return "cut out each piece; the marks round the block line up with its edges"
-    return "cut along the lines; the marks round a block line up with its pieces' edges"
+        return words("sheets.cut_gap")
+    return words("sheets.cut_mixed")
 
 
 def impose_components(components: ComponentSet, options: PrintOptions) -> tuple[Scene, ...]:
@@ -436,12 +445,15 @@ class _Sheets:
         self.components, self.options = components, options
         self.plan = plan_sheets(components, options)
         self.ids = face_ids(components)
-        self.symbols = face_symbols(components, self.ids)
+        self.words = options.words
+        self.symbols = face_symbols(components, self.ids, self.words)
         self.backs = options.backs != "none" and _has_backs(components)
         self.how = _how_to_cut(components, options)
 
-    def label(self, number: int) -> str:
-        return f"{self.components.title} — sheet {number} of {len(self.plan.fronts)}"
+    def label(self, number: int, key: str = "sheets.label") -> str:
+        """"Tokens — sheet 1 of 2" (or with ``sheets.backs_label``: "…, backs")."""
+        return self.words(key, set=self.components.title, sheet=number,
+                          sheets=len(self.plan.fronts))
 
     def with_backs(self, fronts: list[Placement]) -> list[Placement]:
         return [p for p in fronts if self.components.components[p.component].back is not None]
@@ -462,9 +474,9 @@ class _Sheets:
             backs = [back_placement(p, self.plan) for p in self.with_backs(fronts)]
             nodes += self.faces(backs, "back") + _fold_line(self.plan, self.options)
             placed += backs
-            detail = f"fold on the dashed line, glue the halves together, then {self.how}"
+            detail = self.words("sheets.fold_detail", cut=self.how)
         elif self.backs:
-            detail = f"{self.how}; backs on the next page (print double-sided, flip on long edge)"
+            detail = self.words("sheets.duplex_detail", cut=self.how)
         else:
             detail = self.how
         if self.options.shop:
@@ -478,12 +490,13 @@ class _Sheets:
         nodes = self.faces(backs, "back")
         if self.options.shop:
             nodes += _shop_marks(backs, self.options.bleed_mm)
-        return self.page(nodes, f"{self.label(number)}, backs", "backs: print double-sided, flip "
-                         "on long edge; each back lands behind its front", backs)
+        return self.page(nodes, self.label(number, "sheets.backs_label"),
+                         self.words("sheets.backs_detail"), backs)
 
     def page(self, nodes: list[Node], label: str, detail: str, placed: list[Placement]) -> Scene:
         plan, options = self.plan, self.options
-        nodes = nodes + footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), label, detail)
+        nodes = nodes + footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), label, detail,
+                               self.words)
         boxes = _boxes(placed, options.bleed_mm) if options.shop and placed else {}
         return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=self.symbols, title=label,
                      **boxes)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardgen.imposition.marks import FOOTER_MM, RULER_W, crop_marks, footer, footer_box, size_text
-from boardgen.imposition.paper import Box, PrintOptions
+from boardgen.imposition.paper import Box, PrintOptions, number
 from boardgen.scene import Group, Node, Scene, Use, compose, scale, translate
 
 CROP_OFFSET = 1.0      # crop marks start this far outside the bleed
@@ -63,8 +63,10 @@ def shop_page(art_id: str, symbols: dict, width: float, height: float, title: st
         Group(tuple(bleed_nodes(art_id, width, height, bleed)), translate(trim.x, trim.y)),
         crop_marks(trim, bleed + CROP_OFFSET, CROP_LENGTH),
     ]
-    nodes += footer(footer_box(page_w, page_h, margin), f"{title} · {kind}",
-                    f"trim {size_text(width, height)} at the crop marks; {bleed:g} mm bleed")
+    words = options.words
+    nodes += footer(footer_box(page_w, page_h, margin), words("footer.titled", title=title, kind=kind),
+                    words("shop.detail", size=size_text(width, height, words),
+                          bleed=number(bleed, words)), words)
     return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}",
                  trim_box=trim.as_tuple(),
                  bleed_box=(trim.x - bleed, trim.y - bleed, width + 2 * bleed, height + 2 * bleed))

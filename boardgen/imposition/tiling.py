@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from boardgen import fonts
 from boardgen.errors import InputError
+from boardgen.i18n import Words
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, INK, MUTED, crop_marks, footer,
-                                       footer_box, size_text)
+                                       footer_box, size_text, wrap)
 from boardgen.imposition.paper import Box, PrintOptions
 from boardgen.scene import (IDENTITY, Group, Line, Node, Path, Rect, Scene, Style, Text, Use, apply,
                             bounds, compose, rotate, scale, translate)
@@ -107,9 +108,10 @@ class TilePlan:
     def tiles(self) -> list[Tile]:
         return [self.tile(r, c) for r in range(self.rows) for c in range(self.columns)]
 
-    def label(self, tile: Tile) -> str:
-        return (f"{tile.name} — row {tile.row + 1}, column {tile.column + 1} "
-                f"of {self.rows}×{self.columns}")
+    def label(self, tile: Tile, words: Words) -> str:
+        """"B2 — row 2, column 2 of 2×2", in the kit's language."""
+        return words("tiling.label", page=tile.name, row=tile.row + 1, column=tile.column + 1,
+                     rows=self.rows, columns=self.columns)
 
     def ticks(self, tile: Tile) -> dict[str, tuple[float, ...]]:
         """Positions of the alignment ticks on each seam of a tile (board mm along the seam)."""
@@ -292,29 +294,29 @@ def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: st
     drawn = tile.drawn
     to_page = translate(area.x + (area.w - drawn.w) / 2 - drawn.x,
                         area.y + (area.h - drawn.h) / 2 - drawn.y)
+    words = options.words
     nodes: list[Node] = [
         Group((Use(art_id),), to_page, clip=drawn.as_tuple()),
-        Group(tuple(_glue_strips(plan, tile) + _ticks(plan, tile)), to_page),
+        Group(tuple(_glue_strips(plan, tile, words) + _ticks(plan, tile)), to_page),
     ]
-    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), plan.label(tile),
-                    f"{title} · {kind}: cut along the picture's edge, keep the shaded glue strips; "
-                    "assembly map on the last page")
+    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm),
+                    plan.label(tile, words), words("tiling.detail", title=title, kind=kind), words)
     return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols,
                  title=f"{title}: {kind} {tile.name}")
 
 
-def _glue_strips(plan: TilePlan, tile: Tile) -> list[Node]:
+def _glue_strips(plan: TilePlan, tile: Tile, words: Words) -> list[Node]:
     """The strips past the right and bottom seams, each naming the page laid over it."""
     nodes: list[Node] = []
     ticks = plan.ticks(tile)
     if tile.glue_right:
         strip = Box(tile.x1, tile.y0, tile.glue_right, tile.drawn.h)
         neighbour = plan.tile(tile.row, tile.column + 1).name
-        nodes += _glue_strip(strip, True, f"glue here · {neighbour} goes on top", ticks["right"])
+        nodes += _glue_strip(strip, True, words("tiling.glue", page=neighbour), ticks["right"])
     if tile.glue_bottom:
         strip = Box(tile.x0, tile.y1, tile.drawn.w, tile.glue_bottom)
         neighbour = plan.tile(tile.row + 1, tile.column).name
-        nodes += _glue_strip(strip, False, f"glue here · {neighbour} goes on top", ticks["bottom"])
+        nodes += _glue_strip(strip, False, words("tiling.glue", page=neighbour), ticks["bottom"])
     return nodes
 
 
@@ -366,22 +368,43 @@ def _ticks(plan: TilePlan, tile: Tile) -> list[Node]:
     return [Path(tuple(commands), TICK)] if commands else []
 
 
-ASSEMBLY_STEPS = (
-    "1. Print every page at 100 % and check that the ruler at the foot of each page measures 50 mm.",
-    "2. Cut each page along the edge of the picture, but keep its shaded glue strips.",
-    "3. Start with A1. Lay A2 over A1's glue strip so the edges meet and the ticks continue; glue.",
-    "4. Finish each row the same way, then glue the rows together over the lower glue strips.",
-)
+STEP_SIZE = 3.4   # text size of the assembly steps
+STEP_MM = 6.0     # from one step to the next
+STEP_LINE_MM = 4.6  # from a step's line to its next, where a step wraps
 
 
-def _map_box(area: Box) -> Box:
+def assembly_steps(plan: TilePlan, words: Words) -> tuple[str, ...]:
+    """How to put the pages together, naming the first two pages of this grid."""
+    first = plan.tile(0, 0).name
+    second = plan.tile(0, 1).name if plan.columns > 1 else plan.tile(1, 0).name
+    last = ("map.step_rows" if plan.rows > 1 and plan.columns > 1
+            else "map.step_row" if plan.rows == 1 else "map.step_column")
+    return (words("map.step_print"), words("map.step_cut"),
+            words("map.step_start", first=first, next=second), words(last))
+
+
+def step_lines(steps: tuple[str, ...], width: float) -> list[list[str]]:
+    """Each step as lines that fit ``width``; a wrapped step's later lines hang under its text."""
+    lines = []
+    for step in steps:
+        number, _, text = step.partition(" ")
+        indent = fonts.text_width(number + " ", STEP_SIZE)
+        first, *rest = wrap(text, width - indent, STEP_SIZE)
+        lines.append([f"{number} {first}"] + rest)
+    return lines
+
+
+def _steps_height(lines: list[list[str]]) -> float:
+    return sum(STEP_MM + STEP_LINE_MM * (len(step) - 1) for step in lines)
+
+
+def _map_box(area: Box, steps_h: float) -> Box:
     """Room for the map: below the heading, above the numbered steps."""
-    steps_h = 6.0 * len(ASSEMBLY_STEPS)
     return Box(area.x, area.y + 18, area.w, area.h - 18 - steps_h - 4)
 
 
-def _map_scale(plan: TilePlan, area: Box) -> float:
-    picture = _map_box(area)
+def _map_scale(plan: TilePlan, area: Box, steps: tuple[str, ...]) -> float:
+    picture = _map_box(area, _steps_height(step_lines(steps, area.w)))
     return min(picture.w / plan.board_w, picture.h / plan.board_h)
 
 
@@ -391,18 +414,21 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
 
     The page is turned whichever way shows the picture larger.
     """
+    words = options.words
+    steps = assembly_steps(plan, words)
     page_w, page_h = max((options.paper.size(landscape) for landscape in (False, True)),
-                         key=lambda size: _map_scale(plan, art_box(*size, options.margin_mm)))
+                         key=lambda size: _map_scale(plan, art_box(*size, options.margin_mm), steps))
     area = art_box(page_w, page_h, options.margin_mm)
-    heading = f"Assembly map: {title} {kind}"
+    lines = step_lines(steps, area.w)
+    heading = words("map.heading", title=title, kind=kind)
+    summary = words("map.summary", pages=plan.pages, rows=plan.rows, columns=plan.columns,
+                    size=size_text(plan.board_w, plan.board_h, words))
     nodes: list[Node] = [
         Text(area.x, area.y + 7, heading, fonts.fit_size(heading, area.w, 7.0, "bold"), font="bold"),
-        Text(area.x, area.y + 13,
-             f"{plan.pages} pages in {plan.rows} rows × {plan.columns} columns; "
-             f"finished size {size_text(plan.board_w, plan.board_h)}", 3.5, fill=MUTED),
+        Text(area.x, area.y + 13, summary, fonts.fit_size(summary, area.w, 3.5), fill=MUTED),
     ]
-    picture = _map_box(area)
-    f = _map_scale(plan, area)
+    picture = _map_box(area, _steps_height(lines))
+    f = _map_scale(plan, area, steps)
     ox = picture.x + (picture.w - plan.board_w * f) / 2
     oy = picture.y + (picture.h - plan.board_h * f) / 2
     to_map = compose(translate(ox, oy), scale(f))
@@ -426,12 +452,17 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
         nodes.append(Text(cx, cy + size * 0.35, tile.name, size, font="bold", anchor="middle",
                           fill=MAP_GRID.stroke))
     y = oy + plan.board_h * f + 8
-    for step in ASSEMBLY_STEPS:
-        nodes.append(Text(area.x, y, step, fonts.fit_size(step, area.w, 3.4)))
-        y += 6.0
-    nodes += footer(footer_box(page_w, page_h, options.margin_mm), "Assembly map",
-                    f"{title} · {kind}: {plan.rows}×{plan.columns} pages")
-    return Scene(page_w, page_h, tuple(nodes), symbols=symbols, title=f"{title}: assembly map")
+    for step in lines:
+        indent = fonts.text_width(step[0].partition(" ")[0] + " ", STEP_SIZE)
+        for index, line in enumerate(step):
+            nodes.append(Text(area.x + (indent if index else 0.0), y, line, STEP_SIZE))
+            y += STEP_LINE_MM
+        y += STEP_MM - STEP_LINE_MM
+    nodes += footer(footer_box(page_w, page_h, options.margin_mm), words("map.label"),
+                    words("map.detail", title=title, kind=kind, rows=plan.rows,
+                          columns=plan.columns), words)
+    return Scene(page_w, page_h, tuple(nodes), symbols=symbols,
+                 title=words("pdf.assembly_map", title=title))
 
 
 def single_page(width: float, height: float, art_id: str, symbols: dict, title: str, kind: str,
@@ -445,8 +476,9 @@ def single_page(width: float, height: float, art_id: str, symbols: dict, title: 
     room = min(x - options.margin_mm, y - options.margin_mm, area.bottom - y - height)
     if cut_out and room >= 3:
         nodes.append(crop_marks(Box(x, y, width, height), 1.0, min(5.0, room - 1.5)))
-    detail = ("cut along the edge of the picture" if cut_out
-              else "use as printed; cut only where the sheet shows cut lines")
-    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm), f"{title} · {kind}",
-                    f"{size_text(width, height)}: {detail}")
+    words = options.words
+    detail = words("tiling.cut_out" if cut_out else "tiling.as_printed")
+    nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm),
+                    words("footer.titled", title=title, kind=kind),
+                    words("footer.sized", size=size_text(width, height, words), text=detail), words)
     return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols, title=f"{title}: {kind}")

@@ -1,0 +1,81 @@
+"""Lines of page furniture: wrapping that keeps units with numbers, footers that stay legible."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardgen import fonts
+from boardgen.i18n import words_for
+from boardgen.imposition.marks import (CLINGING, DETAIL_MIN_MM, RULER_W, UNITS, footer, footer_box,
+                                       ruler_symbols, size_text, wrap)
+from boardgen.imposition.paper import number, parse_paper
+from boardgen.scene import Text
+
+WORD = st.one_of(st.sampled_from(sorted(UNITS | CLINGING)),
+                 st.text(alphabet="abcdefghijklmnoprstuwyzäöüßąćęłńóśźż,;:", min_size=1,
+                         max_size=14))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(WORD, min_size=1, max_size=40), st.floats(min_value=5, max_value=200))
+def test_wrapped_lines_give_back_the_text_and_never_strand_a_unit_or_a_one_letter_word(parts, width):
+    text = " ".join(parts)
+    lines = wrap(text, width, 3.8)
+    assert " ".join(lines) == text
+    for before, after in zip(lines, lines[1:]):
+        assert after.split(" ")[0].rstrip(".,;:)") not in UNITS
+        assert before.split(" ")[-1] not in CLINGING
+    for line in lines:
+        if fonts.text_width(line, 3.8) > width:  # only a piece that cannot be broken
+            assert all(word in UNITS or word.rstrip(".,;:)") in UNITS or previous in CLINGING
+                       for previous, word in zip(line.split(" "), line.split(" ")[1:]))
+
+
+def texts(nodes) -> list[Text]:
+    return [node for node in nodes if isinstance(node, Text)]
+
+
+def test_a_long_footer_detail_takes_two_lines_at_a_legible_size():
+    box = footer_box(210, 297, 6)
+    words = words_for(None, "de")
+    detail = words("sheets.duplex_detail", cut=words("sheets.cut_mixed"))
+    label, *lines = texts(footer(box, "Bogen 1 von 2", detail, words))
+    assert len(lines) == 2 and " ".join(line.text for line in lines) == detail
+    assert all(line.size >= DETAIL_MIN_MM for line in lines)
+    assert lines[0].text.endswith(";")  # broken after the clause
+    short = texts(footer(box, "Bogen 1 von 2", "kurz", words))
+    assert [t.text for t in short] == ["Bogen 1 von 2", "kurz"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+@pytest.mark.parametrize("key", ["sheets.duplex_detail", "sheets.fold_detail", "tiling.detail",
+                                 "sheets.backs_detail", "shop.detail"])
+def test_no_footer_detail_reaches_into_the_ruler_note(lang, key):
+    words = words_for(None, lang)
+    box = footer_box(210, 297, 6)
+    for cut in ("sheets.cut_shop", "sheets.cut_shared", "sheets.cut_gap", "sheets.cut_mixed"):
+        detail = words(key, cut=words(cut, bleed="3"), title="Wyścig przez rzekę",
+                       kind=words("kind.board"), size="1119,4 × 479,4 mm", bleed="3")
+        for node in texts(footer(box, "Bogen 1 von 2", detail, words))[1:]:
+            left = node.x - fonts.text_width(node.text, node.size, node.font)
+            assert left >= box.x + RULER_W and node.size >= DETAIL_MIN_MM * 0.9, node.text
+
+
+def test_the_ruler_note_fits_beside_the_ruler_in_every_language():
+    for lang in ("en", "de", "pl"):
+        ((name, nodes),) = ruler_symbols(words_for(None, lang)).items()
+        assert name == ("calibration-ruler" if lang == "en" else f"calibration-ruler-{lang}")
+        for node in texts(nodes):
+            if node.x >= 58:
+                assert node.x + fonts.text_width(node.text, node.size, node.font) <= 86.0
+
+
+def test_sizes_use_the_decimal_sign_of_the_language():
+    assert size_text(1119.44, 479.4) == "1119.4 × 479.4 mm"
+    assert size_text(1119.44, 479.4, words_for(None, "de")) == "1119,4 × 479,4 mm"
+    assert number(2.5, words_for(None, "pl")) == "2,5"
+    letter = parse_paper("letter").describe(words_for(None, "de"))
+    assert letter == "Letter (215,9 × 279,4 mm)"
+    assert parse_paper("300x450mm").describe(words_for(None, "pl")) == "własny format (300 × 450 mm)"
