@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import stat
 import tempfile
 from dataclasses import replace
@@ -51,31 +52,73 @@ def write_atomic(path: Path, data: bytes) -> None:
 def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
     """Write every file to a temporary name, then rename them all; a failure replaces nothing.
 
+    Files being replaced are kept as hard links until every rename has worked, so a
+    rename that fails (an immutable file, a full disk) puts back the ones already done.
     A symlink at a target is replaced, not followed, so it cannot redirect the write.
-    Any error is bad input naming the file, and the temporaries written so far are removed.
+    Any error is bad input naming the file; no temporary file is left behind.
     """
     for name in files:
         refuse_special(folder / name)
     temporaries: dict[Path, str] = {}
+    backups: dict[Path, str] = {}
+    renamed: list[Path] = []
     current = folder
     try:
         for name, data in files.items():
             current = folder / name
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-            temporaries[current] = tmp
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.chmod(tmp, 0o666 & ~_umask())
+            temporaries[current] = _temporary(current, data)
+        for path in temporaries:
+            current = path
+            backups[path] = _hard_link(path)
         for path, tmp in temporaries.items():
             current = path
             os.replace(tmp, path)
+            renamed.append(path)
     except OSError as exc:
+        _undo(renamed, backups)
         raise InputError(f"cannot write ({exc.strerror or exc})", source=str(current)) from None
     finally:
-        for tmp in temporaries.values():
-            if os.path.lexists(tmp):
-                os.unlink(tmp)
+        for leftover in [*temporaries.values(), *backups.values()]:
+            if leftover and os.path.lexists(leftover):
+                os.unlink(leftover)
     return list(temporaries)
+
+
+def _temporary(path: Path, data: bytes) -> str:
+    """``data`` in a new temporary file beside ``path``, with the permissions of a new file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return tmp
+
+
+def _hard_link(path: Path) -> str:
+    """A second name for the regular file at ``path`` (empty when there is none to keep)."""
+    if not path.is_file() or path.is_symlink():
+        return ""
+    backup = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        os.link(path, backup)
+    except OSError:  # no hard links here: the old file cannot be put back, but is not lost
+        return ""
+    return str(backup)
+
+
+def _undo(renamed: list[Path], backups: dict[Path, str]) -> None:
+    """Put back the files a failed build had already replaced, and remove the new ones."""
+    for path in renamed:
+        try:
+            if backups.get(path):
+                os.replace(backups[path], path)
+            else:
+                os.unlink(path)
+        except OSError:
+            pass
 
 
 def _umask() -> int:

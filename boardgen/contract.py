@@ -53,11 +53,12 @@ def check_layout(target: str, options: BuildOptions | None = None,
     options = options or BuildOptions()
     layout = load_layout(target)
     source = _source(target)
-    outputs = {lang: compose(layout, lang) for lang in LANGUAGES}
-    output = outputs[options.lang]
-    if setup is not None:
-        output = compose(layout, options.lang, setup)
-    problems = art_problems(output, _figures(layout, target))
+    output = compose(layout, options.lang, setup)
+    problems = art_problems(output)
+    if not problems:  # the other languages and the figures, once the build's own art is sound
+        for lang in sorted(LANGUAGES.keys() - {options.lang}):
+            problems += art_problems(compose(layout, lang))
+        problems += figure_problems(_figures(layout, target))
     if not problems:
         problems = page_problems(output, options) + picture_problems(output, options)
     if problems:
@@ -101,8 +102,8 @@ def _figures(layout, target: str) -> dict[str, Any]:
     return figures
 
 
-def art_problems(output: GameOutput, figures: dict[str, Any]) -> list[str]:
-    """Sizes, text, shapes and reach of the board, every piece, sheet and rule figure."""
+def art_problems(output: GameOutput) -> list[str]:
+    """Sizes, text, shapes and reach of the board, every piece face and every sheet."""
     problems = limits.art_problems("the board", output.board.scene)
     piece_problems = [problem for component_set in output.component_sets
                       for _stem, name, scene in component_set.faces()
@@ -113,10 +114,13 @@ def art_problems(output: GameOutput, figures: dict[str, Any]) -> list[str]:
     problems += piece_problems
     for sheet in output.sheets:
         problems += limits.art_problems(f"sheet {sheet.name!r}", sheet.scene)
-    if not problems:  # figures mostly redraw the board: their problems would repeat its own
-        for name, scene in figures.items():
-            problems += limits.art_problems(name, scene, figure=True)
     return problems
+
+
+def figure_problems(figures: dict[str, Any]) -> list[str]:
+    """Sizes, shapes and reach of the rule figures."""
+    return [problem for name, scene in figures.items()
+            for problem in limits.art_problems(name, scene, figure=True)]
 
 
 def print_variants(options: BuildOptions) -> list[imposition.PrintOptions]:
