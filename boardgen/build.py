@@ -1,53 +1,124 @@
 """Building a game: layout → composed products → imposed pages → files on disk.
 
-Files are written to a temporary name in the target folder and renamed, so a
-failed build never leaves a half-written file; names come from a safe slug of
-the layout's name, so a layout cannot write outside the output folder.
+A build checks the layout first (``boardgen.contract``), renders every file in
+memory, writes them all to temporary names in the target folder and renames them
+only when all are written, so a failed build replaces nothing. Folder names come
+from a safe slug of the layout's name, so a layout cannot write outside the output
+folder.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
+import secrets
+import stat
 import tempfile
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from boardgen import __version__, imposition
+from boardgen.contract import BuildOptions, Checked, check_layout, compose
 from boardgen.errors import InputError
 from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout, resolve, safe_identifier
-from boardgen.product import ComponentSet, GameOutput
+from boardgen.product import GameOutput
 from boardgen.render import renderer
 from boardgen.scene import Document, Scene
 
 
-@dataclass(frozen=True)
-class BuildOptions:
-    """What to build: formats, PNG resolution, rule language and print options."""
+TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # what write_files leaves if killed
 
-    formats: tuple[str, ...] = ("pdf", "svg", "png")
-    dpi: int = 150
-    print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
-    lang: str = "en"
-    fall_back: bool = False  # rules in English where the language asked for is missing
+
+def refuse_special(path: Path) -> None:
+    """Refuse to replace anything but a regular file or a symlink (never a device, FIFO or folder)."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"cannot write ({exc.strerror})", source=str(path)) from None
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise InputError("is not a regular file; refusing to replace it", source=str(path))
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder, then rename over ``path``.
+    """Write one file whole or not at all (see ``write_files``)."""
+    write_files(path.parent, {path.name: data})
 
-    A symlink at ``path`` is replaced, not followed, so it cannot redirect the write.
+
+def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
+    """Write every file to a temporary name, then rename them all; a failure replaces nothing.
+
+    Files being replaced are kept as hard links until every rename has worked, so a
+    rename that fails (an immutable file, a full disk) puts back the ones already done.
+    A symlink at a target is replaced, not followed, so it cannot redirect the write.
+    Any error is bad input naming the file; no temporary file is left behind.
     """
+    for name in files:
+        refuse_special(folder / name)
+    temporaries: dict[Path, str] = {}
+    backups: dict[Path, str] = {}
+    renamed: list[Path] = []
+    current = folder
+    try:
+        for name, data in files.items():
+            current = folder / name
+            temporaries[current] = _temporary(current, data)
+        for path in temporaries:
+            current = path
+            backups[path] = _hard_link(path)
+        for path, tmp in temporaries.items():
+            current = path
+            os.replace(tmp, path)
+            renamed.append(path)
+    except OSError as exc:
+        _undo(renamed, backups)
+        raise InputError(f"cannot write ({exc.strerror or exc})", source=str(current)) from None
+    finally:
+        for leftover in [*temporaries.values(), *backups.values()]:
+            if leftover and os.path.lexists(leftover):
+                os.unlink(leftover)
+    return list(temporaries)
+
+
+def _temporary(path: Path, data: bytes) -> str:
+    """``data`` in a new temporary file beside ``path``, with the permissions of a new file."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        os.unlink(tmp)
         raise
+    return tmp
+
+
+def _hard_link(path: Path) -> str:
+    """A second name for the regular file at ``path`` (empty when there is none to keep)."""
+    if not path.is_file() or path.is_symlink():
+        return ""
+    backup = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        os.link(path, backup)
+    except OSError:  # no hard links here: the old file cannot be put back, but is not lost
+        return ""
+    return str(backup)
+
+
+def _undo(renamed: list[Path], backups: dict[Path, str]) -> None:
+    """Put back the files a failed build had already replaced, and remove the new ones."""
+    for path in renamed:
+        try:
+            if backups.get(path):
+                os.replace(backups[path], path)
+            else:
+                os.unlink(path)
+        except OSError:
+            pass
 
 
 def _umask() -> int:
@@ -56,14 +127,32 @@ def _umask() -> int:
     return mask
 
 
+def folder_name(name: str) -> str:
+    """A layout's folder: its name when that is safe; otherwise a slug with a short hash.
+
+    The hash keeps names that slug alike ("🏁", "  ", "my game" and "my-game") apart,
+    the same on every run.
+    """
+    slug = safe_identifier(name)
+    if slug == name:
+        return slug
+    return f"{slug}-{hashlib.sha256(name.encode()).hexdigest()[:8]}"
+
+
 def output_folder(out_dir: Path, name: str) -> Path:
-    """``out_dir/<safe name>``, created; refuses a symlinked game folder."""
-    folder = out_dir / safe_identifier(name)
+    """``out_dir/<folder name>``, created and cleared of a killed build's temporaries.
+
+    Refuses a symlinked game folder.
+    """
+    folder = out_dir / folder_name(name)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         if folder.is_symlink():
             raise InputError("is a symbolic link; refusing to write through it", source=str(folder))
         folder.mkdir(exist_ok=True)
+        for leftover in folder.iterdir():
+            if TEMPORARY.match(leftover.name) and leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
         probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".probe", delete=True)
         probe.close()
     except OSError as exc:
@@ -89,39 +178,10 @@ def picture_files(stem: str, scene: Scene, options: BuildOptions) -> dict[str, b
     return files
 
 
-def face_files(component_set: ComponentSet, options: BuildOptions) -> dict[str, bytes]:
-    """One picture per distinct face of a component set, e.g. for digital tabletops.
-
-    Print sheets are PDFs; these are the pieces themselves at their exact size.
-    """
-    files: dict[str, bytes] = {}
-    backs = [c.back for c in component_set.components if c.back is not None]
-    shared_back = len(backs) > 1 and all(b == backs[0] for b in backs)
-    seen_backs: list[Scene] = []
-    for component in component_set.components:
-        stem = safe_identifier(f"{component_set.name}-{component.name}")
-        files.update(picture_files(stem, component.front, options))
-        back = component.back
-        if back is None or back == component.front or back in seen_backs:
-            continue
-        seen_backs.append(back)
-        back_stem = safe_identifier(f"{component_set.name}-back") if shared_back else f"{stem}-back"
-        files.update(picture_files(back_stem, back, options))
-    return files
-
-
 def compose_target(target: str, setup: Path | None = None, lang: str = "en"):
     """Load a layout and compose its game (with a setup drawn on it): (layout, game output)."""
-    from boardgen.games import game_for
-
     layout = load_layout(target)
-    game = game_for(layout.game)
-    words = words_for(layout, lang)
-    if setup is None:
-        return layout, game.compose_game(layout, words=words)
-    if not hasattr(game, "load_setup"):
-        raise InputError(f"{layout.title} has no setup file to draw", source=str(setup))
-    return layout, game.compose_game(layout, setup=game.load_setup(layout, setup), words=words)
+    return layout, compose(layout, lang, setup)
 
 
 def layout_source(target: str | None) -> tuple[str, bool]:
@@ -137,7 +197,7 @@ def layout_source(target: str | None) -> tuple[str, bool]:
 
 def bundle_name(layout) -> str:
     """File name of the game's print-and-play PDF."""
-    return f"{safe_identifier(layout.name)}-print-and-play.pdf"
+    return f"{folder_name(layout.name)}-print-and-play.pdf"
 
 
 def product_files(layout, output: GameOutput, options: BuildOptions,
@@ -155,11 +215,10 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
 
 def picture_set(output: GameOutput, options: BuildOptions) -> dict[str, bytes]:
     """SVG and PNG files of the unimposed board, every piece face and every sheet."""
-    files = picture_files("board", output.board.scene, options)
-    for component_set in output.component_sets:
-        files.update(face_files(component_set, options))
-    for sheet in output.sheets:
-        files.update(picture_files(sheet.name, sheet.scene, options))
+    files: dict[str, bytes] = {}
+    if {"svg", "png"} & set(options.formats):
+        for stem, scene in output.pictures().items():
+            files.update(picture_files(stem, scene, options))
     return files
 
 
@@ -226,15 +285,14 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
 
 
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
-          notes: list[str] | None = None) -> list[Path]:
-    """Build one game or layout file into ``out_dir/<name>/``; returns the files written."""
-    layout, output = compose_target(target, setup, options.lang)
+          notes: list[str] | None = None, checked: Checked | None = None) -> list[Path]:
+    """Build one game or layout file into ``out_dir/<name>/``; returns the files written.
+
+    The layout is checked first (unless ``checked`` already is), every file is rendered
+    in memory, and only then are files written, all or none.
+    """
+    checked = checked or check_layout(target, options, setup)
+    layout = checked.layout
     options = replace(options, print=replace(options.print, words=words_for(layout, options.lang)))
-    files = product_files(layout, output, options, target, notes)
-    folder = output_folder(out_dir, layout.name)
-    written = []
-    for name, data in files.items():
-        path = folder / name
-        write_atomic(path, data)
-        written.append(path)
-    return written
+    files = product_files(layout, checked.output, options, target, notes)
+    return write_files(output_folder(out_dir, layout.name), files)

@@ -8,17 +8,43 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
+from typer.core import TyperGroup
+from typer.exceptions import Abort
 
 from boardgen import __version__
 from boardgen.errors import InputError
 
+
+class OneLineErrors(TyperGroup):
+    """Usage errors (a bad option value, a missing argument) as one line, exit code 2."""
+
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except NoArgsIsHelpError as error:
+            error.show()
+            sys.exit(EXIT_BAD_INPUT)
+        except ClickException as error:
+            typer.echo(f"error: {printable(error.format_message())}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except Abort:
+            typer.echo("aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     help="Print-ready boards, components and rule booklets for race games, from layout files.",
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -27,9 +53,15 @@ app = typer.Typer(
 EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
 
 
+def printable(text: str) -> str:
+    """``text`` with control characters (newlines, terminal escapes) shown as escapes."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
 def fail(error: InputError) -> typer.Exit:
-    """Report bad input on stderr as one line; the exit that follows is code 2."""
-    typer.echo(f"error: {error}", err=True)
+    """Report bad input on stderr, one line per problem; the exit that follows is code 2."""
+    for problem in error.problems or [error]:
+        typer.echo(f"error: {printable(str(problem))}", err=True)
     return typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -68,6 +100,40 @@ def progress_bar(total: int):
         yield advance
 
 
+class Mode(str, Enum):
+    """How pages are made: for a home printer or for a print shop."""
+
+    home = "home"
+    shop = "shop"
+
+
+class Backs(str, Enum):
+    """Where the backs of two-sided pieces go."""
+
+    duplex = "duplex"
+    fold = "fold"
+    none = "none"
+
+
+def complete_formats(incomplete: str) -> list[str]:
+    """Shell completion of --format: the known formats after the ones already typed."""
+    from boardgen.render import FORMATS
+
+    done, _, last = incomplete.rpartition(",")
+    prefix = f"{done}," if done else ""
+    chosen = set(done.split(",")) if done else set()
+    return [prefix + f for f in FORMATS if f.startswith(last) and f not in chosen]
+
+
+def format_option(text: str) -> str:
+    """Validate --format as it is parsed, so a bad list is a usage error before anything runs."""
+    try:
+        parse_formats(text)
+    except InputError as error:
+        raise fail(error)
+    return text
+
+
 def parse_formats(text: str) -> tuple[str, ...]:
     """The --format list as known format names, without repeats."""
     from boardgen.render import FORMATS
@@ -100,12 +166,14 @@ def build(
                                                 help="Game names or layout files to build."),
     all_games: bool = typer.Option(False, "--all", help="Build every shipped game."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a subfolder."),
-    formats: str = typer.Option("pdf,svg,png", "--format", help="Comma-separated: pdf, svg, png."),
+    formats: str = typer.Option("pdf,svg,png", "--format", help="Comma-separated: pdf, svg, png.",
+                                callback=format_option, autocompletion=complete_formats),
     paper: str = typer.Option("a4", "--paper", help="a4, a3, letter, legal or WxHmm."),
     margin: float = typer.Option(6.0, "--margin", help="Printable margin in mm."),
-    mode: str = typer.Option("home", "--mode", help="home (margins, cut lines) or shop (bleed, crop marks)."),
+    mode: Mode = typer.Option(Mode.home, "--mode",
+                              help="home (margins, cut lines) or shop (bleed, crop marks)."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm for shop mode."),
-    backs: str = typer.Option("duplex", "--backs", help="duplex, fold or none."),
+    backs: Backs = typer.Option(Backs.duplex, "--backs", help="duplex, fold or none."),
     dpi: int = typer.Option(150, "--dpi", min=10, max=1200, help="Resolution of PNG files."),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
     lang: str = typer.Option("en", "--lang", help="Language of the rules: en, de or pl."),
@@ -122,10 +190,6 @@ def build(
             targets += [g for g in shipped_games() if g not in targets]
         if not targets:
             raise InputError("name at least one game or layout file, or use --all", source="build")
-        if mode not in ("home", "shop"):
-            raise InputError(f"unknown mode {mode!r}; expected home or shop", source="--mode")
-        if backs not in ("duplex", "fold", "none"):
-            raise InputError(f"unknown backs {backs!r}; expected duplex, fold or none", source="--backs")
         if not 0 <= margin <= 50:
             raise InputError(f"margin must be between 0 and 50 mm, found {margin:g}", source="--margin")
         if not 0 <= bleed <= 20:
@@ -134,12 +198,14 @@ def build(
             formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
             fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
-                                          mode=mode, bleed_mm=bleed, backs=backs),
+                                          mode=mode.value, bleed_mm=bleed, backs=backs.value),
         )
+        checked = check_targets(targets, options, setup)
         notes: list[str] = []
         with progress_bar(len(targets)) as advance:
             for target in targets:
-                written = build_game(target, out, options, setup=setup, notes=notes)
+                written = build_game(target, out, options, setup=setup, notes=notes,
+                                     checked=checked[target])
                 folder = written[0].parent if written else out
                 advance(f"{target}: {len(written)} files in {folder}")
         for note in notes:
@@ -148,28 +214,48 @@ def build(
         raise fail(error)
 
 
+def check_targets(targets: list[str], options, setup: Optional[Path]) -> dict:
+    """Check every target before building any; two that would share a folder are refused."""
+    from boardgen.build import folder_name
+    from boardgen.contract import check_layout
+
+    checked, problems, folders = {}, [], {}
+    for target in targets:
+        try:
+            checked[target] = result = check_layout(target, options, setup)
+        except InputError as error:
+            problems += error.problems or [error]
+            continue
+        folder = folder_name(result.layout.name).casefold()
+        if folder in folders:
+            problems.append(InputError(f"is named like {folders[folder]} (both would be built "
+                                       f"into {folder_name(result.layout.name)}); give one "
+                                       "another name", source=target, key="name"))
+        folders.setdefault(folder, target)
+    if problems:
+        raise InputError(problems[0].message, problems=problems)
+    return checked
+
+
 @app.command()
 def check(file: str = typer.Argument(..., metavar="FILE", help="Layout file (or game name) to check.")) -> None:
-    """Check a layout file and report every problem in it."""
-    from boardgen.layout import load_layout
+    """Check a layout file and report every problem a build of it would meet."""
+    from boardgen.contract import check_layout
 
     try:
-        layout = load_layout(file)
+        layout = check_layout(file).layout
     except InputError as error:
         raise fail(error)
     typer.echo(f"{file}: ok ({layout.title}, game {layout.game})")
 
 
-def game_with(target: str, function: str, missing: str):
-    """The layout and its game module, which must provide ``function``."""
-    from boardgen.games import game_for
+def game_with_setups(target: str, missing: str):
+    """The layout and its game module, which must have obstacle setups."""
+    from boardgen.games import HasSetups, capable, game_for
     from boardgen.layout import load_layout
 
     layout = load_layout(target)
-    module = game_for(layout.game)
-    if not hasattr(module, function):
-        raise InputError(f"{layout.title} has {missing}", source=target)
-    return layout, module
+    return layout, capable(game_for(layout.game), HasSetups, target, f"{layout.title} has {missing}")
 
 
 @app.command()
@@ -180,7 +266,7 @@ def validate(
 ) -> None:
     """Check an obstacle setup against the game's placement rules (exit 1 if illegal)."""
     try:
-        layout, module = game_with(game, "validate_setup", "no obstacle setup to validate")
+        layout, module = game_with_setups(game, "no obstacle setup to validate")
         report = module.validate_setup(layout, setup, partial=partial)
     except InputError as error:
         raise fail(error)
@@ -192,10 +278,7 @@ def write_text(path: Path, text: str) -> None:
     """Write a text file whole or not at all; a failure is bad input naming the file."""
     from boardgen.build import write_atomic
 
-    try:
-        write_atomic(path, text.encode("utf-8"))
-    except OSError as exc:
-        raise InputError(f"cannot write ({exc.strerror})", source=str(path)) from None
+    write_atomic(path, text.encode("utf-8"))
 
 
 @app.command("setup")
@@ -206,7 +289,7 @@ def random_setup(
 ) -> None:
     """Write a random legal obstacle setup (TOML) for a game."""
     try:
-        layout, module = game_with(game, "random_setup", "no obstacle setup to generate")
+        layout, module = game_with_setups(game, "no obstacle setup to generate")
         text = module.random_setup(layout, seed)
         if out is None:
             typer.echo(text, nl=False)

@@ -6,11 +6,14 @@ is measured with them, so output never depends on the fonts a machine has.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 FAMILY = "Fira Sans"
 FILES = {
@@ -40,21 +43,71 @@ def font_path(face: str) -> Path:
 
 
 def cache_dir() -> Path:
-    """Where derived font files are kept (``BOARDGEN_CACHE`` overrides it)."""
+    """Where derived font files are kept between runs (``BOARDGEN_CACHE`` overrides it).
+
+    The user's cache folder, but only below a home (or ``XDG_CACHE_HOME``) that exists
+    and is writable: boardgen never creates a missing home. Otherwise a private
+    temporary folder that lives as long as the process.
+    """
     override = os.environ.get("BOARDGEN_CACHE")
     if override:
         return Path(override)
     base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
+    if base and _writable_dir(Path(base)):
+        return Path(base) / "boardgen"
+    try:
+        home = Path.home()
+    except RuntimeError:  # no home folder known
+        return private_dir()
+    if _writable_dir(home):
+        return home / ".cache" / "boardgen"
+    return private_dir()
+
+
+def _writable_dir(path: Path) -> bool:
+    return path.is_absolute() and path.is_dir() and os.access(path, os.W_OK | os.X_OK)
+
+
+@lru_cache(maxsize=None)
+def private_dir() -> Path:
+    """A temporary folder of this process, removed when it exits: a cache that cannot be kept."""
+    path = Path(tempfile.mkdtemp(prefix="boardgen-"))
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
+def in_cache(name: str, make: Callable[[Path], None]) -> Path:
+    """``cache/name``, made by ``make(path)`` if missing; in the private folder if the cache fails.
+
+    The result never depends on where it was made, so output is the same with or
+    without a usable cache.
+    """
+    for folder in (cache_dir(), private_dir()):
+        target = folder / name
         try:
-            base = str(Path.home() / ".cache")
-        except RuntimeError:  # no home folder known
-            base = tempfile.gettempdir()
-    return Path(base) / "boardgen"
+            if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                make(target)
+            return target
+        except OSError:
+            continue
+    raise OSError(f"cannot write {name} to a cache or temporary folder")
+
+
+def write_file(target: Path, data: bytes) -> None:
+    """Write ``target`` through a temporary file, so a reader never sees half of it."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def embedding_path(face: str) -> Path:
-    """The face without TrueType hinting, made once and cached; the original if that fails.
+    """The face without TrueType hinting, made once and cached.
 
     Hinting only helps screens at small pixel sizes. Print needs none, and without
     it every subset embedded in a PDF is about half the size.
@@ -62,18 +115,8 @@ def embedding_path(face: str) -> Path:
     source = font_path(face)
     data = source.read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:16]
-    target = cache_dir() / f"{source.stem}-{digest}-unhinted.ttf"
-    if target.is_file():
-        return target
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(_unhinted(data))
-        os.replace(tmp, target)
-    except OSError:
-        return source
-    return target
+    return in_cache(f"{source.stem}-{digest}-unhinted.ttf",
+                    lambda target: write_file(target, _unhinted(data)))
 
 
 def _unhinted(data: bytes) -> bytes:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from boardgen.errors import InputError
+from boardgen.layout import safe_identifier
 from boardgen.scene import Scene
 
 
@@ -54,6 +55,26 @@ class ComponentSet:
             raise InputError(f"{copies} pieces to print; a component set is limited to "
                              f"0 to {MAX_COPIES} pieces", source=self.name)
 
+    def faces(self) -> list[tuple[str, str, Scene]]:
+        """(file stem, name, artwork) of every distinct face; a back shared by all is drawn once."""
+        backs = [c.back for c in self.components if c.back is not None]
+        shared_back = len(backs) > 1 and all(b == backs[0] for b in backs)
+        faces: list[tuple[str, str, Scene]] = []
+        seen_backs: list[Scene] = []
+        for component in self.components:
+            name = f"{self.name}-{component.name}"
+            stem = safe_identifier(name)
+            faces.append((stem, name, component.front))
+            back = component.back
+            if back is None or back == component.front or back in seen_backs:
+                continue
+            seen_backs.append(back)
+            if shared_back:
+                faces.append((safe_identifier(f"{self.name}-back"), f"{self.name} back", back))
+            else:
+                faces.append((f"{stem}-back", f"{name} back", back))
+        return faces
+
 
 @dataclass(frozen=True)
 class Sheet:
@@ -78,3 +99,27 @@ class GameOutput:
     component_sets: tuple[ComponentSet, ...] = ()
     sheets: tuple[Sheet, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def pictures(self) -> dict[str, Scene]:
+        """File stem → unimposed artwork: the board, one per distinct piece face, every sheet.
+
+        Pictures are the pieces themselves at their exact size (for digital tabletops);
+        print sheets are PDFs. Two artworks whose names map to one file stem are refused.
+        """
+        stems: dict[str, Scene] = {}
+        names: dict[str, str] = {}
+
+        def add(stem: str, name: str, scene: Scene) -> None:
+            if stem.casefold() in names:
+                raise InputError(f"{name!r} and {names[stem.casefold()]!r} would both be written "
+                                 f"as {stem}; give them different names", source=stem)
+            names[stem.casefold()] = name
+            stems[stem] = scene
+
+        add("board", "board", self.board.scene)
+        for component_set in self.component_sets:
+            for stem, name, scene in component_set.faces():
+                add(stem, name, scene)
+        for sheet in self.sheets:
+            add(safe_identifier(sheet.name), sheet.name, sheet.scene)
+        return stems

@@ -1,14 +1,13 @@
 """Game registry: a layout's ``game`` key names one of these modules.
 
-A game module provides:
+Every game module is a :class:`Game`: a pydantic ``Layout`` model (a subclass of
+:class:`boardgen.layout.LayoutBase`) and ``compose_game``. The optional capabilities
+are protocols of their own, so commands ask ``isinstance(module, HasSetups)``
+instead of probing for attribute names:
 
-- ``Layout``: its pydantic model, a subclass of :class:`boardgen.layout.LayoutBase`;
-- ``compose_game(layout, setup=None) -> GameOutput``: everything it prints;
-- optionally ``load_setup(layout, path) -> Setup`` and
-  ``validate_setup(layout, path, partial=False) -> Report`` (``report.ok``, ``str(report)``)
-  for games with obstacle placements, and ``random_setup(layout, seed) -> str`` (TOML text);
-- optionally ``diagrams(layout) -> dict[str, Callable[[], Scene]]``: named figures for the
-  rule sheet (``![caption](diagram:NAME)`` in the rule text).
+- :class:`HasSetups`: games with obstacle placements load, validate and generate setups;
+- :class:`HasDiagrams`: named figures for the rule sheet (``![caption](diagram:NAME)``);
+- :class:`HasRuleContext`: values for the rule text templates.
 
 Modules are imported on first use, so a command loads only the game it works on.
 """
@@ -17,7 +16,8 @@ from __future__ import annotations
 
 import difflib
 from importlib import import_module
-from types import ModuleType
+from pathlib import Path
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
 from boardgen.errors import InputError
 
@@ -29,10 +29,60 @@ KINDS = {
 }
 
 
-def game_for(kind: str, source: str | None = None) -> ModuleType:
+@runtime_checkable
+class Game(Protocol):
+    """What every game provides: its layout model and everything it prints."""
+
+    Layout: type
+
+    def compose_game(self, layout: Any, setup: Any = None, words: Any = None) -> Any:
+        """The game's :class:`~boardgen.product.GameOutput` in the language of ``words``."""
+
+
+@runtime_checkable
+class HasSetups(Protocol):
+    """A game with obstacle placements: setup files to draw, validate and generate."""
+
+    def load_setup(self, layout: Any, path: Path) -> Any:
+        """A setup file read and checked for drawing."""
+
+    def validate_setup(self, layout: Any, path: Path, partial: bool = False) -> Any:
+        """A report (``report.ok``, ``str(report)``) on a setup's legality."""
+
+    def random_setup(self, layout: Any, seed: int) -> str:
+        """A legal setup as TOML text; the same seed gives the same setup."""
+
+
+@runtime_checkable
+class HasDiagrams(Protocol):
+    """A game that draws figures for its rule text."""
+
+    def diagrams(self, layout: Any, words: Any = None) -> Mapping[str, Callable[[], Any]]:
+        """Figure name → function drawing its scene."""
+
+
+@runtime_checkable
+class HasRuleContext(Protocol):
+    """A game whose rule text templates read values computed from the layout."""
+
+    def rule_context(self, layout: Any, words: Any) -> dict[str, Any]:
+        """Plain values (numbers, strings, lists, dicts) for the rule text."""
+
+
+def game_for(kind: str, source: str | None = None) -> Game:
     """The module for a layout's ``game`` kind."""
     if kind not in KINDS:
         close = difflib.get_close_matches(kind, list(KINDS), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(KINDS)}"
         raise InputError(f"unknown game kind {kind!r}{hint}", source=source, key="game")
-    return import_module(KINDS[kind])
+    module = import_module(KINDS[kind])
+    if not isinstance(module, Game):
+        raise TypeError(f"{KINDS[kind]} lacks Layout or compose_game")
+    return module
+
+
+def capable(module: Any, capability: type, source: str, missing: str) -> Any:
+    """``module`` if it has the capability; otherwise bad input saying what the game lacks."""
+    if not isinstance(module, capability):
+        raise InputError(missing, source=source)
+    return module

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from boardgen import fonts
 from boardgen.errors import InputError
@@ -22,38 +22,33 @@ from boardgen.scene import Scene
 def _use_project_fonts() -> None:
     """Point fontconfig at the packaged font files before cairo starts.
 
-    The configuration lives in the user's cache, in a folder named after the font
-    files' location, so two installations never share (or break) each other's links.
-    If it cannot be written, PNGs fall back to the system's fonts rather than fail.
+    The configuration lives in the font cache (see ``fonts.in_cache``), in a folder
+    named after the font files' location, so two installations never share (or break)
+    each other's links.
     """
     source = fonts.font_dir()
     digest = hashlib.sha256(str(source).encode()).hexdigest()[:12]
-    conf_dir = fonts.cache_dir() / f"fontconfig-{digest}"
-    face_dir = conf_dir / "faces"
-    try:
-        face_dir.mkdir(parents=True, exist_ok=True)
-        # Only the faces the renderers use, so fontconfig cannot pick a heavier sibling.
-        for face, name in fonts.FILES.items():
-            link = face_dir / name
-            if not link.is_symlink():
-                try:
-                    link.symlink_to(fonts.font_path(face))
-                except FileExistsError:  # another boardgen made it just now
-                    pass
-        conf = conf_dir / "fonts.conf"
-        text = ('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-                f"  <dir>{face_dir}</dir>\n"
-                f"  <cachedir>{conf_dir / 'cache'}</cachedir>\n"
-                '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
-                "</fontconfig>\n")
-        if not conf.is_file() or conf.read_text(encoding="utf-8") != text:
-            fd, tmp = tempfile.mkstemp(dir=conf_dir, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, conf)
-    except OSError:
-        return
+    conf = fonts.in_cache(f"fontconfig-{digest}/fonts.conf", _write_font_config)
     os.environ.setdefault("FONTCONFIG_FILE", str(conf))
+
+
+def _write_font_config(conf: Path) -> None:
+    """A fontconfig file listing only the faces the renderers use, so none is swapped for a sibling."""
+    face_dir = conf.parent / "faces"
+    face_dir.mkdir(exist_ok=True)
+    for face, name in fonts.FILES.items():
+        link = face_dir / name
+        if not link.is_symlink():
+            try:
+                link.symlink_to(fonts.font_path(face))
+            except FileExistsError:  # another boardgen made it just now
+                pass
+    text = ('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+            f"  <dir>{escape(str(face_dir))}</dir>\n"
+            f"  <cachedir>{escape(str(conf.parent / 'cache'))}</cachedir>\n"
+            '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+            "</fontconfig>\n")
+    fonts.write_file(conf, text.encode("utf-8"))
 
 
 @lru_cache(maxsize=None)

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 import svgwrite
 
 from boardgen import fonts
 from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Node, Path, Polygon, Rect,
                             Scene, Style, Text, Use, used_symbols)
+
+
+# Characters XML 1.0 forbids (C0 controls but tab, newline, return; lone surrogates; U+FFFE/F).
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """Text that keeps the SVG well-formed: characters XML cannot hold become U+FFFD."""
+    return NOT_XML.sub("\ufffd", text)
 
 
 def num(value: float) -> str:
@@ -88,7 +99,7 @@ class _Writer:
                 attrs["font_weight"] = weight
             if slant != "normal":
                 attrs["font_style"] = slant
-            el = dwg.text(node.text, insert=(num(node.x), num(node.y)), **attrs)
+            el = dwg.text(xml_text(node.text), insert=(num(node.x), num(node.y)), **attrs)
             if node.rotate:
                 el["transform"] = f"rotate({num(node.rotate)},{num(node.x)},{num(node.y)})"
             return el
@@ -126,7 +137,7 @@ class _Writer:
                 g.add(self.element(child))
             self.dwg.defs.add(g)
         if self.scene.title:
-            self.dwg.set_desc(title=self.scene.title)
+            self.dwg.set_desc(title=xml_text(self.scene.title))
         for node in self.scene.children:
             self.dwg.add(self.element(node))
         return self.dwg.tostring().encode("utf-8")

@@ -1,0 +1,115 @@
+"""Search for layouts that break the contract "what check accepts, build makes".
+
+For every game, hypothesis generates layouts from the game's schema (see
+tests/contract_search.py); each is checked and, if accepted, built as PDF. A
+layout that raises anything but a refusal is a bug: its TOML is saved with the
+last line of the traceback. The slowest accepted layouts are then built again in
+a fresh process in every format at the default 150 dpi, for time and peak memory.
+
+Run: python bench/bench_contract.py [--examples N] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from boardgen.games import KINDS  # noqa: E402
+from tests.contract_search import layouts, run_contract  # noqa: E402
+
+
+def search(game: str, examples: int, keep: Path) -> dict:
+    """Run the search for one game; figures and the bugs found."""
+    figures = {"tried": 0, "refused": 0, "built": 0, "worst_check": 0.0, "worst_build": 0.0,
+               "slowest": [], "bugs": []}
+
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(text=layouts(game))
+    def one(text: str) -> None:
+        figures["tried"] += 1
+        with tempfile.TemporaryDirectory() as folder:
+            try:
+                outcome = run_contract(text, Path(folder))
+            except BaseException as error:  # a bug: record it and search on
+                last = traceback.format_exception_only(type(error), error)[-1].strip()
+                path = keep / f"{game}-{len(figures['bugs']) + 1}.toml"
+                path.write_text(text, encoding="utf-8")
+                figures["bugs"].append((path, last.splitlines()[0][:200]))
+                return
+        figures["refused" if outcome.refused else "built"] += 1
+        figures["worst_check"] = max(figures["worst_check"], outcome.check_s)
+        if not outcome.refused:
+            figures["worst_build"] = max(figures["worst_build"], outcome.build_s)
+            figures["slowest"] = sorted(figures["slowest"] + [(outcome.build_s, text)],
+                                        reverse=True)[:2]
+
+    one()
+    return figures
+
+
+MEASURED = """
+import resource, sys
+from boardgen.cli import app
+try:
+    app(sys.argv[1:])
+except SystemExit as done:
+    code = done.code
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)
+"""
+
+
+def full_build(text: str) -> tuple[float, float, int]:
+    """Time, peak memory (MB) and exit code of a fresh process building every format at 150 dpi."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "slow.toml"
+        path.write_text(text, encoding="utf-8")
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", MEASURED, "build", str(path), "--out",
+                               str(Path(folder) / "out")], capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        peak_kb, code = done.stdout.split()[-2:]
+        return seconds, int(peak_kb) / 1024, int(code) if code != "None" else 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--examples", type=int, default=100, help="layouts per game")
+    parser.add_argument("--keep", type=Path, default=Path(tempfile.mkdtemp(prefix="contract-")),
+                        help="folder for the layouts that found bugs")
+    args = parser.parse_args()
+    args.keep.mkdir(parents=True, exist_ok=True)
+    totals = {"tried": 0, "refused": 0, "built": 0}
+    slowest: list[tuple[float, str]] = []
+    for game in sorted(KINDS):
+        start = time.perf_counter()
+        figures = search(game, args.examples, args.keep)
+        for key in totals:
+            totals[key] += figures[key]
+        slowest += figures["slowest"]
+        print(f"{game:15} tried {figures['tried']:4}  refused {figures['refused']:4}  "
+              f"built {figures['built']:4}  bugs {len(figures['bugs']):3}  "
+              f"worst check {figures['worst_check']:.2f} s  worst PDF build "
+              f"{figures['worst_build']:.2f} s  ({time.perf_counter() - start:.0f} s)")
+        for path, last in figures["bugs"]:
+            print(f"    bug: {path}: {last}")
+    print(f"all games: tried {totals['tried']}, check refused {totals['refused']}, "
+          f"built {totals['built']}")
+    for build_s, text in sorted(slowest, reverse=True)[:3]:
+        seconds, peak_mb, code = full_build(text)
+        first = text.strip().splitlines()
+        print(f"every format at 150 dpi: {seconds:.1f} s, peak {peak_mb:.0f} MB, exit {code}: "
+              f"{' | '.join(first)[:160]}")
+
+
+if __name__ == "__main__":
+    main()

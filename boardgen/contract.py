@@ -1,0 +1,200 @@
+"""What ``check`` accepts, ``build`` makes: every rule a build applies, without rendering.
+
+``check_layout`` loads a layout, composes its game in every language (composing is
+pure and cheap), draws its rule figures, and measures what a build would make: the
+size, text and shapes of every artwork, the pages of every PDF on the smallest
+standard papers in every mode and with every kind of backs, and the pixels of every
+PNG. ``check`` runs it with the default options; ``build`` runs it with its own
+options before it renders anything, so a build never fails half-way for a reason
+``check`` could have named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from boardgen import imposition, limits
+from boardgen.errors import InputError
+from boardgen.games import HasDiagrams, HasSetups, capable, game_for
+from boardgen.i18n import LANGUAGES, words_for
+from boardgen.layout import load_layout, resolve
+from boardgen.product import Board, GameOutput
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build: formats, PNG resolution, rule language and print options."""
+
+    formats: tuple[str, ...] = ("pdf", "svg", "png")
+    dpi: int = 150
+    print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
+    lang: str = "en"
+    fall_back: bool = False  # rules in English where the language asked for is missing
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A layout that builds: its model, its game composed in the build's language, its source."""
+
+    target: str
+    layout: Any
+    output: GameOutput
+
+
+def check_layout(target: str, options: BuildOptions | None = None,
+                 setup: Path | None = None) -> Checked:
+    """Every problem a build of ``target`` would meet, raised at once; else the composed game.
+
+    Without ``options`` the defaults are checked (every format at 150 dpi); papers,
+    modes and backs are always checked all together, so the verdict holds for each.
+    """
+    options = options or BuildOptions()
+    layout = load_layout(target)
+    source = _source(target)
+    output = compose(layout, options.lang, setup)
+    problems = art_problems(output)
+    if not problems:  # the other languages and the figures, once the build's own art is sound
+        for lang in sorted(LANGUAGES.keys() - {options.lang}):
+            problems += art_problems(compose(layout, lang))
+        problems += figure_problems(_figures(layout, target))
+    if not problems:
+        problems = page_problems(output, options) + picture_problems(output, options)
+    if problems:
+        errors = [InputError(p, source=source) for p in dict.fromkeys(problems)]
+        raise InputError(errors[0].message, source=source, problems=errors)
+    return Checked(target, layout, output)
+
+
+def _source(target: str) -> str:
+    try:
+        return str(resolve(target))
+    except InputError:
+        return target
+
+
+def compose(layout, lang: str, setup: Path | None = None) -> GameOutput:
+    """The layout's game composed in ``lang``, with a setup file drawn on it if given."""
+    game = game_for(layout.game)
+    words = words_for(layout, lang)
+    if setup is None:
+        return game.compose_game(layout, words=words)
+    game = capable(game, HasSetups, str(setup), f"{layout.title} has no setup file to draw")
+    return game.compose_game(layout, setup=game.load_setup(layout, setup), words=words)
+
+
+def _figures(layout, target: str) -> dict[str, Any]:
+    """The rule figures the layout's rule texts draw, in each language that has a text."""
+    from boardgen.rules import MissingLanguage, rule_book
+
+    if not isinstance(game_for(layout.game), HasDiagrams):
+        return {}
+    figures: dict[str, Any] = {}
+    for lang in LANGUAGES:
+        try:
+            book = rule_book(layout, lang, target)
+        except MissingLanguage:
+            continue
+        if book is not None:
+            figures.update({f"rule figure {name!r} ({lang})": scene
+                            for name, scene in book.figures.items()})
+    return figures
+
+
+def art_problems(output: GameOutput) -> list[str]:
+    """Sizes, text, shapes and reach of the board, every piece face and every sheet."""
+    problems = limits.art_problems("the board", output.board.scene)
+    piece_problems = [problem for component_set in output.component_sets
+                      for _stem, name, scene in component_set.faces()
+                      for problem in limits.art_problems(f"piece {name!r}", scene, piece=True)]
+    if len(piece_problems) > 1:  # one line for what is usually one cause
+        piece_problems = [f"{piece_problems[0]} (and {len(piece_problems) - 1} more problems "
+                          "with pieces)"]
+    problems += piece_problems
+    for sheet in output.sheets:
+        problems += limits.art_problems(f"sheet {sheet.name!r}", sheet.scene)
+    return problems
+
+
+def figure_problems(figures: dict[str, Any]) -> list[str]:
+    """Sizes, shapes and reach of the rule figures."""
+    return [problem for name, scene in figures.items()
+            for problem in limits.art_problems(name, scene, figure=True)]
+
+
+def print_variants(options: BuildOptions) -> list[imposition.PrintOptions]:
+    """The build's own print options and every mode and backs on the smallest standard papers."""
+    base = options.print
+    papers = {imposition.parse_paper(name) for name in limits.SMALLEST_PAPERS} | {base.paper}
+    return [base] + [replace(base, paper=paper, mode=mode, backs=backs)
+                     for paper in sorted(papers, key=lambda p: p.name)
+                     for mode in ("home", "shop") for backs in ("duplex", "fold")]
+
+
+def page_problems(output: GameOutput, options: BuildOptions) -> list[str]:
+    """PDFs that would not fit their pieces on the paper or would have too many pages.
+
+    Checked whatever the formats: what ``check`` accepts builds as PDF too.
+    """
+    problems: list[str] = []
+    spans = imposition.artwork_spans(output.board.scene)
+    for print_options in print_variants(options):
+        counts = {"board.pdf": board_pages(output.board, print_options, spans)}
+        for sheet in output.sheets:
+            counts[f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)
+        for component_set in output.component_sets:
+            try:
+                counts[f"{component_set.name}.pdf"] = sheet_pages(component_set, print_options)
+            except InputError as error:
+                problems.append(f"{error.location()}: {error.message}" if error.location()
+                                else error.message)
+        where = f"on {print_options.paper.describe()} in {print_options.mode} mode"
+        for name, count in counts.items():
+            if count > limits.MAX_PAGES_PER_FILE:
+                problems.append(f"{name} would have {count} pages {where}; at most "
+                                f"{limits.MAX_PAGES_PER_FILE}")
+        if sum(counts.values()) > 2 * limits.MAX_PAGES_PER_FILE:
+            problems.append(f"the print-and-play file would have {sum(counts.values())} pages "
+                            f"{where}; at most {2 * limits.MAX_PAGES_PER_FILE}")
+    return problems
+
+
+def board_pages(board: Board, options: imposition.PrintOptions, spans=None) -> int:
+    """Pages of a board's PDF: one in shop mode; tiles and an assembly map at home."""
+    if options.shop:
+        return 1
+    scene = board.scene
+    spans = spans if spans is not None else imposition.artwork_spans(scene)
+    pages = imposition.plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y,
+                                  options, spans).pages
+    return pages + (1 if pages > 1 else 0)
+
+
+def sheet_pages(component_set, options: imposition.PrintOptions) -> int:
+    """Pages of a component set's PDF: its sheets, and their backs when printed on both sides."""
+    if all(c.count <= 0 for c in component_set.components):
+        return 0
+    plan = imposition.plan_sheets(component_set, options)
+    sides = 2 if imposition.duplex_backs(component_set, options) and not plan.fold else 1
+    return sides * len(plan.fronts)
+
+
+def picture_problems(output: GameOutput, options: BuildOptions) -> list[str]:
+    """SVG and PNG files that cannot be made: clashing names, too many, too many pixels."""
+    if not {"svg", "png"} & set(options.formats):
+        return []
+    pictures = output.pictures()
+    if len(pictures) > limits.MAX_PICTURE_FILES:
+        return [f"{len(pictures)} distinct pictures (board, piece faces, sheets); at most "
+                f"{limits.MAX_PICTURE_FILES}"]
+    if "png" not in options.formats:
+        return []
+    problems = [problem for stem, scene in pictures.items()
+                if (problem := limits.png_problem(f"{stem}.png", scene, options.dpi))]
+    total = sum(w * h for w, h in (limits.png_size(s, options.dpi) for s in pictures.values()))
+    if not problems and total > limits.MAX_KIT_PNG_PIXELS:
+        problems.append(f"the PNG files would have {total:,} px together at --dpi {options.dpi}; "
+                        f"at most {limits.MAX_KIT_PNG_PIXELS:,}: use a lower --dpi or "
+                        "--format pdf,svg")
+    return problems

@@ -1,0 +1,181 @@
+"""The limits inside which every accepted layout builds, and how a scene is measured against them.
+
+A build must finish in under a minute and 1.5 GB on one core with every format, paper,
+mode and backs option. The expensive parts are known: PNG rasterising (memory and time
+grow with pixels), PDF pages (one per tile of the board and per component sheet) and
+the number of shapes drawn. The numbers below were measured with ``bench/bench_contract.py``:
+the largest board they accept builds in all formats at the default resolution well inside
+both budgets, and the PDF and SVG coordinates stay far inside what viewers handle
+(PDF user space ±14,400 pt per page side, the renderers' ±5 m symbol box).
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+from typing import Mapping
+
+from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Node, Path, Polygon, Rect,
+                            Scene, Text, Use, apply, compose)
+
+MAX_SIDE_MM = 2000.0          # the longest side of any artwork: a 2 m board already needs a shop
+MAX_AREA_MM2 = 1_500_000.0    # 1.5 m² of board: 52 million pixels at 150 dpi
+MIN_SIDE_MM = 1.0             # smaller artwork does not survive printing or cutting
+MIN_PIECE_MM = 5.0            # a piece to cut out and hold
+MIN_TEXT_MM = 1.0             # font size; a 1 mm font has 0.7 mm capitals, the least that prints
+MAX_COORD_MM = 5000.0         # symbols are drawn in a ±5 m box (PDF form bounding box)
+MAX_SHAPES = 400_000          # shapes one artwork draws, counting every repeated symbol
+MAX_PAGES_PER_FILE = 400      # pages of one PDF on the smallest standard paper
+MAX_PNG_SIDE_PX = 32_767      # cairo's largest image surface side
+MAX_PNG_PIXELS = 60_000_000   # one PNG: 240 MB of image surface
+MAX_KIT_PNG_PIXELS = 150_000_000  # every PNG of a kit together: rasterising time
+MAX_PICTURE_FILES = 600       # separate SVG/PNG faces of one kit
+SMALLEST_PAPERS = ("a4", "letter")  # narrowest and shortest standard papers; a3 and legal hold more
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What drawing a node list costs and where it reaches, in its own coordinates."""
+
+    shapes: int = 0
+    min_text: float = math.inf           # smallest font size in mm
+    bounds: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1
+    bad_text: str | None = None          # first text holding a control character
+
+    def merged(self, other: "Measure") -> "Measure":
+        return Measure(self.shapes + other.shapes, min(self.min_text, other.min_text),
+                       _union(self.bounds, other.bounds), self.bad_text or other.bad_text)
+
+    def transformed(self, m: Matrix) -> "Measure":
+        if m == IDENTITY:
+            return self
+        bounds = None
+        if self.bounds is not None:
+            x0, y0, x1, y1 = self.bounds
+            bounds = _box([apply(m, p) for p in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
+        return Measure(self.shapes, self.min_text * scale_of(m), bounds, self.bad_text)
+
+
+def scale_of(m: Matrix) -> float:
+    """How much a transform scales areas, as a length factor."""
+    a, b, c, d, _, _ = m
+    return math.sqrt(abs(a * d - b * c))
+
+
+def _box(points) -> tuple[float, float, float, float] | None:
+    points = list(points)
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _union(a, b):
+    if a is None or b is None:
+        return a or b
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def control_character(text: str) -> str | None:
+    """The first character of ``text`` that is a control or unassigned code, as U+XXXX."""
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs", "Cn"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def _points(node: Node) -> list[tuple[float, float]]:
+    if isinstance(node, Rect):
+        return [(node.x, node.y), (node.x + node.w, node.y + node.h)]
+    if isinstance(node, Circle):
+        return [(node.cx - node.r, node.cy - node.r), (node.cx + node.r, node.cy + node.r)]
+    if isinstance(node, Line):
+        return [(node.x1, node.y1), (node.x2, node.y2)]
+    if isinstance(node, Polygon):
+        return list(node.points)
+    if isinstance(node, Path):
+        return [p for cmd in node.commands for p in zip(cmd[1::2], cmd[2::2])]
+    return [(node.x, node.y)]  # Text: its anchor; glyphs reach about one size further
+
+
+def measure(scene: Scene) -> Measure:
+    """The scene's shapes, smallest text and reach, following every symbol it uses."""
+    symbols = scene.symbols
+    cache: dict[str, Measure] = {}
+
+    def of_symbol(name: str, trail: frozenset[str]) -> Measure:
+        if name not in cache:
+            if name in trail or name not in symbols:
+                return Measure()
+            cache[name] = of_nodes(symbols[name], trail | {name})
+        return cache[name]
+
+    def of_nodes(nodes, trail: frozenset[str]) -> Measure:
+        total = Measure()
+        for node in nodes:
+            total = total.merged(of_node(node, trail))
+        return total
+
+    def of_node(node: Node, trail: frozenset[str]) -> Measure:
+        if isinstance(node, Group):
+            return of_nodes(node.children, trail).transformed(node.transform)
+        if isinstance(node, Use):
+            return of_symbol(node.symbol, trail).transformed(node.transform)
+        if isinstance(node, Text):
+            bad = node.text if control_character(node.text) else None
+            size = node.size if node.text.strip() else math.inf
+            return Measure(1, size, _box(_points(node)), bad)
+        return Measure(1, math.inf, _box(_points(node)))
+
+    return of_nodes(scene.children, frozenset())
+
+
+def art_problems(name: str, scene: Scene, *, piece: bool = False, figure: bool = False) -> list[str]:
+    """What keeps one artwork from building, as messages (empty when it builds).
+
+    A piece must be large enough to cut out; a rule figure is scaled to the column when
+    typeset, so its text size is judged there, not here.
+    """
+    w, h = scene.width, scene.height
+    if not (math.isfinite(w) and math.isfinite(h)):
+        return [f"{name} has no finite size"]
+    least = MIN_PIECE_MM if piece else MIN_SIDE_MM
+    if min(w, h) < least:
+        return [f"{name} is {w:.3g} × {h:.3g} mm; at least {least:g} mm a side"]
+    problems: list[str] = []
+    if max(w, h) > MAX_SIDE_MM:
+        problems.append(f"{name} is {w:.0f} × {h:.0f} mm; at most {MAX_SIDE_MM:.0f} mm a side")
+    elif w * h > MAX_AREA_MM2:
+        problems.append(f"{name} is {w:.0f} × {h:.0f} mm = {w * h / 1e6:.2f} m²; "
+                        f"at most {MAX_AREA_MM2 / 1e6:g} m²")
+    m = measure(scene)
+    if m.shapes > MAX_SHAPES:
+        problems.append(f"{name} draws {m.shapes} shapes; at most {MAX_SHAPES}")
+    if m.min_text < MIN_TEXT_MM and not figure:
+        problems.append(f"{name} has text of font size {m.min_text:.2g} mm; at least "
+                        f"{MIN_TEXT_MM:g} mm prints legibly")
+    if m.bad_text is not None:
+        problems.append(f"{name} has text {m.bad_text!r} with the control character "
+                        f"{control_character(m.bad_text)}")
+    if not problems and m.bounds is not None and max(abs(v) for v in m.bounds) > MAX_COORD_MM:
+        problems.append(f"{name} draws {max(abs(v) for v in m.bounds):.0f} mm from its corner; "
+                        f"at most {MAX_COORD_MM:.0f} mm")
+    return problems
+
+
+def png_size(scene: Scene, dpi: int) -> tuple[int, int]:
+    """Pixel size of a scene's PNG at ``dpi`` (as cairosvg rounds it)."""
+    return (round(scene.width * dpi / 25.4), round(scene.height * dpi / 25.4))
+
+
+def png_problem(file_name: str, scene: Scene, dpi: int) -> str | None:
+    """Why one PNG cannot be made at ``dpi``; None when it can."""
+    w, h = png_size(scene, dpi)
+    if min(w, h) < 1:
+        return (f"{file_name} would be {w} × {h} px at --dpi {dpi}; it needs at least 1 px a side: "
+                "use a higher --dpi")
+    if max(w, h) > MAX_PNG_SIDE_PX or w * h > MAX_PNG_PIXELS:
+        return (f"{file_name} would be {w} × {h} px at --dpi {dpi}; at most {MAX_PNG_PIXELS:,} px "
+                f"and {MAX_PNG_SIDE_PX} px a side: use a lower --dpi")
+    return None

@@ -1,0 +1,197 @@
+"""Layouts made from each game's own schema, and the contract every one of them must keep.
+
+A generated layout extends a shipped game and overrides a few of its keys: numbers
+in and just around their allowed ranges, colours in every accepted and some refused
+spellings, names and labels with emoji, spaces and control characters, lists of
+numbers, and the game's own multi-line strings (courses, positions) with a character
+changed. ``run_contract`` then asks: does ``check`` refuse it in one line per problem,
+or does ``build`` make it? Used by ``tests/test_contract_search.py`` and
+``bench/bench_contract.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from boardgen.cli import app
+from boardgen.layout import layouts_dir
+from boardgen.scaffold import layout_schema
+
+SKIPPED = {"game", "extends", "labels"}
+ODD_TEXT = st.text(st.sampled_from(list("aZ09 _-.ßąż\u00a0\t\n\x01\x1b\u200b\u202e🎲🏁\"\\'")),
+                   max_size=24)
+COLOURS = st.one_of(
+    st.from_regex(r"\A#[0-9a-f]{6}\Z"), st.from_regex(r"\A#[0-9A-F]{3}\Z"),
+    st.sampled_from(["green", "Red", "rebeccapurple", "transparent", "#12345", "#ggg", "", "blue "]),
+)
+
+
+def _resolve(schema: dict, node: dict) -> dict:
+    while "$ref" in node:
+        node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+    for option in node.get("anyOf", ()):
+        if option.get("type") != "null":
+            return _resolve(schema, option)
+    return node
+
+
+def scalar_fields(schema: dict, node: dict | None = None, prefix: tuple[str, ...] = ()):
+    """(key path, field schema) of every scalar or list-of-scalars field, tables followed."""
+    node = _resolve(schema, node or schema)
+    for key, field in node.get("properties", {}).items():
+        if not prefix and key in SKIPPED:
+            continue
+        field = _resolve(schema, field)
+        if field.get("type") == "object" and "properties" in field:
+            yield from scalar_fields(schema, field, prefix + (key,))
+        elif field.get("type") in ("integer", "number", "string", "boolean"):
+            yield prefix + (key,), field
+        elif field.get("type") == "array":
+            items = _resolve(schema, field.get("items", {}))
+            if items.get("type") in ("integer", "string"):
+                yield prefix + (key,), field
+
+
+PLAIN_TEXT = st.text(st.sampled_from(list("aZ09 -ßąż🎲🏁")), min_size=1, max_size=16)
+
+
+def _number(field: dict, integer: bool, plausible: bool):
+    low = field.get("minimum", field.get("exclusiveMinimum", -1000))
+    high = field.get("maximum", field.get("exclusiveMaximum", low + 1000))
+    if plausible:  # inside the range, mostly near the low end where real layouts are
+        high = min(high, low + 4 * max(field.get("default", low) - low, 10))
+        return st.integers(int(low), int(high)) if integer else \
+            st.floats(low, high).filter(lambda v: v > field.get("exclusiveMinimum", -math.inf))
+    span = max(high - low, 1)
+    around = st.integers(int(low - 2), int(high + 2)) if integer else \
+        st.floats(low - span / 10, high + span / 10, allow_nan=False)
+    edges = st.sampled_from([low, high, low - 1, high + 1, 0, -1])
+    values = st.one_of(around, edges)
+    return values.map(int) if integer else st.one_of(values, st.sampled_from([1e-3, 1e-9, 1e9]))
+
+
+def field_values(field: dict, plausible: bool):
+    """Values for one field: plausible ones inside what it allows, or hostile ones around it."""
+    kind = field.get("type")
+    if kind == "boolean":
+        return st.booleans()
+    if kind in ("integer", "number"):
+        return _number(field, kind == "integer", plausible)
+    if kind == "array":
+        items = field.get("items", {})
+        inner = st.integers(-3, 200) if items.get("type") == "integer" else ODD_TEXT
+        return st.lists(inner, max_size=8)
+    if "enum" in field:
+        return st.sampled_from(field["enum"]) if plausible else ODD_TEXT
+    if "colour" in field.get("description", "") or "#" in field.get("pattern", ""):
+        return st.from_regex(r"\A#[0-9a-f]{6}\Z") if plausible else COLOURS
+    limit = field.get("maxLength", 40)
+    if plausible:
+        return PLAIN_TEXT.filter(lambda text: len(text) <= limit)
+    if limit > 300:
+        return st.one_of(ODD_TEXT, st.text(max_size=300))
+    return st.one_of(ODD_TEXT, st.text(min_size=max(0, limit - 2), max_size=limit + 2))
+
+
+def shipped_strings(game: str) -> list[tuple[tuple[str, ...], str]]:
+    """The multi-line strings of a shipped layout (courses, positions, grids)."""
+    data = tomllib.loads((layouts_dir() / f"{game}.toml").read_text(encoding="utf-8"))
+    found = []
+
+    def visit(table: dict, prefix: tuple[str, ...]) -> None:
+        for key, value in table.items():
+            if isinstance(value, dict):
+                visit(value, prefix + (key,))
+            elif isinstance(value, str) and ("\n" in value or "/" in value) and key != "extends":
+                found.append((prefix + (key,), value))
+
+    visit(data, ())
+    return found
+
+
+@st.composite
+def mutated(draw, text: str) -> str:
+    """``text`` with one character replaced, inserted or removed."""
+    at = draw(st.integers(0, len(text)))
+    new = draw(st.sampled_from(list("#.xX1 \nabqkKQ")))
+    how = draw(st.sampled_from(["replace", "insert", "delete"]))
+    if how == "insert":
+        return text[:at] + new + text[at:]
+    return text[:at] + ("" if how == "delete" else new) + text[at + 1:]
+
+
+def layouts(game: str):
+    """Strategy: TOML text of a layout that extends ``game`` and overrides a few of its keys."""
+    schema = layout_schema(game)
+    fields = sorted(scalar_fields(schema))
+    strings = shipped_strings(game)
+    one_field = st.tuples(st.sampled_from(fields), st.booleans(), st.booleans()).flatmap(
+        lambda item: field_values(item[0][1], item[1] or item[2]).map(
+            lambda value: (item[0][0], value)))  # three in four plausible
+    one_string = st.sampled_from(strings).flatmap(
+        lambda item: mutated(item[1]).map(lambda value: (item[0], value))) if strings else one_field
+    changes = st.lists(st.one_of(one_field, one_field, one_field, one_string), min_size=1,
+                       max_size=3,
+                       unique_by=lambda change: change[0])
+    return changes.map(lambda items: to_toml(game, dict(items)))
+
+
+def toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)  # JSON escapes are TOML basic-string escapes
+
+
+def to_toml(game: str, changes: dict[tuple[str, ...], Any]) -> str:
+    """A layout extending ``game`` with dotted keys, one change a line."""
+    lines = [f'extends = "{game}"']
+    for path, value in changes.items():
+        lines.append(".".join(json.dumps(part) for part in path) + " = " + toml_value(value))
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Outcome:
+    """What the contract made of one layout."""
+
+    refused: bool
+    check_s: float
+    build_s: float = 0.0
+    lines: tuple[str, ...] = ()
+
+
+def run_contract(text: str, folder: Path, formats: str = "pdf") -> Outcome:
+    """Check a layout; build it if check accepts. Asserts the contract on the way."""
+    path = folder / "search.toml"
+    path.write_text(text, encoding="utf-8")
+    runner = CliRunner()
+    start = time.perf_counter()
+    checked = runner.invoke(app, ["check", str(path)], catch_exceptions=False)
+    check_s = time.perf_counter() - start
+    assert checked.exit_code in (0, 2), checked.output
+    if checked.exit_code == 2:
+        lines = tuple(checked.stderr.splitlines())
+        assert lines and all(line.startswith("error: ") for line in lines), checked.stderr
+        assert all(c.isprintable() for line in lines for c in line), lines
+        return Outcome(True, check_s, lines=lines)
+    start = time.perf_counter()
+    built = runner.invoke(app, ["build", str(path), "--out", str(folder / "out"), "--format",
+                                formats, "--dpi", "50"], catch_exceptions=False)
+    build_s = time.perf_counter() - start
+    assert built.exit_code == 0, f"check accepted, build refused:\n{text}\n{built.stderr}"
+    return Outcome(False, check_s, build_s)

@@ -1,0 +1,139 @@
+"""A failed build replaces nothing and says which file in one line; output goes only to --out."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from boardgen import build as build_module
+from boardgen.build import folder_name
+from tests.conftest import ROOT, write
+
+
+def built(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def test_a_full_disk_replaces_nothing_and_names_the_file(run_cli, tmp_path, monkeypatch):
+    assert run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg").exit_code == 0
+    before = built(tmp_path / "racing_kings")
+    real_replace = os.replace
+    calls = []
+
+    def full(src, dst):
+        calls.append(dst)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(build_module.os, "replace", full)
+    result = run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg,pdf")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "No space left on device" in result.stderr
+    assert str(calls[2]) in result.stderr
+    assert built(tmp_path / "racing_kings") == before  # no new file, no temporary, old ones back
+
+
+def test_a_write_error_before_any_rename_keeps_every_old_file(run_cli, tmp_path, monkeypatch):
+    assert run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg").exit_code == 0
+    before = built(tmp_path / "racing_kings")
+    real_fdopen = os.fdopen
+    opened = []
+
+    def failing(fd, *args, **kwargs):
+        opened.append(fd)
+        if len(opened) == 5:
+            os.close(fd)
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real_fdopen(fd, *args, **kwargs)
+
+    monkeypatch.setattr(build_module.os, "fdopen", failing)
+    result = run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg",
+                     "--lang", "de")
+    assert result.exit_code == 2 and "Read-only file system" in result.stderr
+    assert built(tmp_path / "racing_kings") == before
+
+
+def test_an_unwritable_folder_is_one_line(run_cli, tmp_path):
+    blocker = write(tmp_path, "file", "")
+    result = run_cli("build", "racing_kings", "--out", blocker, "--format", "svg")
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_leftover_temporaries_of_a_killed_build_are_removed(run_cli, tmp_path):
+    folder = tmp_path / "racing_kings"
+    folder.mkdir()
+    leftover = write(folder, ".board.pdf.k3j_x9q2.tmp", "half")
+    mine = write(folder, ".notes.tmp", "not made by boardgen")
+    assert run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg").exit_code == 0
+    assert not leftover.exists() and mine.exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_setup_out_writes_only_regular_files(run_cli, tmp_path, kind):
+    target = tmp_path / "target"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        try:
+            os.mknod(target, 0o600 | stat.S_IFCHR, os.makedev(1, 3))
+        except (PermissionError, OSError):
+            pytest.skip("cannot make a device node here")
+    mode = target.lstat().st_mode
+    result = run_cli("setup", "river_race", "--out", target)
+    assert result.exit_code == 2 and "not a regular file" in result.stderr
+    assert target.lstat().st_mode == mode
+
+
+def test_setup_out_replaces_a_regular_file(run_cli, tmp_path):
+    target = write(tmp_path, "setup.toml", "old")
+    assert run_cli("setup", "river_race", "--out", target).exit_code == 0
+    assert target.read_text() != "old"
+
+
+def test_names_that_slug_alike_get_folders_of_their_own(run_cli, tmp_path):
+    paths = [write(tmp_path, f"{i}.toml", f'extends = "racing_kings"\nname = "{name}"\n')
+             for i, name in enumerate(["🎲🏁", "🏁", "  "])]
+    result = run_cli("build", *paths, "--out", tmp_path / "out", "--format", "svg")
+    assert result.exit_code == 0, result.stderr
+    folders = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert len(folders) == 3 and all(f.startswith("layout-") for f in folders)
+    assert folder_name("🏁") == folder_name("🏁") != folder_name("🎲🏁")
+    assert folder_name("racing_kings") == "racing_kings"
+
+
+def test_two_targets_for_one_folder_are_refused_before_anything_is_written(run_cli, tmp_path):
+    one = write(tmp_path, "one.toml", 'extends = "racing_kings"\nname = "mine"\n')
+    two = write(tmp_path, "two.toml", 'extends = "steeple_chess"\nname = "mine"\n')
+    result = run_cli("build", one, two, "--out", tmp_path / "out", "--format", "svg")
+    assert result.exit_code == 2 and "two.toml" in result.stderr and "one.toml" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_no_home_creates_nothing_outside_out_and_changes_no_byte(tmp_path):
+    def run(env_home: str, out):
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("XDG_CACHE_HOME", "BOARDGEN_CACHE", "FONTCONFIG_FILE")}
+        env["HOME"] = env_home
+        done = subprocess.run([sys.executable, "-c", "from boardgen.cli import main; main()", "build", "racing_kings",
+                               "--out", str(out), "--format", "pdf,png", "--dpi", "20"],
+                              cwd=ROOT, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+    home = tmp_path / "home"
+    home.mkdir()
+    run(str(home), tmp_path / "cached")
+    assert (home / ".cache" / "boardgen").is_dir()
+    missing = tmp_path / "nonexistent" / "home"
+    run(str(missing), tmp_path / "uncached")
+    assert not (tmp_path / "nonexistent").exists()
+    assert built(tmp_path / "cached" / "racing_kings") == \
+        built(tmp_path / "uncached" / "racing_kings")

@@ -1,0 +1,123 @@
+"""What check accepts, build makes: layouts that would break a build are refused by check."""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+
+from boardgen import limits
+from boardgen.contract import BuildOptions, check_layout
+from boardgen.errors import InputError
+from boardgen.games import KINDS, Game, HasDiagrams, HasSetups, game_for
+from boardgen.layout import shipped_games
+from boardgen.scene import Group, Rect, Scene, Text, Use, scale
+from tests.conftest import write
+
+FEN_26 = "/".join(["26"] * 24 + ["krbnNBRK18", "qrbnNBRQ18"])
+REFUSED = {
+    "tiny-cells": ('extends = "river_race"\n[board]\ncell_mm = 0.01\n', "font size"),
+    "huge-river": ('extends = "river_race"\n[board]\ncolumns = 100\nrows = 100\ncell_mm = 60\n',
+                   "at most 2000 mm a side"),
+    "control-title": ('extends = "racing_kings"\ntitle = "Bad\\u0001title"\n', "U+0001"),
+    "escape-title": ('extends = "steeple_chess"\ntitle = "red \\u001b[31m"\n', "U+001B"),
+    "five-metre-squares": ('extends = "racing_kings"\n[board]\nsquare_mm = 5000\n',
+                           "at most 2000 mm a side"),
+    "racing-kings-26": ('extends = "racing_kings"\n[board]\nfiles = "abcdefghijklmnopqrstuvwxyz"\n'
+                        f'ranks = 26\nsquare_mm = 5000\ngoal_rank = 26\n[setup]\nfen = "{FEN_26}"\n',
+                        "at most 2000 mm a side"),
+    "tiny-tokens": ('extends = "steeple_chess"\n[tokens]\nsize_mm = 0.001\n', "tokens.size_mm"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_layouts_that_broke_builds_are_refused_by_check_in_one_line_each(run_cli, tmp_path, name):
+    text, fragment = REFUSED[name]
+    path = write(tmp_path, f"{name}.toml", text)
+    result = run_cli("check", path)
+    assert result.exit_code == 2, result.stdout
+    lines = result.stderr.splitlines()
+    assert any(fragment in line for line in lines), result.stderr
+    assert all(line.startswith("error: ") and line.isprintable() for line in lines)
+    assert "Traceback" not in result.stderr
+    built = run_cli("build", path, "--out", tmp_path / "out", "--format", "pdf")
+    assert built.exit_code == 2 and built.stderr == result.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("game", shipped_games())
+def test_every_shipped_layout_keeps_the_contract(game):
+    checked = check_layout(game)
+    assert checked.layout.name == game
+
+
+def test_the_largest_board_check_accepts_builds_every_png(tmp_path, run_cli):
+    """1.47 m² of board (the area limit is 1.5): accepted, and its PNG is made at 150 dpi."""
+    path = write(tmp_path, "big.toml", 'extends = "racing_kings"\n[board]\nsquare_mm = 145\n')
+    assert run_cli("check", path).exit_code == 0
+    result = run_cli("build", path, "--out", tmp_path / "out", "--format", "png")
+    assert result.exit_code == 0, result.stderr
+    header = (tmp_path / "out" / "racing_kings" / "board.png").read_bytes()[16:24]
+    width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
+    assert width * height <= limits.MAX_PNG_PIXELS and width > 6800
+
+
+def test_png_limits_name_the_resolution(tmp_path, run_cli):
+    path = write(tmp_path, "big.toml", 'extends = "racing_kings"\n[board]\nsquare_mm = 145\n')
+    result = run_cli("build", path, "--out", tmp_path / "out", "--dpi", "300")
+    assert result.exit_code == 2
+    assert "board.png would be 14173 × 14433 px at --dpi 300" in result.stderr
+    assert "use a lower --dpi" in result.stderr
+    assert not (tmp_path / "out" / "racing_kings").exists() or \
+        not list((tmp_path / "out" / "racing_kings").iterdir())
+
+
+def test_smallest_papers_are_checked_for_every_mode_and_backs():
+    checked = check_layout("six_day_race", BuildOptions(formats=("pdf",)))
+    assert checked.output.component_sets
+
+
+def test_page_counts_are_limited(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_PAGES_PER_FILE", 2)
+    with pytest.raises(InputError) as raised:
+        check_layout("six_day_race")
+    assert "board.pdf would have" in str(raised.value) and "Letter" in str(raised.value)
+
+
+def test_text_size_follows_transforms_and_symbols():
+    small = Scene(50, 50, (Group((Use("label", scale(0.1)),)),),
+                  symbols={"label": (Text(0, 0, "A", 5.0),)})
+    assert limits.measure(small).min_text == pytest.approx(0.5)
+    assert any("font size 0.5 mm" in p for p in limits.art_problems("tile", small))
+    large = Scene(50, 50, (Use("label", scale(2)),), symbols={"label": (Text(0, 0, "A", 5.0),)})
+    assert limits.art_problems("tile", large) == []
+
+
+def test_shapes_are_counted_through_every_use(monkeypatch):
+    cell = (Rect(0, 0, 1, 1),)
+    scene = Scene(100, 100, tuple(Use("cell") for _ in range(30)), symbols={"cell": cell})
+    assert limits.measure(scene).shapes == 30
+    monkeypatch.setattr(limits, "MAX_SHAPES", 10)
+    assert any("30 shapes" in p for p in limits.art_problems("board", scene))
+
+
+def test_pdf_from_an_accepted_layout_has_the_scene_size(tmp_path, run_cli):
+    path = write(tmp_path, "mine.toml", 'extends = "racing_kings"\nname = "mine"\n'
+                 '[board]\nsquare_mm = 20\n')
+    assert run_cli("build", path, "--out", tmp_path, "--format", "pdf").exit_code == 0
+    page = pypdf.PdfReader(io.BytesIO((tmp_path / "mine" / "board.pdf").read_bytes())).pages[0]
+    assert float(page.mediabox.width) == pytest.approx(210 * 72 / 25.4, abs=0.01)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_game_is_a_game_and_says_what_it_can_do(kind):
+    module = game_for(kind)
+    assert isinstance(module, Game) and isinstance(module, HasDiagrams)
+    assert isinstance(module, HasSetups) == (kind in ("river_race", "steeple_chess"))
+
+
+def test_a_game_without_setups_says_so(run_cli, tmp_path):
+    setup = write(tmp_path, "setup.toml", "")
+    result = run_cli("validate", "racing_kings", "--setup", setup)
+    assert result.exit_code == 2 and "has no obstacle setup to validate" in result.stderr
