@@ -14,6 +14,7 @@ from boardgen.games.steeple_chess import compose_game, diagrams, load_setup
 from boardgen.imposition import PrintOptions, parse_paper
 from boardgen.games.steeple_chess.board import board_grid, centre_artwork
 from boardgen.games.steeple_chess.diagrams import SECTIONS, move_targets
+from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.scene import Circle, Group, Polygon, Rect, Text, Use, bounds
 
@@ -44,7 +45,7 @@ def test_seams_run_on_square_edges_clear_of_the_centre_and_start_spaces():
     for seams in (board.seams_x, board.seams_y):
         assert seams and all(abs((v - 18) / 30 - round((v - 18) / 30)) < 1e-9 for v in seams)
     # Never through the title, the heading or the die table, nor through a 2-square start space.
-    artwork, boxes = centre_artwork(LAYOUT, board_grid(LAYOUT))
+    artwork, boxes = centre_artwork(LAYOUT, board_grid(LAYOUT), words_for(LAYOUT))
     assert len(artwork) == len(boxes) == 3
     for part, (x, y, w, h) in zip(artwork, boxes):
         assert part in OUTPUT.board.scene.children
