@@ -90,7 +90,7 @@ def _full_block(course: Course, top_left: Cell) -> bool:
 
 
 def _check_forward(course: Course) -> None:
-    for cell in sorted(course.course - course.corner, key=lambda c: (c[1], c[0])):
+    for cell in sorted(course.squares - course.corner, key=lambda c: (c[1], c[0])):
         if cell not in course.distance:
             raise MapError("no way leads from this square to the goal area", course.where(cell))
         ways = course.forward[cell]
