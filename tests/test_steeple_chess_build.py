@@ -170,12 +170,3 @@ def test_obstacle_figure_shows_arrows_and_a_legal_obstacle():
                 and n.style.fill == LAYOUT.colors.arrow]) == 2
     assert len([n for n in nodes if isinstance(n, Rect)
                 and n.style.fill == LAYOUT.colors.obstacle]) == 1
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_rule_texts_use_only_figures_the_game_draws(lang):
-    text = (layouts_dir() / f"steeple_chess.rules.{lang}.md").read_text(encoding="utf-8")
-    shown = re.findall(r"!\[[^\]]+\]\(diagram:([a-z\-]+)\)", text)
-    cited = set(re.findall(r"\{fig:([a-z\-]+)\}", text))
-    assert set(shown) == set(diagrams(LAYOUT)), "every figure appears once"
-    assert len(shown) == len(set(shown)) and cited <= set(shown)
