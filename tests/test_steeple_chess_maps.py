@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 
 import pypdf
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from boardgen.build import BuildOptions, product_files
 from boardgen.errors import InputError
 from boardgen.games.steeple_chess import compose_game, diagrams, rule_context
+from boardgen.games.steeple_chess.course import Course
+from boardgen.games.steeple_chess.moves import cut_off, detour_nearby
 from boardgen.i18n import words_for
 from boardgen.layout import load_layout
 
@@ -104,6 +107,8 @@ def test_a_redrawn_course_builds_board_die_pieces_json_and_every_figure(tmp_path
         output = compose_game(layout, words=words)
         scene = output.board.scene
         assert (scene.width, scene.height) == (course.width * 30 + 36, course.height * 30 + 36)
+        if course.centre:  # the die table is printed wherever there is a centre area
+            assert words("pieces.N") in [t.text for t in _texts(scene.children)]
         spaces = {s["id"] for s in output.board_json["spaces"]}
         assert {course.name(c) for c in course.course} <= spaces
         for figure, make in diagrams(layout, words).items():
@@ -194,3 +199,32 @@ def _texts(nodes):
             yield node
         elif isinstance(node, Group):
             yield from _texts(node.children)
+
+
+def test_a_way_round_nearby_agrees_with_the_full_search(tmp_path):
+    # The bottom straight narrowed to two squares by black squares: pairs there cut it.
+    rows = load_layout("steeple_chess").course.map.strip("\n").splitlines()
+    rows[10] = "c c c c . F|B B # . c c c c"
+    rows[13] = "c c c c . F|G G # . c c c c"
+    narrow = Course(tuple(r.replace(" ", "").replace("|", "") for r in rows),
+                    load_layout("steeple_chess").track.walls)
+    courses = [narrow] + [layout_with(tmp_path, m, name=n).track for n, m in MAPS.items()]
+    cutting = 0
+    for course in courses:
+        pairs = {(a, b) for a in course.squares for b in course.squares
+                 if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1}
+        for pair in sorted(pairs):
+            if cut_off(course, pair):
+                cutting += 1
+                assert not detour_nearby(course, pair), pair
+    assert cutting >= 2, "the narrow course has pairs that cut it"
+
+
+def test_checks_of_a_large_field_stay_fast(tmp_path):
+    rows = ["F " * 25 + "F", "> " + "o " * 24 + "<"] + ["o " * 25 + "o"] * 96
+    rows.append(" ".join("G" * 6 + "Y" * 6 + "R" * 6 + "B" * 8))
+    start = time.perf_counter()
+    layout = layout_with(tmp_path, "\n" + "\n".join(rows) + "\n",
+                         extra="[tokens]\nsize_mm = 10", course="square_mm = 10\nborder_mm = 10")
+    assert time.perf_counter() - start < 30
+    assert len(layout.track.zone) == 26 * 97

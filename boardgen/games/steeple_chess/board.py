@@ -46,6 +46,8 @@ def die_face(x: float, y: float, size: float, value: int, colors: Colors) -> lis
 CENTRE_WIDTH = 160.0
 SEAM_GAP_MM = 3.0       # the centre's parts keep this far from a page seam between them
 MIN_TABLE_SCALE = 0.6   # below this the die table is drawn whole, with no seam through it
+MIN_CENTRE_SCALE = 0.35  # smaller than this the centre's words cannot be read: leave it plain
+ROW_GAP_MM = 12.0       # between title and table when they stand side by side
 
 
 def title_lines(layout: Layout, words: Words) -> tuple[list[Node], float]:
@@ -89,14 +91,29 @@ def die_table(layout: Layout, words: Words) -> tuple[list[Node], float]:
 
 def centre_block(layout: Layout, words: Words) -> tuple[list[Node], float, float]:
     """Title, subtitle and the d6 table as one block at the nominal width: nodes, width, height."""
+    return _stacked([title_lines(layout, words), table_heading(layout, words),
+                     die_table(layout, words)], (6.0, 2.5, 0.0))
+
+
+def centre_row(layout: Layout, words: Words) -> tuple[list[Node], float, float]:
+    """Title and heading beside the d6 table, for a long low centre: nodes, width, height."""
+    left, _, left_h = _stacked([title_lines(layout, words), table_heading(layout, words)],
+                               (6.0, 0.0))
+    table, table_h = die_table(layout, words)
+    height = max(left_h, table_h)
+    return ([Group(tuple(left), translate(0, (height - left_h) / 2)),
+             Group(tuple(table), translate(CENTRE_WIDTH + ROW_GAP_MM, (height - table_h) / 2))],
+            2 * CENTRE_WIDTH + ROW_GAP_MM, height)
+
+
+def _stacked(parts: list[tuple[list[Node], float]],
+             gaps: tuple[float, ...]) -> tuple[list[Node], float, float]:
     nodes: list[Node] = []
     y = 0.0
-    for part, gap in ((title_lines(layout, words), 6.0), (table_heading(layout, words), 2.5),
-                      (die_table(layout, words), 0.0)):
-        part_nodes, height = part
+    for (part_nodes, height), gap in zip(parts, gaps):
         nodes.append(Group(tuple(part_nodes), translate(0, y)))
         y += height + gap
-    return nodes, CENTRE_WIDTH, y
+    return nodes, CENTRE_WIDTH, y - gaps[-1]
 
 
 def _table_entry(layout: Layout, name: str, value: int, letter: str, x: float, y: float,
@@ -149,9 +166,11 @@ def centre_artwork(layout: Layout, grid: Grid, words: Words) -> tuple[list[Node]
     split = _split_around_seam(layout, grid, area, words)
     if split is not None:
         return split
-    nodes, bw, bh = centre_block(layout, words)
-    k = min(1.0, area[2] / bw, area[3] / bh)
-    if k < 0.35:
+    k, nodes, bw, bh = max(((min(1.0, area[2] / w, area[3] / h), nodes, w, h)
+                            for nodes, w, h in (centre_block(layout, words),
+                                                centre_row(layout, words))),
+                           key=lambda fit: fit[0])
+    if k < MIN_CENTRE_SCALE:
         return [], []
     left, top = area[0] + (area[2] - bw * k) / 2, area[1] + (area[3] - bh * k) / 2
     box = (left, top, bw * k, bh * k)

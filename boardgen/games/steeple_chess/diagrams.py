@@ -16,8 +16,8 @@ from boardgen.games.steeple_chess.board import compose_board
 from boardgen.games.steeple_chess.drawing import Grid, course_nodes, glyph
 from boardgen.games.steeple_chess.course import Cell, Course, offset
 from boardgen.games.steeple_chess.model import Colors, Layout
-from boardgen.games.steeple_chess.moves import (Position, cut_off, entry_targets,
-                                                obstacle_placements, targets)
+from boardgen.games.steeple_chess.moves import (Position, entry_targets, open_placements,
+                                                targets)
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
 from boardgen.scene import Circle, Group, Node, Rect, Scene, Style, bounds, scale, translate
 
@@ -174,7 +174,7 @@ def _middle_placement(course: Course) -> tuple[Cell, Cell]:
     cols = sorted(c for c, _ in course.zone)
     rows = sorted(r for _, r in course.zone)
     mid = ((cols[0] + cols[-1]) / 2, (rows[0] + rows[-1]) / 2)
-    legal = [p for p in obstacle_placements(course) if not cut_off(course, p)]
+    legal = open_placements(course)
     return min(legal, key=lambda p: (abs((p[0][0] + p[1][0]) / 2 - mid[0])
                                      + abs((p[0][1] + p[1][1]) / 2 - mid[1]), p))
 

@@ -28,7 +28,7 @@ from boardgen.games.steeple_chess.ascii import render_ascii
 from boardgen.games.steeple_chess.board import Drawn
 from boardgen.games.steeple_chess.course import Cell, Course
 from boardgen.games.steeple_chess.model import PLAYERS, Layout
-from boardgen.games.steeple_chess.moves import cut_off, obstacle_placements
+from boardgen.games.steeple_chess.moves import cut_off, open_placements
 from boardgen.layout import Model, RawLayout, read_toml, validate_model
 from boardgen.report import Problem, Report
 
@@ -204,8 +204,7 @@ def ascii_board(course: Course, setup: Setup, marked: set[Cell] = frozenset()) -
 def random_setup(layout: Layout, seed: int) -> str:
     """A random legal obstacle position as setup TOML (same seed, same setup)."""
     course = layout.track
-    choices = [pair for pair in obstacle_placements(course) if not cut_off(course, pair)]
-    a, b = random.Random(seed).choice(choices)
+    a, b = random.Random(seed).choice(open_placements(course))
     return (f"# {layout.title}: the movable obstacle (seed {seed})\n"
             f"[obstacle]\ncells = [\"{course.name(a)}\", \"{course.name(b)}\"]\n")
 
