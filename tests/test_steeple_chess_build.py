@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 
 import pypdf
 import pytest
@@ -15,7 +14,7 @@ from boardgen.imposition import PrintOptions, parse_paper
 from boardgen.games.steeple_chess.board import board_grid, centre_artwork
 from boardgen.games.steeple_chess.diagrams import SECTIONS, move_targets
 from boardgen.i18n import words_for
-from boardgen.layout import layouts_dir, load_layout
+from boardgen.layout import load_layout
 from boardgen.scene import Circle, Group, Polygon, Rect, Text, Use, bounds
 
 LAYOUT = load_layout("steeple_chess")

@@ -7,6 +7,8 @@ import time
 
 import pypdf
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from boardgen.build import BuildOptions, product_files
 from boardgen.errors import InputError
@@ -228,3 +230,55 @@ def test_checks_of_a_large_field_stay_fast(tmp_path):
                          extra="[tokens]\nsize_mm = 10", course="square_mm = 10\nborder_mm = 10")
     assert time.perf_counter() - start < 30
     assert len(layout.track.zone) == 26 * 97
+
+
+def ring_map(columns: int, rows: int, zone: int, blacks: list[tuple[int, int]]) -> list[list[str]]:
+    """A ring course 4 squares wide with 4×4 corners, the starts in the bottom straight."""
+    grid = [["+" if 4 <= r < rows - 4 and 4 <= c < columns - 4 else
+             "c" if (r < 4 or r >= rows - 4) and (c < 4 or c >= columns - 4) else "."
+             for c in range(columns)] for r in range(rows)]
+    for lane, letter in enumerate("BRYG"):
+        grid[rows - 4 + lane][5:8] = ["F", letter, letter]
+    left = (columns - zone) // 2
+    for r in range(4):
+        grid[r][left:left + zone] = ["o"] * zone
+    grid[0][left], grid[0][left + zone - 1] = ">", "<"
+    for c, r in blacks:
+        grid[4 + r % (rows - 8)][c % 4] = "#"
+    return grid
+
+
+def map_text(grid: list[list[str]]) -> str:
+    lines = []
+    for row in grid:
+        line = row[0]
+        for a, b in zip(row, row[1:]):
+            line += ("|" if a == "F" and b in "BRYG" else " ") + b
+        lines.append(line)
+    return "\n" + "\n".join(lines) + "\n"
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(columns=st.integers(12, 20), rows=st.integers(12, 18), zone=st.integers(2, 4),
+       blacks=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 9)), max_size=3),
+       changes=st.lists(st.tuples(st.integers(0, 19), st.integers(0, 17),
+                                  st.sampled_from(list(".co#_+"))), max_size=3),
+       lang=st.sampled_from(["en", "de", "pl"]))
+def test_what_check_accepts_builds(tmp_path, columns, rows, zone, blacks, changes, lang):
+    grid = ring_map(columns, rows, zone, blacks)
+    for c, r, char in changes:
+        if c < columns and r < rows and grid[r][c] not in "FGYRB<>":
+            grid[r][c] = char
+    try:
+        layout = layout_with(tmp_path, map_text(grid))
+    except InputError as refused:
+        assert all(p.key == "course.map" for p in (refused.problems or [refused]))
+        return
+    words = words_for(layout, lang)
+    output = compose_game(layout, words=words)
+    for make in diagrams(layout, words).values():
+        make()
+    assert rule_context(layout, words)["width"] >= 4
+    files = product_files(layout, output, BuildOptions(formats=("pdf",), lang=lang))
+    assert words("finish") in pdf_text(files["board.pdf"])

@@ -130,7 +130,8 @@ def test_rule_context_is_the_layouts_facts():
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_rule_texts_follow_a_redrawn_course(tmp_path, lang):
-    layout = layout_with(tmp_path, LONG, extra="[tokens]\nper_colour = 4\n[die]\nfaces = \"KQRBNP\"")
+    layout = layout_with(tmp_path, LONG,
+                         extra='[tokens]\nper_colour = 4\n[die]\nfaces = "KQRBNP"')
     text = rendered(layout, lang)
     words = words_for(layout, lang)
     assert "18 × 12" in text and "14 × 14" not in text

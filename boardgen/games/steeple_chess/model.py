@@ -8,7 +8,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from boardgen.games.steeple_chess.checks import course_problems
-from boardgen.games.steeple_chess.course import Course, MapError, parse_map
+from boardgen.games.steeple_chess.course import Course, parse_map
 from boardgen.i18n import flatten, placeholders
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model
 from boardgen.pieces import PIECE_LETTERS
@@ -160,5 +160,5 @@ def raise_all(problems: list[FieldProblem], value: Any) -> None:
         for problem in problems])
 
 
-__all__ = ["Colors", "CourseSpec", "DieSpec", "LABELS", "Layout", "MapError", "PLAYERS",
-           "TokenSpec", "board_size_mm"]
+__all__ = ["Colors", "CourseSpec", "DieSpec", "LABELS", "Layout", "PLAYERS", "TokenSpec",
+           "board_size_mm"]
