@@ -141,12 +141,13 @@ def test_every_course_problem_is_reported_at_once(tmp_path):
     rows[0] = rows[0].replace(">", "o")                     # one arrow only
     rows[13] = rows[13].replace("G G", ". .")               # no green start space
     with pytest.raises(InputError) as caught:
-        layout_with(tmp_path, "\n" + "\n".join(rows) + "\n")
+        layout_with(tmp_path, "\n" + "\n".join(rows) + "\n", extra='[labels.en]\ntable = "{n}"')
     messages = [p.message for p in caught.value.problems]
-    assert len(messages) == 2
+    assert len(messages) == 3
     assert any("no green start space" in m for m in messages)
     assert any("exactly two arrows" in m for m in messages)
-    assert all(p.key == "course.map" for p in caught.value.problems)
+    assert [p.key for p in caught.value.problems].count("course.map") == 2
+    assert "labels.en.table" in [p.key for p in caught.value.problems]
 
 
 def test_a_board_too_big_to_print_is_refused_naming_the_square_size(tmp_path):

@@ -109,16 +109,21 @@ class Layout(LayoutBase):
     colors: Colors = Field(Colors(), description="colours as #rrggbb")
     die: DieSpec = Field(DieSpec(), description="the chess die and the table for an ordinary die")
     tokens: TokenSpec = Field(TokenSpec(), description="the playing pieces")
+    labels: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, validate_default=True,  # a layout without labels is checked too
+        description="printed words per language: [labels.en], [labels.de], [labels.pl]; "
+                    "override any of them in your own layout")
 
-    @model_validator(mode="after")
-    def printable(self) -> Layout:
+    @field_validator("labels")
+    @classmethod
+    def printable(cls, labels: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
         """Every word the kit prints exists in English, with only the placeholders it may use."""
-        english = flatten(self.labels.get("en", {}))
+        english = flatten(labels.get("en", {}))
         problems = []
         for key, allowed in LABELS.items():
             text = english.get(key)
             if not isinstance(text, str):
-                problems.append(FieldProblem(f"labels.en.{key}", "missing printed text"))
+                problems.append(FieldProblem(f"en.{key}", "missing printed text"))
                 continue
             try:
                 extra = placeholders(text) - allowed
@@ -126,14 +131,19 @@ class Layout(LayoutBase):
                 continue  # the loader reports malformed placeholders in every language
             if extra:
                 may = ", ".join(f"{{{n}}}" for n in sorted(allowed)) or "none"
-                problems.append(FieldProblem(f"labels.en.{key}", f"unknown placeholder "
+                problems.append(FieldProblem(f"en.{key}", f"unknown placeholder "
                                              f"{{{sorted(extra)[0]}}}; this text may use {may}"))
+        raise_all(problems, labels)
+        return labels
+
+    @model_validator(mode="after")
+    def pieces_fit(self) -> Layout:
+        """The round pieces fit on the squares they stand on."""
         sq = self.course.square_mm
         if self.tokens.size_mm > sq:
-            problems.append(FieldProblem("course.square_mm", f"squares of {sq:g} mm are too small "
-                                         f"for pieces of {self.tokens.size_mm:g} mm",
-                                         related=("tokens.size_mm",)))
-        raise_all(problems, self)
+            raise FieldProblem("course.square_mm", f"squares of {sq:g} mm are too small for "
+                               f"pieces of {self.tokens.size_mm:g} mm",
+                               related=("tokens.size_mm",))
         return self
 
     @property
