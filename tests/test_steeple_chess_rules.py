@@ -169,3 +169,12 @@ def test_rule_texts_use_only_figures_the_game_draws(lang):
     cited = set(re.findall(r"\{fig:([a-z\-]+)\}", text))
     assert set(shown) == set(diagrams(LAYOUT)), "every figure appears once"
     assert len(shown) == len(set(shown)) and cited <= set(shown)
+
+
+@pytest.mark.parametrize("lang, phrase", [("en", "black square b9 on the left straight"),
+                                          ("de", "schwarze Feld b9 auf der linken Geraden"),
+                                          ("pl", "Czarne pole b9 na lewej prostej")])
+def test_a_course_without_black_squares_gets_rules_without_them(tmp_path, lang, phrase):
+    assert phrase in rendered(layout_with(tmp_path, TALL, name="with"), lang)
+    text = rendered(layout_with(tmp_path, TALL.replace("#", ".")), lang)
+    assert "b9" not in text and "14 × 16" in text
