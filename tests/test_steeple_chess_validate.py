@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 import pytest
@@ -151,6 +152,35 @@ def test_malformed_setups_are_input_errors(tmp_path, text, key, message):
         load_setup(LAYOUT, setup_file(tmp_path, text))
     assert caught.value.key == key and message in str(caught.value)
     assert caught.value.source == str(tmp_path / "setup.toml")
+
+
+HOSTILE_CELLS = ["a\u00b2", "a" + "9" * 5000, "\u0661\u0662", "a\u0663", "a0", "a01", "a-1",
+                 "a 1", "a1\x1b[31m", "", "1a", "\u212a1"]
+
+
+@pytest.mark.parametrize("name", HOSTILE_CELLS)
+@pytest.mark.parametrize("entry, key", [
+    ('[obstacle]\ncells = ["g13", {cell}]\n', "obstacle.cells[1]"),
+    ('[[piece]]\ncolor = "red"\nnumber = 1\ncell = {cell}\n', "piece[0].cell"),
+])
+def test_hostile_square_names_are_one_input_error_naming_the_entry(tmp_path, name, entry, key):
+    text = entry.replace("{cell}", json.dumps(name))
+    with pytest.raises(InputError) as caught:
+        load_setup(LAYOUT, setup_file(tmp_path, text))
+    error = caught.value
+    assert error.key == key and error.source == str(tmp_path / "setup.toml")
+    message = str(error)
+    assert "\n" not in message and "\x1b" not in message and len(message) < 400
+
+
+@pytest.mark.parametrize("name", HOSTILE_CELLS)
+def test_square_names_outside_the_pattern_name_no_square(name):
+    assert LAYOUT.track.cell(name) is None
+
+
+@pytest.mark.parametrize("name,cell", [("a1", (0, 13)), ("N14", (13, 0)), (" g13 ", (6, 1))])
+def test_square_names_players_write(name, cell):
+    assert LAYOUT.track.cell(name) == cell
 
 
 def test_random_setup_is_legal_and_repeatable(tmp_path):

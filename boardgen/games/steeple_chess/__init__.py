@@ -3,28 +3,32 @@
 Each turn the chess die says how one piece moves. The package holds the course
 model (``course``), the movement engine (``moves``), the checks a redrawn course
 must pass (``checks``), setups and their validator (``setup``), and what is
-printed: the board, the die net, the pieces and obstacle, and rule figures.
+printed: the board, the die net, the pieces and obstacle, rule figures, and the facts
+the rule texts are filled in with (``facts``).
 """
 
 from __future__ import annotations
 
-from boardgen.games.steeple_chess.board import board_json, compose_board
+from boardgen.games.steeple_chess.board import Drawn, board_json, compose_board
 from boardgen.games.steeple_chess.diagrams import diagrams
 from boardgen.games.steeple_chess.die import die_sheet
+from boardgen.games.steeple_chess.facts import rule_context
 from boardgen.games.steeple_chess.model import Layout
 from boardgen.games.steeple_chess.setup import Setup, load_setup, random_setup, validate_setup
 from boardgen.games.steeple_chess.tokens import compose_pieces
-from boardgen.i18n import Words
+from boardgen.i18n import Words, words_for
 from boardgen.product import GameOutput
 
-__all__ = ["Layout", "compose_game", "load_setup", "validate_setup", "random_setup", "diagrams"]
+__all__ = ["Layout", "compose_game", "load_setup", "validate_setup", "random_setup", "diagrams",
+           "rule_context"]
 
 
 def compose_game(layout: Layout, setup: Setup | None = None,
                  words: Words | None = None) -> GameOutput:
     """The board (with a setup drawn on it, if given), board.json, pieces and the die net."""
-    drawn = setup.drawn() if setup is not None else None
-    board = compose_board(layout, drawn) if drawn else compose_board(layout)
-    data = board_json(layout, drawn) if drawn else board_json(layout)
-    return GameOutput(board=board, board_json=data, component_sets=(compose_pieces(layout),),
-                      sheets=(die_sheet(layout),))
+    words = words or words_for(layout)
+    drawn = setup.drawn() if setup is not None else Drawn()
+    return GameOutput(board=compose_board(layout, drawn, words),
+                      board_json=board_json(layout, drawn, words),
+                      component_sets=(compose_pieces(layout, words),),
+                      sheets=(die_sheet(layout, words),))

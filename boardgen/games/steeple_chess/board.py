@@ -8,8 +8,9 @@ from boardgen import fonts, pieces
 from boardgen.games.steeple_chess.course import DIRECTION_NAMES, ORTHOGONAL, Cell, Course, offset
 from boardgen.games.steeple_chess.drawing import (Box, Grid, arrow_boxes, course_nodes, glyph,
                                                   overlaps, square_fill)
-from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, board_size_mm
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
+from boardgen.i18n import Words, words_for
 from boardgen.product import Board
 from boardgen.scene import (Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, compose,
                             scale, text_centered, translate)
@@ -45,32 +46,36 @@ def die_face(x: float, y: float, size: float, value: int, colors: Colors) -> lis
 CENTRE_WIDTH = 160.0
 SEAM_GAP_MM = 3.0       # the centre's parts keep this far from a page seam between them
 MIN_TABLE_SCALE = 0.6   # below this the die table is drawn whole, with no seam through it
+MIN_CENTRE_SCALE = 0.35  # smaller than this the centre's words cannot be read: leave it plain
+ROW_GAP_MM = 12.0       # between title and table when they stand side by side
 
 
-def title_lines(layout: Layout) -> tuple[list[Node], float]:
+def title_lines(layout: Layout, words: Words) -> tuple[list[Node], float]:
     """Title and subtitle at the nominal width; returns nodes and height."""
     colors, w = layout.colors, CENTRE_WIDTH
-    title_size = fonts.fit_size(layout.title, w, 16.0, "bold")
+    title, subtitle = words("title"), words("subtitle")
+    title_size = fonts.fit_size(title, w, 16.0, "bold")
     y = title_size * 0.75
-    nodes: list[Node] = [Text(w / 2, y, layout.title, title_size, font="bold", anchor="middle",
+    nodes: list[Node] = [Text(w / 2, y, title, title_size, font="bold", anchor="middle",
                               fill=colors.text)]
-    if layout.subtitle:
+    if subtitle:
         y += 8.0
-        sub = fonts.fit_size(layout.subtitle, w, 5.0, "italic")
-        nodes.append(Text(w / 2, y, layout.subtitle, sub, font="italic", anchor="middle",
+        sub = fonts.fit_size(subtitle, w, 5.0, "italic")
+        nodes.append(Text(w / 2, y, subtitle, sub, font="italic", anchor="middle",
                           fill=colors.text))
         return nodes, y + sub * 0.25
     return nodes, y + title_size * 0.25
 
 
-def table_heading(layout: Layout) -> tuple[list[Node], float]:
+def table_heading(layout: Layout, words: Words) -> tuple[list[Node], float]:
     """The line above the die table, its baseline at its height less the descent."""
-    size = fonts.fit_size(layout.labels.table, CENTRE_WIDTH, 5.6)
-    return ([Text(CENTRE_WIDTH / 2, size * 0.8, layout.labels.table, size, anchor="middle",
+    heading = words("table")
+    size = fonts.fit_size(heading, CENTRE_WIDTH, 5.6)
+    return ([Text(CENTRE_WIDTH / 2, size * 0.8, heading, size, anchor="middle",
                   fill=layout.colors.text)], size * 1.05)
 
 
-def die_table(layout: Layout) -> tuple[list[Node], float]:
+def die_table(layout: Layout, words: Words) -> tuple[list[Node], float]:
     """The d6 → chess piece table in its panel, at the nominal width; nodes and height."""
     colors, w = layout.colors, CENTRE_WIDTH
     row_h, col_w = 29.0, w / 2
@@ -78,29 +83,44 @@ def die_table(layout: Layout) -> tuple[list[Node], float]:
                               Style(fill="#fbf7ee", stroke=colors.frame, stroke_mm=0.5), rx=4.0)]
     for index, letter in enumerate(layout.die.faces):
         col, row = divmod(index, 3)
-        nodes += _table_entry(layout, index + 1, letter, col * col_w, 2 + row * row_h, col_w, row_h)
+        nodes += _table_entry(layout, words(f"pieces.{letter}"), index + 1, letter, col * col_w,
+                              2 + row * row_h, col_w, row_h)
     nodes.append(Line(w / 2, 4, w / 2, 3 * row_h, Style(stroke=colors.frame, stroke_mm=0.3)))
     return nodes, 3 * row_h + 4
 
 
-def centre_block(layout: Layout) -> tuple[list[Node], float, float]:
+def centre_block(layout: Layout, words: Words) -> tuple[list[Node], float, float]:
     """Title, subtitle and the d6 table as one block at the nominal width: nodes, width, height."""
+    return _stacked([title_lines(layout, words), table_heading(layout, words),
+                     die_table(layout, words)], (6.0, 2.5, 0.0))
+
+
+def centre_row(layout: Layout, words: Words) -> tuple[list[Node], float, float]:
+    """Title and heading beside the d6 table, for a long low centre: nodes, width, height."""
+    left, _, left_h = _stacked([title_lines(layout, words), table_heading(layout, words)],
+                               (6.0, 0.0))
+    table, table_h = die_table(layout, words)
+    height = max(left_h, table_h)
+    return ([Group(tuple(left), translate(0, (height - left_h) / 2)),
+             Group(tuple(table), translate(CENTRE_WIDTH + ROW_GAP_MM, (height - table_h) / 2))],
+            2 * CENTRE_WIDTH + ROW_GAP_MM, height)
+
+
+def _stacked(parts: list[tuple[list[Node], float]],
+             gaps: tuple[float, ...]) -> tuple[list[Node], float, float]:
     nodes: list[Node] = []
     y = 0.0
-    for part, gap in ((title_lines(layout), 6.0), (table_heading(layout), 2.5),
-                      (die_table(layout), 0.0)):
-        part_nodes, height = part
+    for (part_nodes, height), gap in zip(parts, gaps):
         nodes.append(Group(tuple(part_nodes), translate(0, y)))
         y += height + gap
-    return nodes, CENTRE_WIDTH, y
+    return nodes, CENTRE_WIDTH, y - gaps[-1]
 
 
-def _table_entry(layout: Layout, value: int, letter: str, x: float, y: float, w: float,
-                 h: float) -> list[Node]:
+def _table_entry(layout: Layout, name: str, value: int, letter: str, x: float, y: float,
+                 w: float, h: float) -> list[Node]:
     colors = layout.colors
     face = h * 0.56
     glyph_size = h * 0.9
-    name = getattr(layout.labels.pieces, letter)
     nodes = die_face(x + 6, y + (h - face) / 2, face, value, colors)
     nodes.append(glyph(letter, "white", x + 8 + face, y + (h - glyph_size) / 2 - 1, glyph_size))
     text_x = x + 10 + face + glyph_size
@@ -130,7 +150,7 @@ def largest_rectangle(cells: frozenset[Cell], width: int, height: int) -> tuple[
     return best
 
 
-def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], list[Box]]:
+def centre_artwork(layout: Layout, grid: Grid, words: Words) -> tuple[list[Node], list[Box]]:
     """The title and die table in the centre area, clear of arrows; and the boxes they cover.
 
     Where the area is tall enough, title and heading sit above the square edge across its
@@ -143,27 +163,29 @@ def centre_artwork(layout: Layout, grid: Grid) -> tuple[list[Node], list[Box]]:
     x, y, w, h = _clear_of(grid.box(corners), arrow_boxes(course, grid, layout.course.border_mm))
     margin = grid.sq * 0.3
     area = (x + margin, y + margin, w - 2 * margin, h - 2 * margin)
-    split = _split_around_seam(layout, grid, area)
+    split = _split_around_seam(layout, grid, area, words)
     if split is not None:
         return split
-    nodes, bw, bh = centre_block(layout)
-    k = min(1.0, area[2] / bw, area[3] / bh)
-    if k < 0.35:
+    k, nodes, bw, bh = max(((min(1.0, area[2] / w, area[3] / h), nodes, w, h)
+                            for nodes, w, h in (centre_block(layout, words),
+                                                centre_row(layout, words))),
+                           key=lambda fit: fit[0])
+    if k < MIN_CENTRE_SCALE:
         return [], []
     left, top = area[0] + (area[2] - bw * k) / 2, area[1] + (area[3] - bh * k) / 2
     box = (left, top, bw * k, bh * k)
     return [Group(tuple(nodes), compose(translate(left, top), scale(k)))], [box]
 
 
-def _split_around_seam(layout: Layout, grid: Grid,
-                       area: Box) -> tuple[list[Node], list[Box]] | None:
+def _split_around_seam(layout: Layout, grid: Grid, area: Box,
+                       words: Words) -> tuple[list[Node], list[Box]] | None:
     """Title and heading above the square edge nearest the area's middle, the table below."""
     x, y, w, h = area
     edge = grid.y0 + round((y + h / 2 - grid.y0) / grid.sq) * grid.sq
     fit = min(1.0, w / CENTRE_WIDTH)
-    title, title_h = title_lines(layout)
-    heading, heading_h = table_heading(layout)
-    table, table_h = die_table(layout)
+    title, title_h = title_lines(layout, words)
+    heading, heading_h = table_heading(layout, words)
+    table, table_h = die_table(layout, words)
     table_k = min(fit, (y + h - edge - SEAM_GAP_MM) / table_h)
     above = edge - SEAM_GAP_MM - heading_h * fit - y
     title_k = min(fit, (above - 4.0) / title_h)
@@ -243,25 +265,25 @@ def board_grid(layout: Layout) -> Grid:
 
 def board_size(layout: Layout) -> tuple[float, float]:
     """Width and height of the printed board in mm, border included."""
-    course, grid = layout.track, board_grid(layout)
-    return (course.width * grid.sq + 2 * grid.x0, course.height * grid.sq + 2 * grid.y0)
+    return board_size_mm(layout.track, layout.course.square_mm, layout.course.border_mm)
 
 
-def compose_board(layout: Layout, drawn: Drawn = Drawn()) -> Board:
+def compose_board(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = None) -> Board:
     """The board at its exact size, with seams on square edges clear of the centre and starts."""
+    words = words or words_for(layout)
     course, colors, grid = layout.track, layout.colors, board_grid(layout)
     width, height = board_size(layout)
     nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
-    nodes += course_nodes(course, colors, grid, finish_label=layout.labels.finish,
-                          start_label=layout.labels.start, border_mm=layout.course.border_mm)
+    nodes += course_nodes(course, colors, grid, finish_label=words("finish"),
+                          start_label=words("start"), border_mm=layout.course.border_mm)
     nodes += _coordinates(layout, grid)
-    centre, centre_boxes = centre_artwork(layout, grid)
+    centre, centre_boxes = centre_artwork(layout, grid, words)
     nodes += centre
     arrows = arrow_boxes(course, grid, layout.course.border_mm)
     nodes += direction_marks(course, colors, grid, arrows + centre_boxes)
     nodes += drawn_nodes(layout, grid, drawn)
     keep_clear = [grid.box(cells) for cells in course.start.values()] + centre_boxes
-    scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(), title=layout.title)
+    scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(), title=words("title"))
     return Board(scene, seams_x=_seams(grid.x0, grid.sq, course.width, keep_clear, 0),
                  seams_y=_seams(grid.y0, grid.sq, course.height, keep_clear, 1))
 
@@ -314,8 +336,9 @@ def drawn_nodes(layout: Layout, grid: Grid, drawn: Drawn) -> list[Node]:
 # ---- board.json -----------------------------------------------------------------------
 
 
-def board_json(layout: Layout, drawn: Drawn = Drawn()) -> dict:
+def board_json(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = None) -> dict:
     """Every square with its name, tags and centre in mm, plus lines, walls and the die table."""
+    words = words or words_for(layout)
     course, grid = layout.track, board_grid(layout)
     spaces: list[dict] = []
     for cell in sorted(course.course | course.goal, key=lambda c: (c[1], c[0])):
@@ -337,7 +360,7 @@ def board_json(layout: Layout, drawn: Drawn = Drawn()) -> dict:
         "finish_line": [[course.name(a), course.name(b)] for a, b in course.finish_line],
         "arrows": [{"square": course.name(c), "points": DIRECTION_NAMES[d]}
                    for c, d in course.arrows],
-        "die": {str(i + 1): getattr(layout.labels.pieces, letter)
+        "die": {str(i + 1): words(f"pieces.{letter}")
                 for i, letter in enumerate(layout.die.faces)},
         "setup": {
             "obstacle": [course.name(c) for c in drawn.obstacle],

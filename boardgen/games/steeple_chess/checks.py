@@ -1,4 +1,9 @@
-"""What a course map must satisfy to be played by the rules; each failure names a square."""
+"""What a course map must satisfy to be played by the rules; each failure names a square.
+
+Checks come in stages: the parts of the course (start spaces, goal, arrows) first, then
+its shape (width, which way is forward), then whether the obstacle can block it. A later
+stage needs the earlier ones to hold, so problems are collected stage by stage.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +14,20 @@ from boardgen.games.steeple_chess.moves import blocking_placements, cut_off, obs
 TRACK_WIDTH = 4
 
 
-def check_course(course: Course) -> None:
-    """Raise MapError for the first rule of the course that the map breaks."""
-    _check_start(course)
-    _check_finish(course)
-    _check_zone(course)
-    _check_width(course)
-    _check_forward(course)
-    _check_passable(course)
+def course_problems(course: Course) -> list[MapError]:
+    """Every rule of the course the map breaks, as far as the earlier stages allow."""
+    stages = ((_check_start, _check_finish, _check_zone), (_check_width, _check_forward),
+              (_check_passable,))
+    for stage in stages:
+        problems = []
+        for check in stage:
+            try:
+                check(course)
+            except MapError as problem:
+                problems.append(problem)
+        if problems:
+            return problems
+    return []
 
 
 def _check_start(course: Course) -> None:
@@ -59,12 +70,14 @@ def _check_zone(course: Course) -> None:
 
 
 def _check_width(course: Course) -> None:
-    for cell in sorted(course.course, key=lambda c: (c[1], c[0])):
-        if not any(_full_block(course, (cell[0] - dx, cell[1] - dy))
-                   for dx in range(TRACK_WIDTH) for dy in range(TRACK_WIDTH)):
-            raise MapError(f"the course must be {TRACK_WIDTH} squares wide everywhere; this square "
-                           f"lies in no {TRACK_WIDTH}×{TRACK_WIDTH} block of course squares "
-                           "without a wall inside", course.where(cell))
+    narrow = [cell for cell in sorted(course.course, key=lambda c: (c[1], c[0]))
+              if not any(_full_block(course, (cell[0] - dx, cell[1] - dy))
+                         for dx in range(TRACK_WIDTH) for dy in range(TRACK_WIDTH))]
+    if narrow:
+        more = f" (so do {len(narrow) - 1} other squares)" if len(narrow) > 1 else ""
+        raise MapError(f"the course must be {TRACK_WIDTH} squares wide everywhere; this square "
+                       f"lies in no {TRACK_WIDTH}×{TRACK_WIDTH} block of course squares "
+                       f"without a wall inside{more}", course.where(narrow[0]))
 
 
 def _full_block(course: Course, top_left: Cell) -> bool:
@@ -77,7 +90,7 @@ def _full_block(course: Course, top_left: Cell) -> bool:
 
 
 def _check_forward(course: Course) -> None:
-    for cell in sorted(course.course - course.corner, key=lambda c: (c[1], c[0])):
+    for cell in sorted(course.squares - course.corner, key=lambda c: (c[1], c[0])):
         if cell not in course.distance:
             raise MapError("no way leads from this square to the goal area", course.where(cell))
         ways = course.forward[cell]

@@ -9,6 +9,7 @@ a, b, c ... from the left, rows 1, 2, 3 ... from the bottom.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections import deque
 from dataclasses import dataclass
@@ -24,6 +25,9 @@ DIRECTION_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 MAX_ROWS = 99
+# A column letter and a row number of at most two ASCII digits ("a²" or "a" and 5,000
+# digits are no square names, and never reach int()).
+SQUARE_NAME = re.compile(r"([a-z])([1-9][0-9]?)", re.ASCII)
 
 TRACK = "."
 CORNER = "c"
@@ -96,10 +100,11 @@ class Course:
 
     def cell(self, name: str) -> Cell | None:
         """The square called ``name``, or None if the map has no such square."""
-        text = name.strip().lower()
-        if len(text) < 2 or text[0] not in COLUMN_LETTERS or not text[1:].isdigit():
+        text = name.strip()
+        match = SQUARE_NAME.fullmatch(text.lower()) if text.isascii() else None
+        if match is None:
             return None
-        col, row = COLUMN_LETTERS.index(text[0]), self.height - int(text[1:])
+        col, row = COLUMN_LETTERS.index(match[1]), self.height - int(match[2])
         return (col, row) if self.inside((col, row)) else None
 
     def inside(self, cell: Cell) -> bool:

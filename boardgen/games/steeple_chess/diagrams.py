@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Callable
 
 from boardgen import pieces
-from boardgen.i18n import Words
+from boardgen.i18n import Words, words_for
 from boardgen.games.steeple_chess.ascii import AsciiBoard, read_board
 from boardgen.games.steeple_chess.board import compose_board
 from boardgen.games.steeple_chess.drawing import Grid, course_nodes, glyph
 from boardgen.games.steeple_chess.course import Cell, Course, offset
 from boardgen.games.steeple_chess.model import Colors, Layout
-from boardgen.games.steeple_chess.moves import (Position, cut_off, entry_targets,
-                                                obstacle_placements, targets)
+from boardgen.games.steeple_chess.moves import (Position, entry_targets, open_placements,
+                                                targets)
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
 from boardgen.scene import Circle, Group, Node, Rect, Scene, Style, bounds, scale, translate
 
@@ -76,13 +76,14 @@ PAWN_CORNER = """
 
 def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[], Scene]]:
     """Named figures for the rule sheet, each about 100 mm wide."""
-    figures: dict[str, Callable[[], Scene]] = {"board": lambda: board_figure(layout)}
+    words = words or words_for(layout)
+    figures: dict[str, Callable[[], Scene]] = {"board": lambda: board_figure(layout, words)}
     names = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight"}
     for face, name in names.items():
-        figures[f"move-{name}"] = (lambda f=face: move_figure(layout, f))
-    figures["move-pawn"] = lambda: pawn_start_figure(layout)
-    figures["move-pawn-corner"] = lambda: pawn_corner_figure(layout)
-    figures["obstacle"] = lambda: obstacle_figure(layout)
+        figures[f"move-{name}"] = (lambda f=face: move_figure(layout, f, words))
+    figures["move-pawn"] = lambda: pawn_start_figure(layout, words)
+    figures["move-pawn-corner"] = lambda: pawn_corner_figure(layout, words)
+    figures["obstacle"] = lambda: obstacle_figure(layout, words)
     return figures
 
 
@@ -96,23 +97,24 @@ def move_targets(face: str) -> frozenset[Cell]:
     return targets(board.course, board.position, "G", face, board.mover)
 
 
-def move_figure(layout: Layout, face: str) -> Scene:
+def move_figure(layout: Layout, face: str, words: Words) -> Scene:
+    """Where a piece moving as ``face`` may go, on a short straight."""
     board = section(face)
     found = targets(board.course, board.position, "G", face, board.mover)
     window = [(c, r) for r in range(board.course.height) for c in range(SHOWN_COLUMNS)]
-    return _figure(layout, board, window, found, face)
+    return _figure(layout, words, board, window, found, face)
 
 
-def pawn_start_figure(layout: Layout) -> Scene:
+def pawn_start_figure(layout: Layout, words: Words) -> Scene:
     """A Pawn entering from its start space: one or two squares, or a diagonal capture."""
     board = read_board(PAWN_START)
     found = entry_targets(board.course, board.position, "G", "P")
     window = [(c, r) for r in range(board.course.height) for c in range(SHOWN_COLUMNS)]
     mover = board.course.entries["G"][0]
-    return _figure(layout, board, window, found, "P", mover=mover, on_start=True)
+    return _figure(layout, words, board, window, found, "P", mover=mover, on_start=True)
 
 
-def pawn_corner_figure(layout: Layout) -> Scene:
+def pawn_corner_figure(layout: Layout, words: Words) -> Scene:
     """In a corner area a Pawn picks its own forward: any of the four ways."""
     board = read_board(PAWN_CORNER, ground="c")
     mover = (2, 1)
@@ -120,16 +122,17 @@ def pawn_corner_figure(layout: Layout) -> Scene:
     board = AsciiBoard(board.course, position, mover)
     found = targets(board.course, position, "G", "P", mover)
     window = [c for c in board.course.cells if board.course.kind(c) != "_"]
-    return _figure(layout, board, window, found, "P")
+    return _figure(layout, words, board, window, found, "P")
 
 
-def obstacle_figure(layout: Layout) -> Scene:
+def obstacle_figure(layout: Layout, words: Words) -> Scene:
     """The course around the arrow zone, with the obstacle in one legal place."""
     course = layout.track
     window = _zone_window(course)
     placement = _middle_placement(course)
     board = AsciiBoard(course, Position({}, frozenset(placement)), None)
-    return _cropped(_figure(layout, board, window, frozenset(), None, border=SQUARE_MM * 0.9))
+    return _cropped(_figure(layout, words, board, window, frozenset(), None,
+                            border=SQUARE_MM * 0.9))
 
 
 def _cropped(scene: Scene, pad: float = MARGIN_MM) -> Scene:
@@ -171,26 +174,26 @@ def _middle_placement(course: Course) -> tuple[Cell, Cell]:
     cols = sorted(c for c, _ in course.zone)
     rows = sorted(r for _, r in course.zone)
     mid = ((cols[0] + cols[-1]) / 2, (rows[0] + rows[-1]) / 2)
-    legal = [p for p in obstacle_placements(course) if not cut_off(course, p)]
+    legal = open_placements(course)
     return min(legal, key=lambda p: (abs((p[0][0] + p[1][0]) / 2 - mid[0])
                                      + abs((p[0][1] + p[1][1]) / 2 - mid[1]), p))
 
 
-def board_figure(layout: Layout, width_mm: float = 110.0) -> Scene:
-    """The whole board, scaled down."""
-    board = compose_board(layout).scene
+def board_figure(layout: Layout, words: Words, width_mm: float = 110.0) -> Scene:
+    """The whole board as printed in the kit's language, scaled down."""
+    board = compose_board(layout, words=words).scene
     k = width_mm / board.width
     return Scene(width_mm, board.height * k,
                  (Group(board.children, scale(k)),), symbols=board.symbols,
-                 title=layout.title)
+                 title=board.title)
 
 
 # ---- drawing -----------------------------------------------------------------------
 
 
-def _figure(layout: Layout, board: AsciiBoard, window: list[Cell], found: frozenset[Cell],
-            face: str | None, mover: Cell | None = None, on_start: bool = False,
-            border: float = MARGIN_MM) -> Scene:
+def _figure(layout: Layout, words: Words, board: AsciiBoard, window: list[Cell],
+            found: frozenset[Cell], face: str | None, mover: Cell | None = None,
+            on_start: bool = False, border: float = MARGIN_MM) -> Scene:
     course, colors = board.course, layout.colors
     sq = SQUARE_MM
     c0 = min(c for c, _ in window)
@@ -208,7 +211,7 @@ def _figure(layout: Layout, board: AsciiBoard, window: list[Cell], found: frozen
         nodes += _mover_nodes(grid, mover, face, colors, on_start)
     width, height = cols * sq + 2 * border, rows * sq + 2 * border
     return Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(),
-                 title=f"{layout.title}: {face or 'obstacle'}")
+                 title=f"{words('title')}: {words(f'pieces.{face}' if face else 'obstacle')}")
 
 
 def _position_nodes(board: AsciiBoard, grid: Grid, colors: Colors, shown: set[Cell]) -> list[Node]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from boardgen import fonts, pieces
 from boardgen.games.steeple_chess.model import Layout
+from boardgen.i18n import Words, words_for
 from boardgen.product import Sheet
 from boardgen.scene import (Group, Line, Node, Polygon, Rect, Scene, Style, Text, Use, compose,
                             scale, translate)
@@ -31,6 +32,8 @@ SHEET_SIZE = (198.0, 254.0)  # A4 and US Letter less 6 mm margins and the page f
 MARGIN = 6.0
 NET_GAP = 30.0
 CAP_HEIGHT = 0.69  # Fira Sans capital height, as a share of the font size
+HELP_SIZE = 4.4
+MAX_HELP_LINES = 4  # a longer text shrinks rather than pushing the nets off the sheet
 
 
 def face_letters(layout: Layout) -> dict[Slot, str]:
@@ -87,50 +90,63 @@ def net_nodes(layout: Layout) -> tuple[list[Node], float, float]:
     return [shifted], 3 * e, 4 * e + d
 
 
-def die_sheet(layout: Layout) -> Sheet:
+def die_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     """The die net (and a spare beside it when there is room), how to make it, and the die table.
 
     The sheet fills the printable area of A4 and Letter (a bigger die makes it bigger), so
     the page shows only the net's own cut lines; the drawing sits a little above the middle.
     """
+    words = words or words_for(layout)
     net, w, h = net_nodes(layout)
     sheet_w = max(SHEET_SIZE[0], w + 2 * MARGIN)
-    nodes, depth = _sheet_content(layout, net, w, h, sheet_w)
+    nodes, depth = _sheet_content(layout, words, net, w, h, sheet_w)
     sheet_h = max(SHEET_SIZE[1], depth + 2 * MARGIN)
     drop = MARGIN + (sheet_h - 2 * MARGIN - depth) * 0.4
     scene = Scene(sheet_w, sheet_h, (Group(tuple(nodes), translate(0, drop)),),
                   symbols=pieces.piece_symbols())
-    return Sheet("die", f"{layout.title}: {layout.labels.die_title}", scene)
+    return Sheet("die", f"{words('title')}: {words('die.title')}", scene)
 
 
-def _sheet_content(layout: Layout, net: list[Node], w: float, h: float,
+def _sheet_content(layout: Layout, words: Words, net: list[Node], w: float, h: float,
                    sheet_w: float) -> tuple[list[Node], float]:
     """Title, instructions, the nets side by side and the die table, from y = 0 down."""
-    colors, labels = layout.colors, layout.labels
+    colors, title = layout.colors, words("die.title")
     room = sheet_w - 2 * MARGIN
-    title_size = fonts.fit_size(labels.die_title, room, 9, "bold")
+    title_size = fonts.fit_size(title, room, 9, "bold")
     y = title_size * CAP_HEIGHT
-    nodes: list[Node] = [Text(sheet_w / 2, y, labels.die_title, title_size, font="bold",
+    nodes: list[Node] = [Text(sheet_w / 2, y, title, title_size, font="bold",
                               anchor="middle", fill=colors.text)]
     y += 4.0
-    for line in labels.die_help:
+    for line in wrap_lines(words("die.help"), room * 0.8, HELP_SIZE):
         y += 6.0
-        nodes.append(Text(sheet_w / 2, y, line, fonts.fit_size(line, room, 4.4), anchor="middle",
-                          fill=colors.text))
+        nodes.append(Text(sheet_w / 2, y, line, fonts.fit_size(line, room, HELP_SIZE),
+                          anchor="middle", fill=colors.text))
     top = y + 8.0
     copies = 2 if 2 * w + NET_GAP <= room else 1
     total = copies * w + (copies - 1) * NET_GAP
     for i in range(copies):
         nodes.append(Group(tuple(net), translate((sheet_w - total) / 2 + i * (w + NET_GAP), top)))
     note_y = top + h + 12.0
-    nodes += _table_note(layout, sheet_w, note_y)
+    nodes += _table_note(layout, words, sheet_w, note_y)
     return nodes, note_y
 
 
-def _table_note(layout: Layout, sheet_w: float, y: float) -> list[Node]:
+def _table_note(layout: Layout, words: Words, sheet_w: float, y: float) -> list[Node]:
     """Which ordinary-die number each face stands for, as printed on the board."""
-    names = layout.labels.pieces
-    text = "   ".join(f"{i + 1} = {getattr(names, letter)}"
+    text = "   ".join(words("die.entry", number=i + 1, piece=words(f"pieces.{letter}"))
                       for i, letter in enumerate(layout.die.faces))
     size = fonts.fit_size(text, sheet_w - 2 * MARGIN, 4.0)
     return [Text(sheet_w / 2, y, text, size, anchor="middle", fill=layout.colors.text)]
+
+
+def wrap_lines(text: str, width: float, size: float) -> list[str]:
+    """Words filled into lines at most ``width`` mm wide (at most MAX_HELP_LINES lines)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and fonts.text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    if len(lines) > MAX_HELP_LINES:
+        return wrap_lines(text, width * 1.25, size)
+    return lines

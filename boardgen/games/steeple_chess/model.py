@@ -1,61 +1,93 @@
-"""The Steeple Chess layout: the course map and its printing parameters."""
+"""The Steeple Chess layout: the course map, its printing parameters and printed words."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from boardgen.games.steeple_chess.checks import check_course
+from boardgen.games.steeple_chess.checks import course_problems
 from boardgen.games.steeple_chess.course import Course, parse_map
-from boardgen.layout import Color, LayoutBase, Millimetres, Model
+from boardgen.i18n import flatten, placeholders
+from boardgen.layout import Color, FieldProblem, LayoutBase, Model
 from boardgen.pieces import PIECE_LETTERS
 
 PLAYERS = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
+MAX_BOARD_MM = 2000.0  # a board longer than 2 m a side is no table game any more
+
+# Every printed word the game asks for, with the {placeholders} each text may use.
+LABELS: dict[str, frozenset[str]] = {
+    "start": frozenset(), "finish": frozenset(), "table": frozenset(),
+    "obstacle": frozenset(), "die.title": frozenset(), "die.help": frozenset(),
+    "die.entry": frozenset({"number", "piece"}),
+    "pieces.title": frozenset(), "pieces.piece": frozenset({"colour", "number"}),
+    **{f"pieces.{letter}": frozenset() for letter in PIECE_LETTERS},
+    **{f"colours.{name}": frozenset() for name in PLAYERS.values()},
+}
 
 
 class CourseSpec(Model):
-    square_mm: Millimetres = 30.0
-    border_mm: float = Field(18.0, ge=6, le=100)
-    map: str = Field(max_length=20_000)
+    square_mm: float = Field(30.0, ge=10, le=100, description=(
+        "edge of one square in mm; the original wooden pieces are large"))
+    border_mm: float = Field(18.0, ge=6, le=100, description=(
+        "margin round the course in mm, room for the arrows and the square names"))
+    map: str = Field(max_length=20_000, description=(
+        "the course, one character per square separated by a space (or by | for a wall "
+        "between two squares; a line of - under a square puts a wall below it): "
+        ". course, c corner area, o arrow zone, > < ^ v arrow zone with a black arrow beside "
+        "it, # black square, G Y R B start spaces, F goal area, + centre area, _ no square; "
+        "columns a, b, c ... from the left, rows 1, 2, 3 ... from the bottom"))
 
     @field_validator("map")
     @classmethod
-    def playable(cls, text: str) -> str:
-        check_course(parse_map(text))  # a MapError is a ValueError naming the square
+    def parses(cls, text: str) -> str:
+        parse_map(text)  # a MapError is a ValueError naming the row or square
         return text
+
+    @model_validator(mode="after")
+    def playable(self) -> CourseSpec:
+        problems = [FieldProblem("map", str(p)) for p in course_problems(parse_map(self.map))]
+        sides = board_size_mm(parse_map(self.map), self.square_mm, self.border_mm)
+        if max(sides) > MAX_BOARD_MM:
+            problems.append(FieldProblem(
+                "map", f"the board would be {sides[0]:.0f} × {sides[1]:.0f} mm; at most "
+                f"{MAX_BOARD_MM:.0f} mm a side: draw fewer squares or make them smaller",
+                related=("course.square_mm", "course.border_mm")))
+        raise_all(problems, self)
+        return self
 
 
 class Colors(Model):
-    light: Color = "#f5ead2"
-    dark: Color = "#c9a878"
-    corner_light: Color = "#e3ebf2"
-    corner_dark: Color = "#93aac0"
-    zone_light: Color = "#efe3d8"
-    zone_dark: Color = "#bf9a86"
-    black: Color = "#1b1b1b"
-    goal: Color = "#f7e7a6"
-    infield: Color = "#dde9cd"
-    border: Color = "#dde9cd"
-    wall: Color = "#3a2a1c"
-    frame: Color = "#3a2a1c"
-    text: Color = "#3a2a1c"
-    arrow: Color = "#111111"
-    green: Color = "#2f9a4a"
-    yellow: Color = "#f1c21b"
-    red: Color = "#d43a2f"
-    blue: Color = "#2e6cc9"
-    obstacle: Color = "#2b2b2b"
+    light: Color = Field("#f5ead2", description="light squares of the course")
+    dark: Color = Field("#c9a878", description="dark squares of the course")
+    corner_light: Color = Field("#e3ebf2", description="light squares of the corner areas")
+    corner_dark: Color = Field("#93aac0", description="dark squares of the corner areas")
+    zone_light: Color = Field("#efe3d8", description="light squares of the arrow zone")
+    zone_dark: Color = Field("#bf9a86", description="dark squares of the arrow zone")
+    black: Color = Field("#1b1b1b", description="the permanent black squares")
+    goal: Color = Field("#f7e7a6", description="the goal area beyond the finish line")
+    infield: Color = Field("#dde9cd", description="the centre area with title and die table")
+    border: Color = Field("#dde9cd", description="the margin round the course")
+    wall: Color = Field("#3a2a1c", description="walls between squares")
+    frame: Color = Field("#3a2a1c", description="the outline of course, goal and start spaces")
+    text: Color = Field("#3a2a1c", description="printed words and square names")
+    arrow: Color = Field("#111111", description="the two arrows marking the obstacle zone")
+    green: Color = Field("#2f9a4a", description="green start space and pieces")
+    yellow: Color = Field("#f1c21b", description="yellow start space and pieces")
+    red: Color = Field("#d43a2f", description="red start space and pieces")
+    blue: Color = Field("#2e6cc9", description="blue start space and pieces")
+    obstacle: Color = Field("#2b2b2b", description="the movable obstacle block")
 
     def player(self, letter: str) -> str:
         return getattr(self, PLAYERS[letter])
 
 
 class DieSpec(Model):
-    edge_mm: float = Field(20.0, ge=10, le=80)
-    # What an ordinary die's 1..6 stand for; on the chess die, faces whose numbers add up
-    # to 7 lie opposite each other, as on an ordinary die.
-    faces: str = Field("PNBRQK", min_length=6, max_length=6)
+    edge_mm: float = Field(20.0, ge=10, le=80, description="edge of the folded chess die in mm")
+    faces: str = Field("PNBRQK", min_length=6, max_length=6, description=(
+        "the chess piece an ordinary die's 1 to 6 stands for (K Q R B N P, each once); on the "
+        "chess die, faces whose numbers add up to 7 lie opposite each other"))
 
     @field_validator("faces")
     @classmethod
@@ -67,40 +99,76 @@ class DieSpec(Model):
 
 
 class TokenSpec(Model):
-    size_mm: float = Field(24.0, ge=10, le=60)
-    per_colour: int = Field(3, ge=1, le=9)
-
-
-class PieceNames(Model):
-    K: str = Field("King", max_length=30)
-    Q: str = Field("Queen", max_length=30)
-    R: str = Field("Rook", max_length=30)
-    B: str = Field("Bishop", max_length=30)
-    N: str = Field("Knight", max_length=30)
-    P: str = Field("Pawn", max_length=30)
-
-
-class Labels(Model):
-    start: str = Field("START", max_length=20)
-    finish: str = Field("FINISH", max_length=20)
-    table: str = Field("No chess die? Roll an ordinary one:", max_length=60)
-    die_title: str = Field("The chess die", max_length=60)
-    die_help: tuple[str, ...] = Field(
-        ("Cut along the solid lines, fold along the dashed lines",
-         "and glue each grey tab under the face it meets."), max_length=4)
-    obstacle: str = Field("Obstacle", max_length=20)
-    pieces: PieceNames = PieceNames()
+    size_mm: float = Field(24.0, ge=10, le=60, description="diameter of the round pieces in mm")
+    per_colour: int = Field(3, ge=1, le=9, description="pieces each player races")
 
 
 class Layout(LayoutBase):
     kind: ClassVar[str] = "steeple_chess"
-    course: CourseSpec
-    colors: Colors = Colors()
-    die: DieSpec = DieSpec()
-    tokens: TokenSpec = TokenSpec()
-    labels: Labels = Labels()
+    course: CourseSpec = Field(description="the course map and the size of its squares")
+    colors: Colors = Field(Colors(), description="colours as #rrggbb")
+    die: DieSpec = Field(DieSpec(), description="the chess die and the table for an ordinary die")
+    tokens: TokenSpec = Field(TokenSpec(), description="the playing pieces")
+    labels: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, validate_default=True,  # a layout without labels is checked too
+        description="printed words per language: [labels.en], [labels.de], [labels.pl]; "
+                    "override any of them in your own layout")
+
+    @field_validator("labels")
+    @classmethod
+    def printable(cls, labels: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """Every word the kit prints exists in English, with only the placeholders it may use."""
+        english = flatten(labels.get("en", {}))
+        problems = []
+        for key, allowed in LABELS.items():
+            text = english.get(key)
+            if not isinstance(text, str):
+                problems.append(FieldProblem(f"en.{key}", "missing printed text"))
+                continue
+            try:
+                extra = placeholders(text) - allowed
+            except ValueError:
+                continue  # the loader reports malformed placeholders in every language
+            if extra:
+                may = ", ".join(f"{{{n}}}" for n in sorted(allowed)) or "none"
+                problems.append(FieldProblem(f"en.{key}", f"unknown placeholder "
+                                             f"{{{sorted(extra)[0]}}}; this text may use {may}"))
+        raise_all(problems, labels)
+        return labels
+
+    @model_validator(mode="after")
+    def pieces_fit(self) -> Layout:
+        """The round pieces fit on the squares they stand on."""
+        sq = self.course.square_mm
+        if self.tokens.size_mm > sq:
+            raise FieldProblem("course.square_mm", f"squares of {sq:g} mm are too small for "
+                               f"pieces of {self.tokens.size_mm:g} mm",
+                               related=("tokens.size_mm",))
+        return self
 
     @property
     def track(self) -> Course:
         """The parsed course map (parsed once per map text)."""
         return parse_map(self.course.map)
+
+
+def board_size_mm(course: Course, square_mm: float, border_mm: float) -> tuple[float, float]:
+    """Width and height of the printed board in mm, border included."""
+    return (course.width * square_mm + 2 * border_mm, course.height * square_mm + 2 * border_mm)
+
+
+def raise_all(problems: list[FieldProblem], value: Any) -> None:
+    """Report every problem at once: each becomes its own error, blamed on its own key."""
+    if not problems:
+        return
+    if len(problems) == 1:
+        raise problems[0]
+    raise ValidationError.from_exception_data("steeple_chess", [
+        InitErrorDetails(type=PydanticCustomError("value_error", "Value error, {error}",
+                                                  {"error": problem}),
+                         loc=(), input=value)
+        for problem in problems])
+
+
+__all__ = ["Colors", "CourseSpec", "DieSpec", "LABELS", "Layout", "PLAYERS", "TokenSpec",
+           "board_size_mm"]

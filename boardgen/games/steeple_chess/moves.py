@@ -175,7 +175,52 @@ def blocking_placements(course: Course) -> tuple[tuple[tuple[Cell, Cell], tuple[
     """Each legal obstacle position that cuts a start space off from the goal, with whom it cuts off."""
     found = []
     for pair in obstacle_placements(course):
-        lost = cut_off(course, pair)
+        lost = () if detour_nearby(course, pair) else cut_off(course, pair)
         if lost:
             found.append((pair, lost))
     return tuple(found)
+
+
+def open_placements(course: Course) -> tuple[tuple[Cell, Cell], ...]:
+    """The obstacle positions that leave every start space a way to the goal."""
+    return tuple(pair for pair in obstacle_placements(course)
+                 if detour_nearby(course, pair) or not cut_off(course, pair))
+
+
+DETOUR_REACH = 3  # squares round the obstacle searched for a way round it
+
+
+def detour_nearby(course: Course, blocked: tuple[Cell, ...]) -> bool:
+    """Whether the squares round ``blocked`` stay linked by King steps close by.
+
+    If they do, every path that ran through the blocked squares can run round them, so
+    nothing that reached the goal before is cut off now. This keeps checking every
+    obstacle position of a large zone fast; where it fails, a full search decides.
+    """
+    taken = set(blocked)
+    walkable = course.squares | course.goal
+    linked = walkable | course.start_cells  # a start space is reached, never crossed
+    around = {there for here in blocked for step in KING_STEPS
+              if (there := (here[0] + step[0], here[1] + step[1])) in linked
+              and there not in taken and course.open(here, there)}
+    seeds = sorted(around & walkable)
+    if not seeds:
+        return not around
+    cols = [c for c, _ in blocked]
+    rows = [r for _, r in blocked]
+    window = (min(cols) - DETOUR_REACH, max(cols) + DETOUR_REACH,
+              min(rows) - DETOUR_REACH, max(rows) + DETOUR_REACH)
+    seen, stack = {seeds[0]}, [seeds[0]]
+    while stack:
+        here = stack.pop()
+        for step in KING_STEPS:
+            there = (here[0] + step[0], here[1] + step[1])
+            if (there in seen or there in taken or there not in linked
+                    or not (window[0] <= there[0] <= window[1]
+                            and window[2] <= there[1] <= window[3])
+                    or not course.open(here, there)):
+                continue
+            seen.add(there)
+            if there in walkable:
+                stack.append(there)
+    return around <= seen

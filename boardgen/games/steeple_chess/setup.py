@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -28,26 +28,30 @@ from boardgen.games.steeple_chess.ascii import render_ascii
 from boardgen.games.steeple_chess.board import Drawn
 from boardgen.games.steeple_chess.course import Cell, Course
 from boardgen.games.steeple_chess.model import PLAYERS, Layout
-from boardgen.games.steeple_chess.moves import cut_off, obstacle_placements
+from boardgen.games.steeple_chess.moves import cut_off, open_placements
 from boardgen.layout import Model, RawLayout, read_toml, validate_model
 from boardgen.report import Problem, Report
 
 LETTER_OF = {name: letter for letter, name in PLAYERS.items()}
 
 
+SquareName = Annotated[str, Field(max_length=8, description="a square's name, like \"f14\"")]
+
+
 class ObstacleEntry(Model):
-    cells: list[str] = Field(max_length=8)
+    cells: list[SquareName] = Field(max_length=8, description="the two squares it covers")
 
 
 class PieceEntry(Model):
-    color: Literal["green", "yellow", "red", "blue"]
-    number: int = Field(ge=1, le=9)
-    cell: str = Field(max_length=8)
+    color: Literal["green", "yellow", "red", "blue"] = Field(description="the piece's colour")
+    number: int = Field(ge=1, le=9, description="the number printed on the piece")
+    cell: SquareName = Field(description="the square it stands on")
 
 
 class SetupFile(Model):
-    obstacle: ObstacleEntry | None = None
-    piece: list[PieceEntry] = Field(default_factory=list, max_length=64)
+    obstacle: ObstacleEntry | None = Field(None, description="where the movable obstacle stands")
+    piece: list[PieceEntry] = Field(default_factory=list, max_length=64,
+                                    description="pieces on the course")
 
 
 @dataclass(frozen=True)
@@ -85,11 +89,12 @@ def load_setup(layout: Layout, path: Path | str) -> Setup:
 
 
 def _cell(course: Course, name: str, source: str, key: str) -> Cell:
+    """The square a setup names; anything else is one InputError naming the entry."""
     cell = course.cell(name)
     if cell is None:
         last = course.name((course.width - 1, 0))
-        raise InputError(f"{name!r} is not a square of this board; squares are named a1 to {last}",
-                         source=source, key=key)
+        raise InputError(f"{ascii(name)} is not a square of this board; squares are named a1 to "
+                         f"{last}", source=source, key=key)
     return cell
 
 
@@ -199,8 +204,7 @@ def ascii_board(course: Course, setup: Setup, marked: set[Cell] = frozenset()) -
 def random_setup(layout: Layout, seed: int) -> str:
     """A random legal obstacle position as setup TOML (same seed, same setup)."""
     course = layout.track
-    choices = [pair for pair in obstacle_placements(course) if not cut_off(course, pair)]
-    a, b = random.Random(seed).choice(choices)
+    a, b = random.Random(seed).choice(open_placements(course))
     return (f"# {layout.title}: the movable obstacle (seed {seed})\n"
             f"[obstacle]\ncells = [\"{course.name(a)}\", \"{course.name(b)}\"]\n")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
+from boardgen.i18n import Words, words_for
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import (Circle, Group, Node, Polygon, Rect, Scene, Style, ink_on,
                             text_centered)
@@ -24,12 +25,13 @@ def token_nodes(colors: Colors, letter: str, number: int, cx: float, cy: float,
     )
 
 
-def token_scene(layout: Layout, letter: str, number: int) -> Scene:
+def token_scene(layout: Layout, words: Words, letter: str, number: int) -> Scene:
     """One piece to print and cut out: the drawn token inside its round cut line."""
     d = layout.tokens.size_mm
     nodes = token_nodes(layout.colors, letter, number, d / 2, d / 2, d)
+    colour = words(f"colours.{PLAYERS[letter]}")
     return Scene(d, d, (*nodes, Circle(d / 2, d / 2, d / 2, CUT)),
-                 title=f"{PLAYERS[letter]} piece {number}")
+                 title=words("pieces.piece", colour=colour, number=number))
 
 
 def obstacle_nodes(colors: Colors, x: float, y: float, w: float, h: float) -> tuple[Node, ...]:
@@ -63,20 +65,22 @@ def obstacle_size(layout: Layout) -> tuple[float, float]:
     return 2 * sq - 2.0, sq - 2.0
 
 
-def obstacle_scene(layout: Layout) -> Scene:
+def obstacle_scene(layout: Layout, words: Words) -> Scene:
     """The movable obstacle at its printed size."""
     w, h = obstacle_size(layout)
     nodes = obstacle_nodes(layout.colors, 0, 0, w, h)
-    return Scene(w, h, nodes, title=layout.labels.obstacle)
+    return Scene(w, h, nodes, title=words("obstacle"))
 
 
-def compose_pieces(layout: Layout) -> ComponentSet:
+def compose_pieces(layout: Layout, words: Words | None = None) -> ComponentSet:
     """Every player's numbered pieces and the movable obstacle, printed on both sides."""
+    words = words or words_for(layout)
     components = []
     for letter, name in PLAYERS.items():
         for number in range(1, layout.tokens.per_colour + 1):
-            scene = token_scene(layout, letter, number)
+            scene = token_scene(layout, words, letter, number)
             components.append(Component(f"{name}-{number}", scene, back=scene, cut="gap"))
-    obstacle = obstacle_scene(layout)
+    obstacle = obstacle_scene(layout, words)
     components.append(Component("obstacle", obstacle, back=obstacle, cut="shared"))
-    return ComponentSet("pieces", f"{layout.title}: pieces and obstacle", tuple(components))
+    return ComponentSet("pieces", f"{words('title')}: {words('pieces.title')}",
+                        tuple(components))

@@ -1,0 +1,180 @@
+"""Steeple Chess in three languages: printed words, rule texts filled in from the layout."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pypdf
+import pytest
+from jinja2 import StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+from boardgen.build import BuildOptions, product_files
+from boardgen.games.steeple_chess import compose_game, diagrams, rule_context
+from boardgen.i18n import LANGUAGES, flatten, words_for
+from boardgen.layout import layouts_dir, load_layout
+from boardgen.scene import Group, Text
+
+from test_steeple_chess_maps import LONG, TALL, layout_with
+
+LAYOUT = load_layout("steeple_chess")
+
+
+def rendered(layout, lang: str) -> str:
+    """The rule text for ``layout``, filled in as the rule sheet fills it in."""
+    words = words_for(layout, lang)
+    text = (layouts_dir() / f"steeple_chess.rules.{lang}.md").read_text(encoding="utf-8")
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    return env.from_string(text).render(layout=layout, words=words, lang=lang,
+                                        **rule_context(layout, words))
+
+
+def english_labels(lang: str) -> list[str]:
+    """English label texts the labels in ``lang`` do not share (START is the same in all three).
+
+    Single words are looked for as words; longer texts by their first four words, since the
+    page furniture around them has English words of its own until its catalogue is translated.
+    """
+    other = set(flatten(LAYOUT.labels[lang]).values())
+    found = []
+    for key, text in flatten(LAYOUT.labels["en"]).items():
+        if text in other or "{" in text:
+            continue
+        found.append(" ".join(text.split()[:4]))
+    return found
+
+
+def printed(label: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(label)}(?!\w)", " ".join(text.split())) is not None
+
+
+def texts(nodes):
+    for node in nodes:
+        if isinstance(node, Text):
+            yield node.text
+        elif isinstance(node, Group):
+            yield from texts(node.children)
+
+
+@pytest.fixture(scope="module", params=["de", "pl"])
+def kit(request):
+    lang = request.param
+    words = words_for(LAYOUT, lang)
+    files = product_files(LAYOUT, compose_game(LAYOUT, words=words),
+                          BuildOptions(formats=("pdf",), lang=lang))
+    return lang, files
+
+
+def pdf_text(data: bytes) -> str:
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+
+@pytest.mark.parametrize("name", ["board.pdf", "die.pdf", "pieces.pdf"])
+def test_german_and_polish_kits_print_no_english_label_word(kit, name):
+    lang, files = kit
+    text = pdf_text(files[name])
+    labels = english_labels(lang)
+    assert {"FINISH", "Pawn", "Knight", "The chess die"} <= set(labels)
+    assert not [label for label in labels if printed(label, text)], name
+
+
+def test_the_english_kit_prints_the_english_labels_the_test_looks_for():
+    files = product_files(LAYOUT, compose_game(LAYOUT), BuildOptions(formats=("pdf",)))
+    text = pdf_text(files["board.pdf"]) + pdf_text(files["die.pdf"])
+    assert all(printed(label, text) for label in ("FINISH", "Pawn", "Knight", "The chess die",
+                                                  "No chess die? Roll"))
+
+
+def test_the_board_speaks_the_kits_language(kit):
+    lang, files = kit
+    text = pdf_text(files["board.pdf"])
+    labels = flatten(LAYOUT.labels[lang])
+    for key in ("title", "finish", "pieces.K", "pieces.N", "pieces.P"):
+        assert labels[key] in text, key
+    assert {"de": "Schachjagd", "pl": "Szachowa gonitwa"}[lang] in text
+    assert labels["die.title"] in pdf_text(files["die.pdf"])
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_the_board_figure_is_drawn_in_the_rules_language(lang):
+    words = words_for(LAYOUT, lang)
+    shown = list(texts(diagrams(LAYOUT, words)["board"]().children))
+    assert words("finish") in shown and words("pieces.Q") in shown
+    assert "FINISH" not in shown and "Queen" not in shown
+
+
+def test_every_language_has_every_english_label():
+    english = set(flatten(LAYOUT.labels["en"]))
+    for lang in LANGUAGES:
+        assert english <= set(flatten(LAYOUT.labels[lang])), lang
+
+
+def test_rule_context_is_the_layouts_facts():
+    facts = rule_context(LAYOUT, words_for(LAYOUT, "de"))
+    course = LAYOUT.track
+    assert facts["title"] == "Schachjagd"
+    assert (facts["columns"], facts["rows"]) == (14, 14)
+    assert facts["per_colour"] == 3 and facts["pieces_total"] == 12
+    assert [f["piece"] for f in facts["die"]] == ["Bauer", "Springer", "Läufer", "Turm", "Dame",
+                                                  "König"]
+    assert facts["opposite"] == [("Bauer", "König"), ("Springer", "Dame"), ("Läufer", "Turm")]
+    assert facts["squares"] == len(course.squares) == 146
+    assert facts["black_squares"] == ["b8", "c6"] and facts["black_side"] == "left"
+    assert facts["arrow_squares"] == ["f14", "i14"] and facts["zone_squares"] == 16
+    assert facts["zone_side"] == "top" and facts["direction"] == "anticlockwise"
+    assert facts["width"] == 4 and facts["corner_areas"] == 4 and facts["square_mm"] == 30
+    assert facts["wall_between_goal_and_start"] and facts["own_lanes"]
+    assert facts["inside_colour"] == "blau"
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_rule_texts_follow_a_redrawn_course(tmp_path, lang):
+    layout = layout_with(tmp_path, LONG,
+                         extra='[tokens]\nper_colour = 4\n[die]\nfaces = "KQRBNP"')
+    text = rendered(layout, lang)
+    words = words_for(layout, lang)
+    assert "18 × 12" in text and "14 × 14" not in text
+    assert "b7" in text and "c5" in text and "b8" not in text
+    assert "16" in text and "12" not in text.replace("18 × 12", "")
+    table = ", ".join(f"{n} {words(f'pieces.{p}')}" for n, p in enumerate("KQRBNP", 1))
+    assert table in text
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_rule_texts_describe_the_zone_and_black_squares_where_they_are(tmp_path, lang):
+    text = rendered(layout_with(tmp_path, TALL), lang)
+    right = {"en": "right straight", "de": "rechten Geraden", "pl": "prawej prostej"}[lang]
+    assert right in text and "b9" in text
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_rule_texts_speak_to_players_not_to_the_program(lang):
+    text = rendered(LAYOUT, lang)
+    for word in ("boardgen", "extends", ".toml", "[labels", "layout", "Layout", "`", "{{", "{%"):
+        assert word not in text, word
+    assert "14 × 14" in text
+
+
+def test_german_rules_say_du_throughout():
+    text = rendered(LAYOUT, "de")
+    assert not re.search(r"\b(euch|euer|eure[mnrs]?|Sie|Ihr|Ihre[mnrs]?)\b", text)
+    assert re.search(r"\bdu\b", text) and re.search(r"\bdein", text)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_rule_texts_use_only_figures_the_game_draws(lang):
+    text = rendered(LAYOUT, lang)
+    shown = re.findall(r"!\[[^\]]+\]\(diagram:([a-z\-]+)\)", text)
+    cited = set(re.findall(r"\{fig:([a-z\-]+)\}", text))
+    assert set(shown) == set(diagrams(LAYOUT)), "every figure appears once"
+    assert len(shown) == len(set(shown)) and cited <= set(shown)
+
+
+@pytest.mark.parametrize("lang, phrase", [("en", "black square b9 on the left straight"),
+                                          ("de", "schwarze Feld b9 auf der linken Geraden"),
+                                          ("pl", "Czarne pole b9 na lewej prostej")])
+def test_a_course_without_black_squares_gets_rules_without_them(tmp_path, lang, phrase):
+    assert phrase in rendered(layout_with(tmp_path, TALL, name="with"), lang)
+    text = rendered(layout_with(tmp_path, TALL.replace("#", ".")), lang)
+    assert "b9" not in text and "14 × 16" in text
