@@ -260,12 +260,13 @@ def arrange_rows(blocks: list[Block], gap: float, x_range: tuple[float, float], 
     for block in blocks + [None]:
         if block is not None:
             tall = max(b.height for b in row + [block])
-            if arrange_row(row + [block], gap, (x_min, y, x_max, y + tall), lines) is not None:
+            if arrange_row(row + [block], gap, (x_min, y, x_max, y + tall + 0.01),
+                           lines) is not None:
                 row.append(block)
                 continue
         if row:
             tall = max(b.height for b in row)
-            placed += arrange_row(row, gap, (x_min, y, x_max, y + tall), lines) or []
+            placed += arrange_row(row, gap, (x_min, y, x_max, y + tall + 0.01), lines) or []
             y += tall + gap
         row = [block] if block is not None else []
     return placed, y - gap

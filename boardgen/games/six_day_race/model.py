@@ -109,6 +109,17 @@ class NamedSpace(Model):
                                          "start/finish line")
     kind: SpaceKind = Field(description="what the space is for; its printed word is the label "
                                         "space.<kind> (sprints are numbered in track order)")
+    of: int | None = Field(None, ge=1, le=1000,
+                           description="the track length `space` was counted on: on a track of "
+                                       "another length the space moves in proportion (without "
+                                       "it the number is fixed)")
+
+    def on_track(self, spaces: int) -> int:
+        """The space's number on a track of ``spaces`` spaces."""
+        if self.of is None or self.of == 1:
+            return self.space
+        # the first space stays first and the last stays last
+        return max(1, min(spaces, 1 + round((self.space - 1) * (spaces - 1) / (self.of - 1))))
 
 
 class Spaces(Model):
@@ -322,10 +333,14 @@ class Layout(LayoutBase):
                     + self._hand_problems())
         problems += self._track_problems()
         raise_all(problems)
+        # Derived values are filled in once the whole layout is known; the model is frozen
+        # for its users, not for its own validation.
         if self.track.straight_spaces is None:
-            # The derived value is filled in once the whole layout is known; the model is
-            # frozen for users, not for its own validation.
             object.__setattr__(self, "track", self.track.with_straight(self.derived_straight()))
+        if any(named.of is not None for named in self.spaces.named):
+            placed = tuple(NamedSpace(space=named.on_track(self.track.spaces), kind=named.kind)
+                           for named in self.spaces.named)
+            object.__setattr__(self, "spaces", self.spaces.model_copy(update={"named": placed}))
         return self
 
     # ---- named and coloured spaces -----------------------------------------
@@ -335,14 +350,19 @@ class Layout(LayoutBase):
         problems, seen = [], {}
         for index, named in enumerate(self.spaces.named):
             key = f"spaces.named[{index}].space"
-            if named.space > count:
+            number = named.on_track(count)
+            if named.of is not None and named.space > named.of:
+                problems.append(FieldProblem(key, f"space {named.space} is beyond the "
+                                                  f"{named.of} spaces it is counted on",
+                                             related=(f"spaces.named[{index}].of",)))
+            elif number > count:
                 problems.append(FieldProblem(
                     key, f"the {named.kind} space {named.space} is beyond the track's {count} "
                          "spaces", related=("track.spaces",)))
-            elif named.space in seen:
-                problems.append(FieldProblem(key, f"space {named.space} is already the "
-                                                  f"{seen[named.space]} space"))
-            seen.setdefault(named.space, named.kind)
+            elif number in seen:
+                problems.append(FieldProblem(key, f"space {number} is already the "
+                                                  f"{seen[number]} space"))
+            seen.setdefault(number, named.kind)
         kinds = [named.kind for named in self.spaces.named]
         for kind in REQUIRED_KINDS + ("crash",):
             if kinds.count(kind) > 1:
