@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardgen.games.six_day_race.board import space_word
 from boardgen.games.six_day_race.infield import legend_rows, pile_text
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
+from boardgen.games.six_day_race.score_sheet import spoken_list
 from boardgen.i18n import Words
 
 
@@ -28,6 +30,9 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "rider_change": spaces.number_of("rider-change"),
         "crash": spaces.number_of("crash"),
         "sprints": list(spaces.sprints),
+        "named": [{"number": named.space, "kind": named.kind,
+                   "word": space_word(layout, words, named.space)}
+                  for named in sorted(spaces.named, key=lambda named: named.space)],
         "colors": {name: list(getattr(spaces, name)) for name in SPACE_COLORS},
         "used_colors": list(spaces.used_colors),
         "coloured": sum(len(getattr(spaces, name)) for name in SPACE_COLORS),
@@ -57,6 +62,6 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "change_low_many": hands.change_low_many,
         "races": layout.score_sheet.races,
         "points": list(layout.score_sheet.points),
-        "points_text": ", ".join(str(p) for p in layout.score_sheet.points),
+        "points_text": spoken_list(words, layout.score_sheet.points),
         "scorers": len(layout.score_sheet.points),
     }
