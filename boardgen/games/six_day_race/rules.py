@@ -16,6 +16,18 @@ def counts_text(counts: dict[int, int]) -> str:
     return ", ".join(f"{count} × {value}" for value, count in counts.items() if count)
 
 
+def ranges_text(numbers) -> str:
+    """``3–5, 8, 10, 24–27``: space numbers with runs of three or more joined."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
+                     for run in runs)
+
+
 def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     """Everything a rule text may print about this layout, as plain values."""
     spaces, cards, hands = layout.spaces, layout.cards, layout.hands
@@ -35,6 +47,10 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
                   for named in sorted(spaces.named, key=lambda named: named.space)],
         "colors": {name: list(getattr(spaces, name)) for name in SPACE_COLORS},
         "used_colors": list(spaces.used_colors),
+        "color_ranges": {name: ranges_text(getattr(spaces, name)) for name in SPACE_COLORS},
+        "black_after_line": [n for n in spaces.black if n <= 10],
+        "first_green": min(spaces.green, default=None),
+        "other_greens": sorted(spaces.green)[1:],
         "coloured": sum(len(getattr(spaces, name)) for name in SPACE_COLORS),
         "legend_rows": legend_rows(layout),
         "green_cards": dict(cards.green.counts),
