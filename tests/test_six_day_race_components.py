@@ -166,11 +166,11 @@ def test_score_sheet_is_a4_portrait_with_six_races(files):
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / PT_PER_MM), round(float(box.height) / PT_PER_MM)) == (210, 297)
     text = " ".join(pdf_text(files["score-sheet.pdf"]).split())  # headings may wrap in their cells
-    for word in ("1st sprint", "2nd sprint", "Finish", "Lost laps", "Total", "Race 6",
-                 "All races", "Player", "Place"):
+    for word in ("Sprint 1", "Sprint 2", "Finish", "Lost laps", "Total", "Race 6",
+                 "All races", "Player", "Points", "Place"):
         assert word in text, word
     assert "Race 7" not in text
-    assert text.count("Lost laps") == 6
+    assert text.count("Lost laps") == 7  # each race, and the summary that decides
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -208,18 +208,3 @@ def test_diagrams_for_the_rule_sheet(target):
         assert 80 <= scene.width <= 140, (name, scene.width)
         assert scene.height > 10
         assert renderer("svg")(scene).startswith(b"<?xml")
-
-
-def test_rule_texts_use_only_known_diagrams():
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent / "layouts"
-    for name in ("six_day_race", "six_day_race_advanced"):
-        known = set(six_day_race.diagrams(load_layout(name)))
-        for lang in ("en", "de"):
-            text = (root / f"{name}.rules.{lang}.md").read_text(encoding="utf-8")
-            used = re.findall(r"\(diagram:([^)]+)\)", text)
-            cited = re.findall(r"\{fig:([^}]+)\}", text)
-            assert used and set(used) <= known and set(cited) <= set(used), (name, lang)
-            assert len(used) == len(set(used))
-            assert text.startswith("# ")
