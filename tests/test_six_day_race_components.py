@@ -208,3 +208,21 @@ def test_diagrams_for_the_rule_sheet(target):
         assert 80 <= scene.width <= 140, (name, scene.width)
         assert scene.height > 10
         assert renderer("svg")(scene).startswith(b"<?xml")
+
+
+def test_every_layout_field_has_a_description_for_the_schema():
+    from pydantic import BaseModel
+
+    from boardgen.games.six_day_race import model
+    from boardgen.layout import LayoutBase
+
+    models = [m for m in vars(model).values()
+              if isinstance(m, type) and issubclass(m, BaseModel) and m.__module__ == model.__name__]
+    assert len(models) >= 12
+    for cls in models:
+        for name, field in cls.model_fields.items():
+            if cls is model.Layout and name in LayoutBase.model_fields:
+                continue  # the keys every layout has are described where they are defined
+            assert field.description, f"{cls.__name__}.{name}"
+    schema = model.Layout.model_json_schema()
+    assert schema["properties"]["track"]["description"]
