@@ -308,6 +308,14 @@ def test_any_track_length_builds_with_nothing_else_changed(run_cli, tmp_path, sp
             assert not overlap((x, y, x + w, y + h), (other[0], other[1], other[0] + other[2],
                                                       other[1] + other[3]))
     assert len(pypdf.PdfReader(folder / "board.pdf").pages) >= 1
+    # the board can still be cut into A4 pages without cutting through any text
+    scene_board = six_day_race.compose_board(load_layout(str(path)))
+    boxes = [measured_box(*t) for t in page_texts(scene_board.scene.children)]
+    assert not [x for x in scene_board.seams_x if any(b[0] < x < b[2] for b in boxes)]
+    assert not [y for y in scene_board.seams_y if any(b[1] < y < b[3] for b in boxes)]
+    for seams, size in ((scene_board.seams_x, width), (scene_board.seams_y, height)):
+        cuts = (0.0, *seams, size)
+        assert max(b - a for a, b in zip(cuts, cuts[1:])) <= 180
 
 
 def test_the_straights_follow_the_track_length():
