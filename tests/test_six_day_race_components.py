@@ -226,3 +226,43 @@ def test_every_layout_field_has_a_description_for_the_schema():
             assert field.description, f"{cls.__name__}.{name}"
     schema = model.Layout.model_json_schema()
     assert schema["properties"]["track"]["description"]
+
+
+def legend_titles(layout, lang: str = "en") -> list[str]:
+    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.i18n import words_for
+
+    block = legend_block(layout, words_for(layout, lang))
+    return [node.text for node in block.nodes if isinstance(node, Text) and node.font == "bold"]
+
+
+def test_legend_rows_only_for_colours_the_board_uses(tmp_path):
+    from tests.conftest import write
+
+    advanced = legend_titles(load_layout("six_day_race_advanced"))
+    assert advanced[1:] == ["Black", "Green", "Grey", "Red", "Blue", "Space or slipstream"]
+    original = legend_titles(load_layout("six_day_race"))
+    assert original[1:] == ["Rider change (40)", "Sprints and finish", "Slipstream"]
+    path = write(tmp_path, "orange.toml", 'extends = "six_day_race"\n[spaces]\norange = [15, 35]\n')
+    assert legend_titles(load_layout(str(path)))[-1] == "Orange"
+    assert legend_titles(load_layout(str(path)), "de")[-1] == "Orange"
+    assert legend_titles(load_layout(str(path)), "pl")[-1] == "Pomarańczowe"
+
+
+@pytest.mark.parametrize("sprints", [0, 4])
+def test_score_sheet_has_a_column_per_sprint(tmp_path, sprints):
+    from tests.conftest import write
+
+    named = ['{ space = 1, kind = "finish" }', '{ space = 80, kind = "start" }',
+             '{ space = 40, kind = "rider-change" }']
+    named += [f'{{ space = {12 + 15 * k}, kind = "sprint" }}' for k in range(sprints)]
+    path = write(tmp_path, "s.toml", 'extends = "six_day_race"\n[spaces]\nnamed = ['
+                 + ", ".join(named) + "]\n")
+    layout = load_layout(str(path))
+    sheet = six_day_race.compose_game(layout).sheets[0]
+    pdf = renderer("pdf")(sheet.scene)
+    text = " ".join(pdf_text(pdf).split())
+    assert text.count("Lost laps") == 7
+    assert (f"Sprint {sprints}" in text) == bool(sprints) and f"Sprint {sprints + 1}" not in text
+    texts = [n for n in sheet.scene.children if isinstance(n, Text)]
+    assert all(n.size >= 1.75 for n in texts)

@@ -25,6 +25,7 @@ HEADING = 7.0
 HEADER_ROW = 9.5
 MAX_ROW = 8.0
 MAX_HEADER_SIZE = 3.0
+MIN_HEADER_SIZE = 1.75       # smaller headings and the tables go two abreast (rows get lower)
 TABLES_PER_ROW = 3
 SUMMARY_ROWS = (7.0, 10.0, 9.0, 9.0, 9.0)
 GRID = Style(stroke="#6b6258", stroke_mm=0.25)
@@ -167,6 +168,25 @@ def title_block(layout: Layout, words: Words, width: float) -> tuple[list[Node],
     return nodes, y + 4.0
 
 
+def heading_size(layout: Layout, words: Words, table_w: float) -> float:
+    """The size the column headings of a race table ``table_w`` mm wide get."""
+    names = columns(layout, words)
+    rider_w = min(13.0, table_w * 0.15)
+    column_w = (table_w - rider_w) / len(names)
+    return header_size([(words("sheet.rider"), rider_w - 2.0)]
+                       + [(name, column_w - 2.0) for name in names])
+
+
+def tables_abreast(layout: Layout, words: Words, width: float) -> int:
+    """Three race tables side by side, or two where their headings would get too small."""
+    for abreast in range(TABLES_PER_ROW, 2, -1):
+        per_row = math.ceil(layout.score_sheet.races / math.ceil(layout.score_sheet.races / abreast))
+        table_w = (width - (per_row - 1) * TABLE_GAP) / per_row
+        if heading_size(layout, words, table_w) >= MIN_HEADER_SIZE:
+            return abreast
+    return 2
+
+
 def compose_score_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     """Title and note, the race tables up to three abreast, and the summary below."""
     words = words or words_for(layout)
@@ -174,7 +194,7 @@ def compose_score_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     page_w, page_h = SHEET_SIZE
     width = page_w - 2 * MARGIN
     nodes, y = title_block(layout, words, width)
-    block_rows = math.ceil(sheet.races / TABLES_PER_ROW)
+    block_rows = math.ceil(sheet.races / tables_abreast(layout, words, width))
     per_row = math.ceil(sheet.races / block_rows)
     riders = len(layout.riders.colors)
     summary_h = HEADING + sum(SUMMARY_ROWS)
