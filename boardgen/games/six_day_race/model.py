@@ -7,7 +7,6 @@ and reports every rule-level problem of a layout at once.
 
 from __future__ import annotations
 
-import math
 from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
