@@ -77,7 +77,7 @@ def test_german_speaks_to_one_player_and_has_the_review_fixes():
     for name in NAMES:
         text = " ".join(render(load_layout(name), "de").split())
         for wrong in (r"\bihr\b", r"\beuch\b", r"\beuer", r"\bSprecht\b", r"\bSpielt\b",
-                      r"\bfahrt\b", "3-Tage-Rennen", r"\borangen\b", "am Feld Fahrerwechsel",
+                      r"\bfahrt\b", "3-Tage-Rennen", r"\borangen\b", "an Fahrerwechsel",
                       r"\bPersonen\b"):
             assert not re.search(wrong, text), (name, wrong)
 
