@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import time
 
+import pypdf
 import pytest
 
 from boardgen import fonts
@@ -14,7 +16,7 @@ from boardgen.games import six_day_race
 from boardgen.games.six_day_race.art import CAP_HEIGHT, DESCENT
 from boardgen.layout import load_layout
 from boardgen.scene import Group, Text
-from tests.conftest import write
+from tests.conftest import pdf_text, write
 
 MOON = {
     "black": [3, 4, 5, 8, 10, 24, 25, 26, 27, 29, 30, 31, 32, 43, 44, 50, 51, 53, 56, 60,
@@ -24,8 +26,8 @@ MOON = {
     "red": [47],
     "blue": [20],
 }
-WORDS = {1: ("Ziel", "finish"), 23: ("1. Sprint", "sprint"), 40: ("Fahrerwechsel", "rider-change"),
-         49: ("2. Sprint", "sprint"), 65: ("Sturz", "crash"), 80: ("Start", "start")}
+WORDS = {1: ("Finish", "finish"), 23: ("Sprint 1", "sprint"), 40: ("Rider change", "rider-change"),
+         49: ("Sprint 2", "sprint"), 65: ("Crash", "crash"), 80: ("Start", "start")}
 
 
 def built_json(target: str) -> dict:
@@ -263,7 +265,7 @@ def test_seams_avoid_all_text_and_tile_onto_a4(target):
         assert not any(b[1] < y < b[3] for b in boxes), y
     data = six_day_race.board_json(layout)
     (xl, _), (xr, _) = data["track"]["bend_centers"]
-    boundaries = [xl + k * layout.track.space_mm for k in range(layout.track.straight_spaces + 1)]
+    boundaries = [xl + k * layout.track.space_mm for k in range(layout.track.straight + 1)]
     straight_seams = [x for x in board.seams_x if xl - 0.01 <= x <= xr + 0.01]
     assert all(any(abs(x - b) < 1e-6 for b in boundaries) for x in straight_seams)
     for seams, size in ((board.seams_x, board.scene.width), (board.seams_y, board.scene.height)):
@@ -274,54 +276,99 @@ def test_seams_avoid_all_text_and_tile_onto_a4(target):
 
 # ---- other tracks ------------------------------------------------------------
 
-LABELS_60 = """[spaces]
-labels = [
-  { space = 1, text = "Ziel", tag = "finish" },
-  { space = 17, text = "1. Sprint", tag = "sprint" },
-  { space = 30, text = "Fahrerwechsel", tag = "rider-change" },
-  { space = 37, text = "2. Sprint", tag = "sprint" },
-  { space = 49, text = "Sturz", tag = "crash" },
-  { space = 60, text = "Start", tag = "start" },
-]
-"""
 
-
-def test_a_60_space_track_builds(run_cli, tmp_path):
-    path = write(tmp_path, "short.toml", 'extends = "six_day_race"\nname = "short"\n'
-                 "[track]\nspaces = 60\nstraight_spaces = 14\n" + LABELS_60)
+@pytest.mark.parametrize("spaces", [40, 60, 97, 160])
+def test_any_track_length_builds_with_nothing_else_changed(run_cli, tmp_path, spaces):
+    path = write(tmp_path, "mine.toml", f'extends = "six_day_race"\nname = "mine"\n'
+                 f"[track]\nspaces = {spaces}\n")
+    started = time.perf_counter()
     result = run_cli("build", path, "--out", tmp_path / "out", "--format", "pdf")
+    elapsed = time.perf_counter() - started
     assert result.exit_code == 0, result.stderr
-    board = json.loads((tmp_path / "out" / "short" / "board.json").read_text())
+    assert elapsed < 20, f"{spaces} spaces took {elapsed:.1f} s"
+    folder = tmp_path / "out" / "mine"
+    board = json.loads((folder / "board.json").read_text())
     lengths = centre_line_lengths(board)
-    assert sorted(lengths) == list(range(1, 61))
-    assert max(lengths.values()) - min(lengths.values()) < 0.5
-    assert [s["label"] for s in board["spaces"] if s["label"]] == [
-        "Ziel", "1. Sprint", "Fahrerwechsel", "2. Sprint", "Sturz", "Start"]
+    assert sorted(lengths) == list(range(1, spaces + 1))
+    # an odd count puts one more space in the second bend; its spaces are a little shorter
+    assert max(lengths.values()) / min(lengths.values()) < 1.06
+    named = {s["number"]: s["tags"][0] for s in board["spaces"] if s["tags"]}
+    assert named[1] == "finish" and named[spaces] == "start"
+    assert sorted(named.values()) == sorted(["finish", "sprint", "rider-change", "sprint", "crash",
+                                             "start"])
+    # every card place lies on the board, clear of the track and of every other place
+    width, height = board["board_size_mm"]
+    rects = [a["rect"] for a in board["card_areas"]]
+    assert len(rects) == 5
+    for i, (x, y, w, h) in enumerate(rects):
+        assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
+        for space in board["spaces"]:
+            assert not inside(tuple(space["center"]), [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        for other in rects[i + 1:]:
+            assert not overlap((x, y, x + w, y + h), (other[0], other[1], other[0] + other[2],
+                                                      other[1] + other[3]))
+    assert len(pypdf.PdfReader(folder / "board.pdf").pages) >= 1
+    # the board can still be cut into A4 pages without cutting through any text
+    scene_board = six_day_race.compose_board(load_layout(str(path)))
+    boxes = [measured_box(*t) for t in page_texts(scene_board.scene.children)]
+    assert not [x for x in scene_board.seams_x if any(b[0] < x < b[2] for b in boxes)]
+    assert not [y for y in scene_board.seams_y if any(b[1] < y < b[3] for b in boxes)]
+    for seams, size in ((scene_board.seams_x, width), (scene_board.seams_y, height)):
+        cuts = (0.0, *seams, size)
+        assert max(b - a for a, b in zip(cuts, cuts[1:])) <= 180
 
 
-def test_a_100_space_clockwise_track_builds(run_cli, tmp_path):
-    labels = LABELS_60.replace("space = 60,", "space = 100,")
+def test_the_straights_follow_the_track_length():
+    chosen = {}
+    for spaces in (40, 60, 80, 120, 160):
+        layout = load_layout_text(f'extends = "six_day_race"\n[track]\nspaces = {spaces}\n')
+        chosen[spaces] = layout.track.straight
+    assert chosen[80] == 20  # the shipped board keeps its proportions
+    assert list(chosen.values()) == sorted(chosen.values())
+    assert chosen[60] == 14  # a quarter would leave bends too small for the card places
+
+
+def test_named_spaces_may_sit_anywhere(run_cli, tmp_path):
     path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\nname = "long"\n'
-                 '[track]\nspaces = 100\nstraight_spaces = 24\ndirection = "clockwise"\n' + labels)
+                 '[track]\nspaces = 100\nstraight_spaces = 24\ndirection = "clockwise"\n'
+                 "[spaces]\nnamed = [\n"
+                 '  { space = 30, kind = "finish" }, { space = 5, kind = "start" },\n'
+                 '  { space = 99, kind = "sprint" }, { space = 12, kind = "sprint" },\n'
+                 '  { space = 100, kind = "sprint" }, { space = 57, kind = "rider-change" },\n'
+                 "]\n")
     result = run_cli("build", path, "--out", tmp_path / "out", "--format", "pdf")
     assert result.exit_code == 0, result.stderr
     board = json.loads((tmp_path / "out" / "long" / "board.json").read_text())
     lengths = centre_line_lengths(board)
     assert sorted(lengths) == list(range(1, 101))
-    assert max(lengths.values()) - min(lengths.values()) < 0.5
     spaces = {s["number"]: s for s in board["spaces"]}
     assert spaces[2]["center"][0] < spaces[1]["center"][0]  # clockwise: leftwards at the bottom
     assert spaces[100]["next"] == "1"
+    assert {n: s["label"] for n, s in spaces.items() if s["label"]} == {
+        5: "Start", 12: "Sprint 1", 30: "Finish", 57: "Rider change", 99: "Sprint 2",
+        100: "Sprint 3"}
+    sheet = " ".join(pdf_text((tmp_path / "out" / "long" / "score-sheet.pdf").read_bytes()).split())
+    assert "Sprint 3" in sheet and "Sprint 4" not in sheet
 
 
-def test_labels_beyond_a_shorter_track_are_a_clear_error(run_cli, tmp_path):
-    path = write(tmp_path, "short.toml", 'extends = "six_day_race"\n'
-                 "[track]\nspaces = 60\nstraight_spaces = 14\n")
+def test_a_fixed_space_beyond_a_shorter_track_is_a_clear_error(run_cli, tmp_path):
+    path = write(tmp_path, "short.toml", 'extends = "six_day_race"\n[track]\nspaces = 60\n'
+                 '[spaces]\nnamed = [{ space = 1, kind = "finish" }, { space = 70, kind = "start" },'
+                 ' { space = 20, kind = "rider-change" }]\n')
     result = run_cli("build", path, "--out", tmp_path / "out")
     assert result.exit_code == 2
-    assert "spaces.labels[4].space" in result.stderr
-    assert "space 65 ('Sturz') is beyond the track's 60 spaces" in result.stderr
+    assert "spaces.named[1].space" in result.stderr
+    assert "the start space 70 is beyond the track's 60 spaces" in result.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def load_layout_text(text: str, tmp_path=None):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = write(Path(folder), "mine.toml", text)
+        return load_layout(str(path))
 
 
 def load_error(tmp_path, text: str) -> InputError:
@@ -332,25 +379,64 @@ def load_error(tmp_path, text: str) -> InputError:
 
 
 @pytest.mark.parametrize("text, key, fragment", [
-    ("[track]\nspaces = 81\n", "track", "even number"),
+    ("[track]\nspaces = 161\n", "track.spaces", "less than or equal to 160"),
     ("[track]\nlane_mm = 20\n", "track.lane_mm", "greater than or equal to 22"),
     ("[track]\nspace_mm = 25\n", "track.space_mm", "greater than or equal to 30"),
     ("[track]\nfinish_line_after = 21\n", "track.finish_line_after", "only 20 spaces"),
-    ("[track]\nspaces = 48\n", "track", "too tight"),
+    ("[track]\nstraight_spaces = 37\n", "track.straight_spaces", "too tight"),
+    ("[track]\nstraight_spaces = 39\n", "track.straight_spaces", "at least 4 are needed"),
+    ("[track]\nlanes = 4\nlane_mm = 200\nspaces = 40\n", "track.spaces", "no oval of 40"),
     ("[spaces]\nred = [47, 45]\n", "spaces.red[1]", "already green"),
     ("[spaces]\nblue = [81]\n", "spaces.blue[0]", "not on the track"),
     ("[spaces]\norange = [0]\n", "spaces.orange[0]", "not on the track"),
-    ("[spaces]\nlabels = [{ space = 5, text = \"Ziel\", tag = \"finish\" }]\n",
-     "spaces.labels[0].space", "belongs on space 1"),
+    ('[spaces]\nnamed = [{ space = 5, kind = "finish" }, { space = 6, kind = "finish" }, '
+     '{ space = 7, kind = "start" }, { space = 8, kind = "rider-change" }]\n',
+     "spaces.named", "only one finish space"),
+    ('[spaces]\nnamed = [{ space = 5, kind = "finish" }, { space = 7, kind = "start" }]\n',
+     "spaces.named", "no rider-change space"),
+    ('[spaces]\nnamed = [{ space = 90, of = 80, kind = "finish" }]\n',
+     "spaces.named[0].space", "beyond the 80 spaces it is counted on"),
     ("[cards.grey]\npiles = [[1, 2], [4, 5, 6]]\n", "cards.grey.piles", "exactly once"),
-    ("[infield]\nareas = [{ deck = \"green\", pile = 1, text = \"x\" }]\n",
+    ("[cards.green]\ncounts = { 1 = 19, 2 = 24, 3 = 24, 4 = 24, 5 = 16, 7 = 8 }\n",
+     "hands.few_players", "5 hands need 20 green 1s, the deck has 19"),
+    ("[cards]\nwidth_mm = 200\n", "cards.width_mm", "does not fit between two"),
+    ('[infield]\nareas = [{ deck = "green", pile = 1, use = "draw" }]\n',
      "infield.areas[0].pile", "1 pile(s)"),
     ("[track]\nlanes_mm = 24\n", "track.lanes_mm", "did you mean 'lane_mm'"),
-    ("[track]\nstraight_spaces = 30\n", "track.straight_spaces", "straight_spaces = 29 would fit"),
 ])
 def test_bad_layouts_name_the_key(tmp_path, text, key, fragment):
     error = load_error(tmp_path, text)
-    assert error.key == key and fragment in error.message, (error.key, error.message)
+    problems = error.problems or [error]
+    assert any(p.key == key and fragment in p.message for p in problems), \
+        [(p.key, p.message) for p in problems]
+
+
+def test_every_rule_level_problem_is_reported_at_once(tmp_path):
+    error = load_error(tmp_path, "[track]\nfinish_line_after = 21\n"
+                                 "[spaces]\nblue = [81]\nred = [47, 45]\n"
+                                 '[infield]\nareas = [{ deck = "green", pile = 1, use = "draw" }]\n')
+    keys = {p.key for p in error.problems}
+    assert {"track.finish_line_after", "spaces.blue[0]", "spaces.red[1]",
+            "infield.areas[0].pile"} <= keys, keys
+
+
+def test_model_infield_and_track_import_one_way():
+    import ast
+    from pathlib import Path
+
+    folder = Path(six_day_race.__file__).parent
+
+    def imports(name: str) -> set[str]:
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and "six_day_race." in node.module:
+                found.add(node.module.rsplit(".", 1)[1])
+        return found
+
+    assert imports("model") <= {"dimensions"}
+    assert "infield" not in imports("track") and "board" not in imports("track")
+    assert "board" not in imports("infield")
 
 
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])

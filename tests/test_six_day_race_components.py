@@ -166,11 +166,11 @@ def test_score_sheet_is_a4_portrait_with_six_races(files):
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / PT_PER_MM), round(float(box.height) / PT_PER_MM)) == (210, 297)
     text = " ".join(pdf_text(files["score-sheet.pdf"]).split())  # headings may wrap in their cells
-    for word in ("1st sprint", "2nd sprint", "Finish", "Lost laps", "Total", "Race 6",
-                 "All races", "Player", "Place"):
+    for word in ("Sprint 1", "Sprint 2", "Finish", "Lost laps", "Total", "Race 6",
+                 "All races", "Player", "Points", "Place"):
         assert word in text, word
     assert "Race 7" not in text
-    assert text.count("Lost laps") == 6
+    assert text.count("Lost laps") == 7  # each race, and the summary that decides
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -210,16 +210,59 @@ def test_diagrams_for_the_rule_sheet(target):
         assert renderer("svg")(scene).startswith(b"<?xml")
 
 
-def test_rule_texts_use_only_known_diagrams():
-    from pathlib import Path
+def test_every_layout_field_has_a_description_for_the_schema():
+    from pydantic import BaseModel
 
-    root = Path(__file__).resolve().parent.parent / "layouts"
-    for name in ("six_day_race", "six_day_race_advanced"):
-        known = set(six_day_race.diagrams(load_layout(name)))
-        for lang in ("en", "de"):
-            text = (root / f"{name}.rules.{lang}.md").read_text(encoding="utf-8")
-            used = re.findall(r"\(diagram:([^)]+)\)", text)
-            cited = re.findall(r"\{fig:([^}]+)\}", text)
-            assert used and set(used) <= known and set(cited) <= set(used), (name, lang)
-            assert len(used) == len(set(used))
-            assert text.startswith("# ")
+    from boardgen.games.six_day_race import model
+    from boardgen.layout import LayoutBase
+
+    models = [m for m in vars(model).values()
+              if isinstance(m, type) and issubclass(m, BaseModel) and m.__module__ == model.__name__]
+    assert len(models) >= 12
+    for cls in models:
+        for name, field in cls.model_fields.items():
+            if cls is model.Layout and name in LayoutBase.model_fields:
+                continue  # the keys every layout has are described where they are defined
+            assert field.description, f"{cls.__name__}.{name}"
+    schema = model.Layout.model_json_schema()
+    assert schema["properties"]["track"]["description"]
+
+
+def legend_titles(layout, lang: str = "en") -> list[str]:
+    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.i18n import words_for
+
+    block = legend_block(layout, words_for(layout, lang))
+    return [node.text for node in block.nodes if isinstance(node, Text) and node.font == "bold"]
+
+
+def test_legend_rows_only_for_colours_the_board_uses(tmp_path):
+    from tests.conftest import write
+
+    advanced = legend_titles(load_layout("six_day_race_advanced"))
+    assert advanced[1:] == ["Black", "Green", "Grey", "Red", "Blue", "Space or slipstream"]
+    original = legend_titles(load_layout("six_day_race"))
+    assert original[1:] == ["Rider change (40)", "Sprints and finish", "Slipstream"]
+    path = write(tmp_path, "orange.toml", 'extends = "six_day_race"\n[spaces]\norange = [15, 35]\n')
+    assert legend_titles(load_layout(str(path)))[-1] == "Orange"
+    assert legend_titles(load_layout(str(path)), "de")[-1] == "Orange"
+    assert legend_titles(load_layout(str(path)), "pl")[-1] == "Pomarańczowe"
+
+
+@pytest.mark.parametrize("sprints", [0, 4])
+def test_score_sheet_has_a_column_per_sprint(tmp_path, sprints):
+    from tests.conftest import write
+
+    named = ['{ space = 1, kind = "finish" }', '{ space = 80, kind = "start" }',
+             '{ space = 40, kind = "rider-change" }']
+    named += [f'{{ space = {12 + 15 * k}, kind = "sprint" }}' for k in range(sprints)]
+    path = write(tmp_path, "s.toml", 'extends = "six_day_race"\n[spaces]\nnamed = ['
+                 + ", ".join(named) + "]\n")
+    layout = load_layout(str(path))
+    sheet = six_day_race.compose_game(layout).sheets[0]
+    pdf = renderer("pdf")(sheet.scene)
+    text = " ".join(pdf_text(pdf).split())
+    assert text.count("Lost laps") == 7
+    assert (f"Sprint {sprints}" in text) == bool(sprints) and f"Sprint {sprints + 1}" not in text
+    texts = [n for n in sheet.scene.children if isinstance(n, Text)]
+    assert all(n.size >= 1.75 for n in texts)

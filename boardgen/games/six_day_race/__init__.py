@@ -12,14 +12,16 @@ from boardgen.games.six_day_race.diagrams import diagrams
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.riders import compose_riders
 from boardgen.games.six_day_race.score_sheet import compose_score_sheet
-from boardgen.i18n import Words
+from boardgen.games.six_day_race.rules import rule_context
+from boardgen.i18n import Words, words_for
 from boardgen.product import GameOutput
 
-__all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board"]
+__all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board", "rule_context"]
 
 
 def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
     """The board and board.json, the cards, the riders and the score sheet."""
-    return GameOutput(board=compose_board(layout), board_json=board_json(layout),
-                      component_sets=(compose_cards(layout), compose_riders(layout)),
-                      sheets=(compose_score_sheet(layout),))
+    words = words or words_for(layout)
+    return GameOutput(board=compose_board(layout, words), board_json=board_json(layout, words),
+                      component_sets=(compose_cards(layout, words), compose_riders(layout, words)),
+                      sheets=(compose_score_sheet(layout, words),))

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgen.games.six_day_race.art import centered_text, text_box
-from boardgen.games.six_day_race.infield import infield_nodes, plan_infield
+from boardgen.games.six_day_race.infield import InfieldPlan, area_caption, infield_nodes, plan_infield
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry, Space
+from boardgen.i18n import Words, words_for
 from boardgen.product import Board
 from boardgen.scene import (IDENTITY, Group, Line, Node, Path, PathCommand, Polygon, Rect, Scene, Style,
                             Text, arc_commands, ink_on)
@@ -32,13 +33,24 @@ class SpaceInfo:
     tag: str | None
 
 
-def space_infos(layout: Layout, geometry: Geometry) -> tuple[SpaceInfo, ...]:
+def space_word(layout: Layout, words: Words, number: int) -> str | None:
+    """The word printed in a space, if it is named (sprints numbered in track order)."""
+    named = layout.spaces.named_of(number)
+    if named is None:
+        return None
+    if named.kind == "sprint":
+        return words("space.sprint", number=layout.spaces.sprints.index(number) + 1)
+    return words(f"space.{named.kind}")
+
+
+def space_infos(layout: Layout, geometry: Geometry, words: Words) -> tuple[SpaceInfo, ...]:
     infos = []
     for space in geometry.spaces:
         name = layout.spaces.color_of(space.number)
-        label = layout.spaces.label_of(space.number)
+        named = layout.spaces.named_of(space.number)
         infos.append(SpaceInfo(space, name, layout.colors.fill(name),
-                               label.text if label else None, label.tag if label else None))
+                               space_word(layout, words, space.number),
+                               named.kind if named else None))
     return tuple(infos)
 
 
@@ -138,21 +150,24 @@ def finish_line(layout: Layout, geometry: Geometry) -> list[Node]:
 # ---- the board -------------------------------------------------------------
 
 
-def compose_board(layout: Layout) -> Board:
+def compose_board(layout: Layout, words: Words | None = None) -> Board:
     """The board at its exact size, with seams along space boundaries and free lines."""
+    words = words or words_for(layout)
     geometry = Geometry(layout.track)
+    plan = plan_infield(layout, words, geometry)
+    height = geometry.height + plan.band_mm
     colors = layout.colors
-    infos = space_infos(layout, geometry)
-    nodes: list[Node] = [Rect(0, 0, geometry.width, geometry.height, Style(fill=colors.infield))]
+    infos = space_infos(layout, geometry, words)
+    nodes: list[Node] = [Rect(0, 0, geometry.width, height, Style(fill=colors.infield))]
     nodes += [Path(info.space.outline_commands(), Style(fill=info.fill)) for info in infos]
     nodes += space_boundaries(layout, geometry)
     nodes += track_lines(layout, geometry)
     nodes += finish_line(layout, geometry)
     for info in infos:
         nodes += space_texts(layout, info, geometry)
-    nodes += infield_nodes(layout, geometry)
-    scene = Scene(geometry.width, geometry.height, tuple(nodes), title=layout.title)
-    seams_x, seams_y = seams(geometry, text_boxes(scene.children))
+    nodes += infield_nodes(layout, plan, geometry)
+    scene = Scene(geometry.width, height, tuple(nodes), title=words("title"))
+    seams_x, seams_y = seams(geometry, text_boxes(scene.children), height)
     return Board(scene, seams_x, seams_y)
 
 
@@ -171,7 +186,7 @@ def text_boxes(nodes, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, flo
     return boxes
 
 
-def seams(geometry: Geometry, boxes) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def seams(geometry: Geometry, boxes, height: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Lines where the board may be cut between pages, none of them through any text.
 
     Across the straights only the space boundaries qualify; in the bends, the infield and
@@ -188,17 +203,17 @@ def seams(geometry: Geometry, boxes) -> tuple[tuple[float, ...], tuple[float, ..
         return all(not (b[1] - clear < y < b[3] + clear) for b in boxes)
 
     # text inside a space keeps TEXT_PAD_MM from its edges, so a boundary needs less room
-    boundaries = [xl + k * track.space_mm for k in range(track.straight_spaces + 1)]
+    boundaries = [xl + k * track.space_mm for k in range(track.straight + 1)]
     xs = [x for x in boundaries if x_free(x, TEXT_PAD_MM * 0.6)]
     xs += [x for x in _grid(geometry.width) if (x < xl - clear or x > xr + clear) and x_free(x)]
     cy = geometry.cy
     bands = [(cy - geometry.outer_radius, cy - geometry.inner_radius),
              (cy + geometry.inner_radius, cy + geometry.outer_radius)]
-    ys = [y for y in _grid(geometry.height)
+    ys = [y for y in _grid(height)
           if not any(lo - clear < y < hi + clear for lo, hi in bands)]
     ys += [cy + sign * (geometry.radius + offset) for sign in (-1, 1)
            for offset in (-geometry.half_width, *geometry.lane_offsets(), geometry.half_width)]
-    if track.bend_spaces % 2 == 0:
+    if all(count % 2 == 0 for count in track.bend_spaces):
         ys.append(cy)
     return (tuple(sorted({round(x, 3) for x in xs})),
             tuple(sorted({round(y, 3) for y in ys if y_free(y)})))
@@ -212,10 +227,11 @@ def _grid(length: float) -> list[float]:
 # ---- board.json ------------------------------------------------------------
 
 
-def board_json(layout: Layout) -> dict:
+def board_json(layout: Layout, words: Words | None = None) -> dict:
     """Every space with its number, word, colour, tags, centre, outline and successor."""
+    words = words or words_for(layout)
     geometry = Geometry(layout.track)
-    infos = space_infos(layout, geometry)
+    infos = space_infos(layout, geometry, words)
     count = len(infos)
     spaces = []
     for index, info in enumerate(infos):
@@ -235,7 +251,7 @@ def board_json(layout: Layout) -> dict:
         })
     track = layout.track
     (xl, cy), (xr, _) = geometry.bend_centers
-    plan = plan_infield(layout)
+    plan: InfieldPlan = plan_infield(layout, words, geometry)
     return {
         "track": {
             "spaces": track.spaces,
@@ -243,15 +259,17 @@ def board_json(layout: Layout) -> dict:
             "space_mm": track.space_mm,
             "lanes": track.lanes,
             "lane_mm": track.lane_mm,
-            "straight_spaces": track.straight_spaces,
-            "bend_spaces": track.bend_spaces,
+            "straight_spaces": track.straight,
+            "bend_spaces": list(track.bend_spaces),
             "straight_mm": round(track.straight_mm, 3),
             "bend_radius_mm": round(geometry.radius, 3),
             "bend_centers": [_point((xl, cy)), _point((xr, cy))],
             "finish_line": [_point(p) for p in geometry.finish_line()],
         },
         "spaces": spaces,
-        "card_areas": [{"deck": s.deck, "pile": _pile_name(layout, s.deck, s.pile), "text": s.text,
+        "board_size_mm": [round(geometry.width, 3), round(geometry.height + plan.band_mm, 3)],
+        "card_areas": [{"deck": s.deck, "pile": _pile_name(layout, s.deck, s.pile), "use": s.use,
+                        "text": area_caption(layout, words, s.deck, s.pile, s.use),
                         "rect": [round(v, 3) for v in s.rect]} for s in plan.slots],
         "riders": [{"number": i + 1, "color": c} for i, c in enumerate(layout.riders.colors)],
         "cards": {name: {"counts": {str(v): n for v, n in getattr(layout.cards, name).counts.items()},

@@ -9,6 +9,7 @@ from __future__ import annotations
 from boardgen import fonts
 from boardgen.games.six_day_race.art import CAP_HEIGHT, wheel
 from boardgen.games.six_day_race.model import Deck, Layout
+from boardgen.i18n import Words, words_for
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import (Circle, Group, Node, Rect, Scene, Style, Text, Use, compose, mix,
                             rotate, translate)
@@ -78,7 +79,7 @@ def front_nodes(layout: Layout, deck: Deck, value: int) -> tuple[Node, ...]:
     return tuple(nodes)
 
 
-def back_nodes(layout: Layout, deck: Deck, pile: int) -> tuple[Node, ...]:
+def back_nodes(layout: Layout, deck: Deck, pile: int, title: str) -> tuple[Node, ...]:
     """The deck's colour inside a white border, a large wheel, and the pile's values in a deck of several piles.
 
     The white border, as wide as the front's, keeps every back alike when a duplex
@@ -97,11 +98,11 @@ def back_nodes(layout: Layout, deck: Deck, pile: int) -> tuple[Node, ...]:
              Style(stroke=light, stroke_mm=0.9), rx=2.0),
         *wheel(cx, cy, r, light, spokes=20),
     ]
-    title_size = fonts.fit_size(layout.title, w - 6 * inset, w * 0.085, "bold")
+    title_size = fonts.fit_size(title, w - 6 * inset, w * 0.085, "bold")
     offset = 2 * inset + w * 0.05
-    nodes.append(Text(cx, offset + title_size * CAP_HEIGHT, layout.title, title_size,
+    nodes.append(Text(cx, offset + title_size * CAP_HEIGHT, title, title_size,
                       font="bold", anchor="middle", fill="#ffffff"))
-    nodes.append(Text(cx, h - offset - title_size * CAP_HEIGHT, layout.title, title_size,
+    nodes.append(Text(cx, h - offset - title_size * CAP_HEIGHT, title, title_size,
                       font="bold", anchor="middle", fill="#ffffff", rotate=180))
     if len(deck.pile_values) > 1:
         mark = pile_text(deck.pile_values[pile])
@@ -120,20 +121,23 @@ def card_scene(width: float, height: float, symbol: str, nodes: tuple[Node, ...]
     return Scene(width, height, (Use(symbol),), symbols={symbol: nodes}, title=title)
 
 
-def compose_cards(layout: Layout) -> ComponentSet:
+def compose_cards(layout: Layout, words: Words | None = None) -> ComponentSet:
     """Every card of both decks, in value order, each with its deck's (or pile's) back."""
+    words = words or words_for(layout)
     w, h = layout.cards.width_mm, layout.cards.height_mm
     components = []
     for name in DECKS:
         deck: Deck = getattr(layout.cards, name)
-        backs = {pile: card_scene(w, h, back_symbol(name, pile), back_nodes(layout, deck, pile),
-                                  f"{deck.title} back")
+        deck_title = words(f"cards.{name}")
+        backs = {pile: card_scene(w, h, back_symbol(name, pile),
+                                  back_nodes(layout, deck, pile, words("title")),
+                                  words("cards.back", deck=deck_title))
                  for pile in range(len(deck.pile_values))}
         for value, count in deck.counts.items():
             if not count:
                 continue
             front = card_scene(w, h, front_symbol(name, value), front_nodes(layout, deck, value),
-                               f"{deck.title} {value}")
+                               words("cards.front", deck=deck_title, value=value))
             components.append(Component(f"{name}-{value}", front, back=backs[deck.pile_of(value)],
                                         count=count, cut="shared"))
-    return ComponentSet("cards", f"{layout.title}: movement cards", tuple(components))
+    return ComponentSet("cards", words("cards.set", title=words("title")), tuple(components))

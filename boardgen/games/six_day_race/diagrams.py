@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from boardgen.i18n import Words
+from boardgen.i18n import Words, words_for
 from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, centered_text, text_box
 from boardgen.games.six_day_race.board import finish_line, space_infos, track_lines
 from boardgen.games.six_day_race.infield import legend_block, plan_infield
@@ -18,20 +18,21 @@ OVERVIEW_WIDTH_MM = 110.0
 SMALL_TEXT_MM = 3.2
 
 
-def overview(layout: Layout) -> Scene:
+def overview(layout: Layout, words: Words) -> Scene:
     """The board in miniature: coloured spaces, the words and every tenth number beside the
     track, and the card areas."""
     geometry = Geometry(layout.track)
+    plan = plan_infield(layout, words, geometry)
     factor = OVERVIEW_WIDTH_MM / geometry.width
     colors = layout.colors
-    infos = space_infos(layout, geometry)
+    infos = space_infos(layout, geometry, words)
     shapes: list[Node] = [Path(info.space.outline_commands(),
                                Style(fill=info.fill, stroke=colors.track_edge, stroke_mm=0.35 / factor))
                           for info in infos]
     shapes += [Path(p.commands, Style(stroke=p.style.stroke, stroke_mm=p.style.stroke_mm * 0.6))
                for p in track_lines(layout, geometry)]
     shapes += finish_line(layout, geometry)
-    for slot in plan_infield(layout).slots:
+    for slot in plan.slots:
         deck = getattr(layout.cards, slot.deck)
         shapes.append(Rect(*slot.rect, Style(fill=mix(deck.fill, "#ffffff", 0.75),
                                              stroke=deck.fill, stroke_mm=0.3 / factor)))
@@ -40,11 +41,11 @@ def overview(layout: Layout) -> Scene:
     x0 = min([0.0] + [b[0] - 1 for b in boxes])
     y0 = min([0.0] + [b[1] - 1 for b in boxes])
     x1 = max([geometry.width * factor] + [b[2] + 1 for b in boxes])
-    y1 = max([geometry.height * factor] + [b[3] + 1 for b in boxes])
+    y1 = max([(geometry.height + plan.band_mm) * factor] + [b[3] + 1 for b in boxes])
     content = Group((Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=colors.infield)),
                      Group(tuple(shapes), (factor, 0, 0, factor, 0, 0)), *texts),
                     translate(-x0, -y0))
-    return Scene(x1 - x0, y1 - y0, (content,), title="board overview")
+    return Scene(x1 - x0, y1 - y0, (content,), title=words("figure.board"))
 
 
 def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) -> list[Text]:
@@ -93,21 +94,22 @@ def _overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def colour_legend(layout: Layout) -> Scene:
-    block = legend_block(layout, width=100.0)
+def colour_legend(layout: Layout, words: Words) -> Scene:
+    """The infield's legend on its own."""
+    block = legend_block(layout, words, width=100.0)
     if block is None:
-        return Scene(120.0, 10.0, (Text(0, 6, "(no coloured spaces)", 3.5),))
-    return Scene(block.width, block.height, block.nodes, title="colour legend")
+        return Scene(120.0, 10.0, (Text(0, 6, words("figure.no_legend"), 3.5),))
+    return Scene(block.width, block.height, block.nodes, title=words("legend.title"))
 
 
-def finish(layout: Layout) -> Scene:
+def finish(layout: Layout, words: Words) -> Scene:
     """The spaces either side of the start/finish line at half size, with their numbers and words."""
     geometry = Geometry(layout.track)
     factor = 0.45
     spaces = geometry.spaces
     around = [spaces[i] for i in range(-3, 3)]
     straight = [s for s in around if s.kind == "straight"]
-    infos = {i.space.number: i for i in space_infos(layout, geometry)}
+    infos = {i.space.number: i for i in space_infos(layout, geometry, words)}
     x0 = min(min(p[0] for p in s.corners()) for s in straight)
     x1 = max(max(p[0] for p in s.corners()) for s in straight)
     y0 = min(min(p[1] for p in s.corners()) for s in straight)
@@ -137,10 +139,10 @@ def finish(layout: Layout) -> Scene:
     nodes.append(arrow((mid - forward * 12, top + depth + 6), (mid + forward * 12, top + depth + 6),
                        4.5, colors.ink))
     clip = Group(tuple(nodes), clip=(0, 0, width, top + depth + 10))
-    return Scene(width, top + depth + 10, (clip,), title="start and finish")
+    return Scene(width, top + depth + 10, (clip,), title=words("figure.finish"))
 
 
-def slipstream(layout: Layout) -> Scene:
+def slipstream(layout: Layout, words: Words) -> Scene:
     """A rider plays a 3 onto a space with two riders and rides 3 × 2 = 6 spaces further."""
     colors = layout.colors
     riders = layout.riders.colors
@@ -168,7 +170,8 @@ def slipstream(layout: Layout) -> Scene:
     a0, a1, a2 = (left + 0.5 * cell, left + 3.5 * cell, left + 9.5 * cell)
     nodes.append(_hop(a0, a1, top - 1.0, "3", colors.ink))
     nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))
-    return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes), title="slipstream")
+    return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes),
+                 title=words("figure.slipstream"))
 
 
 def _hop(x0: float, x1: float, base: float, label: str, color: str) -> Group:
@@ -183,9 +186,10 @@ def _hop(x0: float, x1: float, base: float, label: str, color: str) -> Group:
 
 def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[], Scene]]:
     """Named figures for the rule sheet."""
+    words = words or words_for(layout)
     return {
-        "board": lambda: overview(layout),
-        "colour-legend": lambda: colour_legend(layout),
-        "finish": lambda: finish(layout),
-        "slipstream": lambda: slipstream(layout),
+        "board": lambda: overview(layout, words),
+        "colour-legend": lambda: colour_legend(layout, words),
+        "finish": lambda: finish(layout, words),
+        "slipstream": lambda: slipstream(layout, words),
     }

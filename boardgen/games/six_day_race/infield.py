@@ -1,4 +1,7 @@
-"""The infield: title, marked card areas, the legend of coloured spaces, arrows of travel."""
+"""The infield: title, marked card areas, the legend of marked spaces, arrows of travel.
+
+What the infield of a small track cannot hold goes into a band below the track.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +10,17 @@ from dataclasses import dataclass
 
 from boardgen import fonts
 from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, wheel, wrap
+from boardgen.games.six_day_race.dimensions import (EDGE_PAD_MM, ROW_GAP_MM, SEAM_CLEARANCE_MM,
+                                                    SLOT_GAP_MM, SLOT_LABEL_MM, SLOT_PAD_MM,
+                                                    seam_period, slot_size)
+from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
+from boardgen.games.six_day_race.track import Geometry
+from boardgen.i18n import Words
 from boardgen.scene import Group, Node, Rect, Style, Text, mix, translate
 
-EDGE_PAD_MM = 22.0       # from the inner edge of the track: room for the arrows
-ROW_GAP_MM = 6.0         # kept free either side of the middle line (a place for a seam)
 BLOCK_GAP_MM = 30.0
 LEGEND_WIDTH_MM = 150.0
-SLOT_PAD_MM = 4.0
-SLOT_GAP_MM = 7.0
-SLOT_LABEL_MM = 4.6
-SEAM_PERIOD_MM = 170.0   # text in the infield leaves a space boundary free at least this often
-SEAM_CLEARANCE_MM = 3.0
+BAND_GAP_MM = 10.0       # between the track and a band of card places below it
 DESCENT_SHARE = 0.25
 
 
@@ -47,56 +50,100 @@ class Placed:
 
 @dataclass(frozen=True)
 class Slot:
-    """Where a card pile goes: the card-sized place (x, y, w, h) on the board, and its caption."""
+    """Where a card pile goes: the card-sized place (x, y, w, h) on the board, and what for."""
 
     deck: str
     pile: int
-    text: str
+    use: str
     rect: tuple[float, float, float, float]
 
 
 # ---- blocks ----------------------------------------------------------------
 
 
-def title_block(layout, max_width: float) -> Block:
+def title_block(layout: Layout, words: Words, max_width: float) -> Block:
     """The game's title and subtitle, centred over each other."""
     ink = layout.colors.ink
-    size = fonts.fit_size(layout.title, max_width, 17.0, "bold")
+    title, subtitle = words("title"), words.get("subtitle", "")
+    size = fonts.fit_size(title, max_width, 17.0, "bold")
     sub = min(5.5, size * 0.34)
-    width = fonts.text_width(layout.title, size, "bold")
-    if layout.subtitle:
-        width = max(width, fonts.text_width(layout.subtitle, sub, "italic"))
+    if subtitle:
+        sub = fonts.fit_size(subtitle, max_width, sub, "italic")
+    width = fonts.text_width(title, size, "bold")
+    if subtitle:
+        width = max(width, fonts.text_width(subtitle, sub, "italic"))
     height = size * CAP_HEIGHT
-    nodes: list[Node] = [Text(width / 2, height, layout.title, size, font="bold",
+    nodes: list[Node] = [Text(width / 2, height, title, size, font="bold",
                               anchor="middle", fill=ink)]
-    if layout.subtitle:
+    if subtitle:
         height += sub * 1.9
-        nodes.append(Text(width / 2, height, layout.subtitle, sub, font="italic",
+        nodes.append(Text(width / 2, height, subtitle, sub, font="italic",
                           anchor="middle", fill=ink))
     return Block("title", tuple(nodes), width, height + 1.0, ((0.0, width),))
 
 
-def legend_block(layout, width: float = LEGEND_WIDTH_MM) -> Block | None:
+def pile_text(values: tuple[int, ...]) -> str:
+    """A grey pile's name as printed: its values joined by middle dots."""
+    return "·".join(str(v) for v in values)
+
+
+def legend_values(layout: Layout, words: Words) -> dict[str, object]:
+    """The numbers a legend text may name with ``{placeholders}``."""
+    grey = layout.cards.grey.pile_values
+    hands = layout.hands
+    values: dict[str, object] = {
+        "rider_change": layout.spaces.number_of("rider-change"),
+        "low": pile_text(grey[0]), "high": pile_text(grey[-1]),
+        "change_high": hands.change_high, "change_low": hands.change_low,
+        "change_low_many": hands.change_low_many, "many_from": hands.many_from,
+        "players": len(layout.riders.colors),
+    }
+    for name in SPACE_COLORS:
+        values[f"{name}_spaces"] = ", ".join(str(n) for n in getattr(layout.spaces, name))
+    return values
+
+
+EFFECT_COLORS = {"green", "grey", "red", "blue"}
+
+
+def legend_rows(layout: Layout) -> list[str]:
+    """The legend's rows: a colour's row only when the board has spaces of that colour, the
+    choice between a space's effect and the slipstream only when such spaces exist."""
+    used = set(layout.spaces.used_colors)
+    shown = []
+    for row in layout.legend.rows:
+        if row in SPACE_COLORS and row not in used:
+            continue
+        if row == "card-or-slipstream" and not used & EFFECT_COLORS:
+            continue
+        shown.append(row)
+    return shown
+
+
+def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM) -> Block | None:
     """Swatches of the space colours with what each does, in a panel."""
-    legend, colors = layout.legend, layout.colors
-    if not legend.entries:
+    colors = layout.colors
+    rows = legend_rows(layout)
+    if not rows:
         return None
+    values = legend_values(layout, words)
     ink = colors.ink
     pad, swatch, title_size, text_size = 5.0, 9.0, 4.4, 3.9
     text_x = pad + swatch + 4.0
     text_w = width - text_x - pad
     nodes: list[Node] = []
     y = pad + 5.5 * CAP_HEIGHT
-    nodes.append(Text(pad, y, legend.title, 5.5, font="bold", fill=ink))
+    nodes.append(Text(pad, y, words("legend.title"), 5.5, font="bold", fill=ink))
     y += 4.5
-    for entry in legend.entries:
-        if entry.swatch:
-            nodes.append(Rect(pad, y, swatch, swatch, Style(fill=colors.fill(entry.swatch),
+    for row in rows:
+        if row in SPACE_COLORS:
+            nodes.append(Rect(pad, y, swatch, swatch, Style(fill=colors.fill(row),
                                                             stroke=colors.track_edge,
                                                             stroke_mm=0.35)))
         line_y = y + title_size * CAP_HEIGHT + 0.4
-        nodes.append(Text(text_x, line_y, entry.title, title_size, font="bold", fill=ink))
-        for line in wrap(entry.text, text_w, text_size):
+        nodes.append(Text(text_x, line_y, words(f"legend.{row}.title", **values), title_size,
+                          font="bold", fill=ink))
+        for line in wrap(words(f"legend.{row}.text", **values), text_w, text_size):
             line_y += text_size * 1.32
             nodes.append(Text(text_x, line_y, line, text_size, fill=ink))
         y = max(y + swatch, line_y + text_size * DESCENT_SHARE) + 3.2
@@ -106,18 +153,28 @@ def legend_block(layout, width: float = LEGEND_WIDTH_MM) -> Block | None:
     return Block("legend", (panel, *nodes), width, height, ((0.0, width),))
 
 
-def slot_blocks(layout) -> list[Block]:
+def area_caption(layout: Layout, words: Words, deck: str, pile: int, use: str) -> str:
+    """A card place's caption: the deck, the pile's values where the deck has several piles,
+    and whether cards are drawn or discarded there."""
+    piles = getattr(layout.cards, deck).pile_values
+    values = f" {pile_text(piles[pile])}" if len(piles) > 1 else ""
+    return words(f"infield.{use}", deck=words(f"cards.{deck}"), pile=values)
+
+
+def slot_blocks(layout: Layout, words: Words) -> list[Block]:
     """One card place per marked area: a caption above a card-sized dashed frame."""
     cards = layout.cards
-    w, h = cards.width_mm + 2 * SLOT_PAD_MM, cards.height_mm + 2 * SLOT_PAD_MM
+    w, full_h = slot_size(cards.width_mm, cards.height_mm)
     label_h = SLOT_LABEL_MM * 1.9
+    h = full_h - label_h
     blocks = []
     for index, area in enumerate(layout.infield.areas):
         color = getattr(cards, area.deck).fill
-        size = fonts.fit_size(area.text, w, SLOT_LABEL_MM, "bold")
-        text_w = fonts.text_width(area.text, size, "bold")
+        text = area_caption(layout, words, area.deck, area.pile, area.use)
+        size = fonts.fit_size(text, w, SLOT_LABEL_MM, "bold")
+        text_w = fonts.text_width(text, size, "bold")
         nodes: list[Node] = [
-            Text(w / 2, SLOT_LABEL_MM * CAP_HEIGHT, area.text, size, font="bold",
+            Text(w / 2, SLOT_LABEL_MM * CAP_HEIGHT, text, size, font="bold",
                  anchor="middle", fill=mix(color, "#000000", 0.35)),
             Rect(0, label_h, w, h, Style(fill=mix(color, "#ffffff", 0.82), stroke=color,
                                          stroke_mm=0.8, dash=(3.0, 1.6)), rx=4.0),
@@ -128,7 +185,7 @@ def slot_blocks(layout) -> list[Block]:
     return blocks
 
 
-def slot_rect(layout, placed: Placed) -> tuple[float, float, float, float]:
+def slot_rect(layout: Layout, placed: Placed) -> tuple[float, float, float, float]:
     """The card-sized place of a placed slot block, on the board."""
     cards = layout.cards
     return (placed.x, placed.y + SLOT_LABEL_MM * 1.9, cards.width_mm + 2 * SLOT_PAD_MM,
@@ -142,13 +199,13 @@ def slot_rect(layout, placed: Placed) -> tuple[float, float, float, float]:
 class InfieldPlan:
     placed: tuple[Placed, ...]
     slots: tuple[Slot, ...]        # in board coordinates
+    band_mm: float = 0.0           # height added below the track for what the infield cannot hold
 
 
-def keep_clear_lines(geometry) -> tuple[float, ...]:
+def keep_clear_lines(geometry: Geometry) -> tuple[float, ...]:
     """Space boundaries across the infield that text must leave free, so the board can be
     cut there: every few spaces, never more than SEAM_PERIOD_MM apart."""
-    step = geometry.track.space_mm
-    period = step * max(1, int(SEAM_PERIOD_MM // step))
+    period = seam_period(geometry.track.space_mm)
     x0, _, x1, _ = geometry.infield_box()
     count = int((x1 - x0) // period + 1e-9)
     return tuple(x0 + k * period for k in range(count + 1))
@@ -193,61 +250,79 @@ def arrange_row(blocks: list[Block], gap: float, area: tuple[float, float, float
     return [Placed(b, x + shift, (y_top + y_bottom - b.height) / 2) for b, x in zip(blocks, xs)]
 
 
-def plan_infield(layout, track=None) -> InfieldPlan:
-    """Where the title, card areas and legend go; ValueError if the infield is too small."""
-    from boardgen.games.six_day_race.track import Geometry
+def arrange_rows(blocks: list[Block], gap: float, x_range: tuple[float, float], top: float,
+                 lines: tuple[float, ...]) -> tuple[list[Placed], float]:
+    """Blocks in as many rows as they need from ``top`` down; returns them and the bottom."""
+    x_min, x_max = x_range
+    placed: list[Placed] = []
+    row: list[Block] = []
+    y = top
+    for block in blocks + [None]:
+        if block is not None:
+            tall = max(b.height for b in row + [block])
+            if arrange_row(row + [block], gap, (x_min, y, x_max, y + tall + 0.01),
+                           lines) is not None:
+                row.append(block)
+                continue
+        if row:
+            tall = max(b.height for b in row)
+            placed += arrange_row(row, gap, (x_min, y, x_max, y + tall + 0.01), lines) or []
+            y += tall + gap
+        row = [block] if block is not None else []
+    return placed, y - gap
 
-    geometry = Geometry(track or layout.track)
+
+def plan_infield(layout: Layout, words: Words, geometry: Geometry | None = None) -> InfieldPlan:
+    """Where the title, card areas and legend go: two rows in the infield, or one, or what
+    does not fit in a band below the track."""
+    geometry = geometry or Geometry(layout.track)
     x0, y0, x1, y1 = geometry.infield_box()
     top, bottom = y0 + EDGE_PAD_MM, y1 - EDGE_PAD_MM
     cy = geometry.cy
     lines = keep_clear_lines(geometry)
     width = lines[1] - lines[0] - 2 * SEAM_CLEARANCE_MM - 2 if len(lines) > 1 else x1 - x0
-    legend = legend_block(layout, min(LEGEND_WIDTH_MM, width))
-    upper = [title_block(layout, width)] + ([legend] if legend else [])
-    lower = slot_blocks(layout)
+    legend = legend_block(layout, words, min(LEGEND_WIDTH_MM, width))
+    title = title_block(layout, words, width)
+    upper = [title] + ([legend] if legend else [])
+    lower = slot_blocks(layout, words)
     upper_row = arrange_row(upper, BLOCK_GAP_MM, (x0, top, x1, cy - ROW_GAP_MM), lines)
     lower_row = arrange_row(lower, SLOT_GAP_MM, (x0, cy + ROW_GAP_MM, x1, bottom), lines)
+    band_mm = 0.0
     if upper_row is not None and lower_row is not None:
         placed = upper_row + lower_row
     else:
-        single = arrange_row(upper[:1] + lower + upper[1:], SLOT_GAP_MM, (x0, top, x1, bottom),
+        placed = arrange_row(upper[:1] + lower + upper[1:], SLOT_GAP_MM, (x0, top, x1, bottom),
                              lines)
-        if single is None:
-            raise ValueError(
-                f"the infield ({x1 - x0:.0f} × {bottom - top:.0f} mm inside the arrows) is too "
-                "small for the title, card areas and legend" + _suggestion(layout, geometry.track))
-        placed = single
-    slots = tuple(Slot(area.deck, area.pile, area.text, slot_rect(layout, item))
+        if placed is None:
+            placed, band_mm = _with_band(geometry, upper, lower, (x0, top, x1, bottom), lines)
+    slots = tuple(Slot(area.deck, area.pile, area.use, slot_rect(layout, item))
                   for area, item in zip(layout.infield.areas,
                                         [p for p in placed if p.block.name.startswith("slot-")]))
-    return InfieldPlan(tuple(placed), slots)
+    return InfieldPlan(tuple(placed), slots, band_mm)
 
 
-def _suggestion(layout, track) -> str:
-    """A nearby number of straight spaces whose infield would hold everything, if any."""
-    if track is not layout.track:
-        return ""
-    for delta in range(1, track.spaces // 2):
-        for straight in (track.straight_spaces - delta, track.straight_spaces + delta):
-            rest = track.spaces - 2 * straight
-            if straight < 1 or rest < 4:
-                continue
-            other = track.model_copy(update={"straight_spaces": straight})
-            if other.bend_radius_mm - other.width_mm / 2 < 40:
-                continue
-            try:
-                plan_infield(layout, other)
-            except ValueError:
-                continue
-            return f"; straight_spaces = {straight} would fit"
-    return "; use a longer track"
+def _with_band(geometry: Geometry, upper: list[Block], lower: list[Block],
+               infield: tuple[float, float, float, float],
+               lines: tuple[float, ...]) -> tuple[list[Placed], float]:
+    """The title (and legend) in the infield as far as they fit; the rest below the track."""
+    inside: list[Placed] = []
+    rest = list(lower)
+    for count in (len(upper), 1, 0):
+        row = arrange_row(upper[:count], BLOCK_GAP_MM, infield, lines)
+        if row is not None:
+            inside, rest = row, upper[count:] + rest
+            break
+    margin = geometry.track.margin_mm
+    band_top = geometry.height - margin + BAND_GAP_MM
+    band, bottom = arrange_rows(rest, SLOT_GAP_MM, (margin, geometry.width - margin), band_top,
+                                lines)
+    return inside + band, max(0.0, bottom + max(margin, BAND_GAP_MM) - geometry.height)
 
 
 # ---- the infield drawn -------------------------------------------------------
 
 
-def travel_arrows(layout, geometry) -> list[Node]:
+def travel_arrows(layout: Layout, geometry: Geometry) -> list[Node]:
     """Arrows along both straights and round both bends, inside the track."""
     if not layout.infield.arrows:
         return []
@@ -277,8 +352,8 @@ def travel_arrows(layout, geometry) -> list[Node]:
     return nodes
 
 
-def infield_nodes(layout, geometry) -> list[Node]:
-    plan = plan_infield(layout)
+def infield_nodes(layout: Layout, plan: InfieldPlan, geometry: Geometry) -> list[Node]:
+    """The arrows of travel, and the title, legend and card places where the plan puts them."""
     nodes: list[Node] = travel_arrows(layout, geometry)
     nodes += [item.block.at(item.x, item.y) for item in plan.placed]
     return nodes

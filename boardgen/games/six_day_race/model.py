@@ -1,59 +1,71 @@
-"""The layout model of 6-Tage Rennen: track proportions, space words and colours, cards, riders."""
+"""The layout model of 6-Tage Rennen: track proportions, named and coloured spaces, cards, riders.
+
+Printed words are not here: they come from the layout's ``[labels.<lang>]`` tables. The model
+derives what the player need not set (the straights' length, the start/finish line's place)
+and reports every rule-level problem of a layout at once.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-import math
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
+from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
-MAX_BOARD_MM = 5000.0
+SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
+REQUIRED_KINDS = ("finish", "start", "rider-change")
+MAX_SPRINTS = 4
+
+
+def raise_all(problems: list[FieldProblem]) -> None:
+    """Raise every problem at once (pydantic reports each with its own key)."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise ValidationError.from_exception_data("layout", [
+            InitErrorDetails(type=PydanticCustomError("value_error", "Value error, {error}",
+                                                      {"error": problem}),
+                             loc=(), input=None)
+            for problem in problems])
 
 
 class Track(Model):
     """An oval of two straights and two bends, cut into spaces of equal centre-line length."""
 
-    spaces: int = Field(80, ge=8, le=200)
-    straight_spaces: int = Field(20, ge=1, le=100, description="spaces on each straight")
-    space_mm: float = Field(32.0, ge=30, le=200, description="length of a space at the centre line")
-    lanes: int = Field(2, ge=1, le=4)
-    lane_mm: float = Field(24.0, ge=22, le=200)
-    direction: Literal["anticlockwise", "clockwise"] = "anticlockwise"
+    spaces: int = Field(80, ge=40, le=160,
+                        description="spaces round the track, numbered from 1 after the "
+                                    "start/finish line")
+    straight_spaces: int | None = Field(
+        None, ge=1, le=80,
+        description="spaces on each straight; the rest is split between the two bends "
+                    "(default: chosen so the card places fit in the infield)")
+    space_mm: float = Field(32.0, ge=30, le=200,
+                            description="length of a space at the centre line (at least 30 mm: "
+                                        "riders fit)")
+    lanes: int = Field(2, ge=1, le=4, description="drawn lanes; the line between them does not "
+                                                  "count in play")
+    lane_mm: float = Field(24.0, ge=22, le=200, description="width of one lane")
+    direction: Literal["anticlockwise", "clockwise"] = Field(
+        "anticlockwise", description="direction of travel on the board")
     finish_line_after: int | None = Field(
         None, ge=0, description="spaces of the home straight before the start/finish line "
                                 "(default: half of them)")
-    margin_mm: float = Field(12.0, ge=0, le=200)
-
-    @model_validator(mode="after")
-    def bends_close_the_oval(self):
-        rest = self.spaces - 2 * self.straight_spaces
-        if rest < 4 or rest % 2:
-            raise ValueError(
-                f"{self.spaces} spaces minus 2 × {self.straight_spaces} on the straights leaves "
-                f"{rest} for the two bends; that must be an even number of at least 4")
-        if self.finish_line_after is not None and self.finish_line_after > self.straight_spaces:
-            raise FieldProblem("finish_line_after",
-                               f"the home straight has only {self.straight_spaces} spaces, "
-                               f"found finish_line_after = {self.finish_line_after}")
-        inner = self.bend_radius_mm - self.width_mm / 2
-        if inner < 40:
-            raise ValueError(
-                f"the bends are too tight: their inner edge has a radius of {inner:.0f} mm "
-                "(at least 40 mm needed); use more spaces in the bends or narrower lanes")
-        if self.board_size_mm[0] > MAX_BOARD_MM:
-            raise ValueError(f"the board would be {self.board_size_mm[0]:.0f} mm long; "
-                             f"at most {MAX_BOARD_MM:.0f} mm")
-        return self
+    margin_mm: float = Field(12.0, ge=0, le=200, description="board edge around the track")
 
     @property
-    def bend_spaces(self) -> int:
-        """Spaces on each bend."""
-        return (self.spaces - 2 * self.straight_spaces) // 2
+    def straight(self) -> int:
+        """Spaces on each straight (the layout's or the default proportion)."""
+        return self.straight_spaces if self.straight_spaces is not None else self.spaces // 4
+
+    @property
+    def bend_spaces(self) -> tuple[int, int]:
+        """Spaces on the first and on the second bend (one more there if the rest is odd)."""
+        rest = self.spaces - 2 * self.straight
+        return rest // 2, rest - rest // 2
 
     @property
     def width_mm(self) -> float:
@@ -61,61 +73,67 @@ class Track(Model):
 
     @property
     def straight_mm(self) -> float:
-        return self.straight_spaces * self.space_mm
+        return self.straight * self.space_mm
 
     @property
     def bend_radius_mm(self) -> float:
         """Radius of the centre line in the bends, so bend spaces are as long as straight ones."""
-        return self.bend_spaces * self.space_mm / math.pi
+        return dim.bend_radius(self.spaces, self.straight, self.space_mm)
+
+    @property
+    def inner_radius_mm(self) -> float:
+        return self.bend_radius_mm - self.width_mm / 2
 
     @property
     def line_position(self) -> int:
         """Home-straight spaces before the start/finish line."""
         if self.finish_line_after is None:
-            return self.straight_spaces // 2
+            return self.straight // 2
         return self.finish_line_after
 
     @property
     def board_size_mm(self) -> tuple[float, float]:
+        """The board round the track (a band below it may hold what the infield cannot)."""
         outer = self.bend_radius_mm + self.width_mm / 2
         return (self.straight_mm + 2 * outer + 2 * self.margin_mm, 2 * outer + 2 * self.margin_mm)
 
+    def with_straight(self, straight: int) -> "Track":
+        return self.model_copy(update={"straight_spaces": straight})
 
-class Label(Model):
-    """A word printed in one space, and what the space is for."""
 
-    space: int = Field(ge=1)
-    text: str = Field(min_length=1, max_length=24)
-    tag: Literal["finish", "sprint", "rider-change", "crash", "start"] | None = None
+class NamedSpace(Model):
+    """A space with a word printed in it, and what the space is for."""
+
+    space: int = Field(ge=1, description="the space's number, counted from 1 just after the "
+                                         "start/finish line")
+    kind: SpaceKind = Field(description="what the space is for; its printed word is the label "
+                                        "space.<kind> (sprints are numbered in track order)")
+    of: int | None = Field(None, ge=1, le=1000,
+                           description="the track length `space` was counted on: on a track of "
+                                       "another length the space moves in proportion (without "
+                                       "it the number is fixed)")
+
+    def on_track(self, spaces: int) -> int:
+        """The space's number on a track of ``spaces`` spaces."""
+        if self.of is None or self.of == 1:
+            return self.space
+        # the first space stays first and the last stays last
+        return max(1, min(spaces, 1 + round((self.space - 1) * (spaces - 1) / (self.of - 1))))
 
 
 class Spaces(Model):
-    """Words and colours of single spaces, by space number."""
+    """Named and coloured spaces, by space number."""
 
-    labels: tuple[Label, ...] = ()
-    black: tuple[int, ...] = ()
-    green: tuple[int, ...] = ()
-    grey: tuple[int, ...] = ()
-    red: tuple[int, ...] = ()
-    blue: tuple[int, ...] = ()
-    orange: tuple[int, ...] = Field((), description="unknown on the original board: none by default")
-
-    @model_validator(mode="after")
-    def one_colour_and_one_label_per_space(self):
-        owner: dict[int, str] = {}
-        for name in SPACE_COLORS:
-            for index, number in enumerate(getattr(self, name)):
-                if number in owner:
-                    raise FieldProblem(f"{name}[{index}]",
-                                       f"space {number} is already {owner[number]}")
-                owner[number] = name
-        seen: set[int] = set()
-        for index, label in enumerate(self.labels):
-            if label.space in seen:
-                raise FieldProblem(f"labels[{index}].space",
-                                   f"space {label.space} already has a label")
-            seen.add(label.space)
-        return self
+    named: tuple[NamedSpace, ...] = Field(
+        (), description="the spaces with words: finish, start and rider change once each, "
+                        "up to four sprints, a crash space if you like")
+    black: tuple[int, ...] = Field((), description="spaces coloured black (no slipstream)")
+    green: tuple[int, ...] = Field((), description="spaces coloured green")
+    grey: tuple[int, ...] = Field((), description="spaces coloured grey")
+    red: tuple[int, ...] = Field((), description="spaces coloured red")
+    blue: tuple[int, ...] = Field((), description="spaces coloured blue")
+    orange: tuple[int, ...] = Field((), description="spaces coloured orange (unknown on the "
+                                                    "original board: none by default)")
 
     def color_of(self, number: int) -> str:
         """The colour name of a space ("plain" when it has none)."""
@@ -124,58 +142,76 @@ class Spaces(Model):
                 return name
         return "plain"
 
-    def label_of(self, number: int) -> Label | None:
-        return next((label for label in self.labels if label.space == number), None)
+    def named_of(self, number: int) -> NamedSpace | None:
+        return next((named for named in self.named if named.space == number), None)
+
+    def number_of(self, kind: str) -> int | None:
+        """The space of a kind that occurs once (finish, start, rider change, crash)."""
+        return next((named.space for named in self.named if named.kind == kind), None)
+
+    @property
+    def sprints(self) -> tuple[int, ...]:
+        """Sprint spaces in track order: the first is sprint 1."""
+        return tuple(sorted(named.space for named in self.named if named.kind == "sprint"))
+
+    @property
+    def used_colors(self) -> tuple[str, ...]:
+        return tuple(name for name in SPACE_COLORS if getattr(self, name))
 
 
 class Colors(Model):
-    plain: Color = "#efe3c6"
-    black: Color = "#1d1d1b"
-    green: Color = "#2f9a4a"
-    grey: Color = "#9d9d9a"
-    red: Color = "#d7322b"
-    blue: Color = "#2466c2"
-    orange: Color = "#f28a1d"
-    infield: Color = "#dce9dc"
-    track_edge: Color = "#3a2f25"
-    ink: Color = "#2a241d"
-    finish_line: Color = "#111111"
+    """Colours of the board's spaces, lines and text."""
+
+    plain: Color = Field("#efe3c6", description="an ordinary space")
+    black: Color = Field("#1d1d1b", description="black spaces")
+    green: Color = Field("#2f9a4a", description="green spaces")
+    grey: Color = Field("#9d9d9a", description="grey spaces")
+    red: Color = Field("#d7322b", description="red spaces")
+    blue: Color = Field("#2466c2", description="blue spaces")
+    orange: Color = Field("#f28a1d", description="orange spaces")
+    infield: Color = Field("#dce9dc", description="the infield and the board around the track")
+    track_edge: Color = Field("#3a2f25", description="space edges and the lines between lanes")
+    ink: Color = Field("#2a241d", description="text")
+    finish_line: Color = Field("#111111", description="the chequered start/finish line")
 
     def fill(self, name: str) -> str:
         return getattr(self, name)
 
 
-class LegendEntry(Model):
-    swatch: Literal["plain", "black", "green", "grey", "red", "blue", "orange"] | None = Field(
-        None, description="the colour shown beside the entry; none for a general rule")
-    title: str = Field(min_length=1, max_length=40)
-    text: str = Field("", max_length=300)
+LegendRow = Literal["black", "green", "grey", "red", "blue", "orange", "rider-change",
+                    "scoring", "slipstream", "card-or-slipstream"]
 
 
 class Legend(Model):
-    title: str = Field("Spaces", max_length=40)
-    entries: tuple[LegendEntry, ...] = ()
+    """The panel in the infield that says what the marked spaces do."""
+
+    rows: tuple[LegendRow, ...] = Field(
+        (), description="what the legend explains, in order; a colour's row appears only if "
+                        "the board has spaces of that colour. Title and text of each row are "
+                        "the labels legend.<row>.title and legend.<row>.text")
 
 
 class CardArea(Model):
     """A marked place in the infield for a pile of cards."""
 
-    deck: Literal["green", "grey"]
-    pile: int = Field(0, ge=0, description="which grey pile (0: values 1-3, 1: values 4-6)")
-    text: str = Field(max_length=30)
+    deck: Literal["green", "grey"] = Field(description="whose cards lie here")
+    pile: int = Field(0, ge=0, description="which pile of the deck (0: the first, 1: the second)")
+    use: Literal["draw", "discard"] = Field(description="a draw pile or a discard place; the "
+                                                        "caption is the label infield.<use>")
 
 
 class Infield(Model):
-    areas: tuple[CardArea, ...] = ()
-    arrows: bool = True
+    """What the infield shows besides the title and the legend."""
+
+    areas: tuple[CardArea, ...] = Field((), description="card places, in order from left")
+    arrows: bool = Field(True, description="arrows showing the direction of travel")
 
 
 class Deck(Model):
     """A deck of number cards: how many of each value, and the piles it is split into."""
 
-    title: str = Field(max_length=20)
-    fill: Color
-    counts: dict[int, int]
+    fill: Color = Field(description="the deck's colour on fronts and backs")
+    counts: dict[int, int] = Field(description="how many cards of each value")
     piles: tuple[tuple[int, ...], ...] | None = Field(
         None, description="values grouped into separate draw piles; each pile gets its own back")
     assumed: bool = Field(False, description="the counts are our reconstruction, not a source's")
@@ -200,7 +236,8 @@ class Deck(Model):
         values = [v for v, n in self.counts.items() if n]
         if sorted(listed) != sorted(set(listed)) or set(listed) != set(values):
             raise FieldProblem("piles", f"piles {list(map(list, self.piles))} must hold each "
-                                        f"card value {values} exactly once")
+                                        f"card value {values} exactly once",
+                               related=("cards.grey.counts",))
         return self
 
     @property
@@ -212,16 +249,21 @@ class Deck(Model):
     def pile_of(self, value: int) -> int:
         return next(i for i, pile in enumerate(self.pile_values) if value in pile)
 
+    def pile_count(self, pile: int) -> int:
+        return sum(self.counts[v] for v in self.pile_values[pile])
+
     @property
     def total(self) -> int:
         return sum(self.counts.values())
 
 
 class Cards(Model):
-    width_mm: Millimetres = 63.5
-    height_mm: Millimetres = 88.9
-    green: Deck
-    grey: Deck
+    """Card size and the two decks."""
+
+    width_mm: Millimetres = Field(63.5, description="card width (poker size: 63.5)")
+    height_mm: Millimetres = Field(88.9, description="card height (poker size: 88.9)")
+    green: Deck = Field(description="the green cards every player starts with")
+    grey: Deck = Field(description="the grey cards drawn at the rider change")
 
     @model_validator(mode="after")
     def card_fits_paper(self):
@@ -230,73 +272,232 @@ class Cards(Model):
         return self
 
 
+class Hands(Model):
+    """What each player holds: the green hand, and the grey cards drawn at the rider change."""
+
+    few_players: dict[int, int] = Field(
+        {1: 4, 2: 4, 3: 3, 4: 3, 5: 2, 7: 1},
+        description="green cards of each value in every hand with fewer than many_from players")
+    many_players: dict[int, int] = Field(
+        {1: 3, 2: 3, 3: 3, 4: 3, 5: 2, 7: 1},
+        description="green cards of each value in every hand from many_from players on")
+    many_from: int = Field(6, ge=2, le=12, description="the player count from which the "
+                                                       "smaller hand and draw apply")
+    min_players: int = Field(3, ge=1, le=12, description="the fewest players")
+    change_high: int = Field(4, ge=0, le=20, description="grey cards drawn from the second pile "
+                                                         "at the rider change")
+    change_low: int = Field(7, ge=0, le=20, description="grey cards drawn from the first pile at "
+                                                        "the rider change with few players")
+    change_low_many: int = Field(6, ge=0, le=20, description="the same from many_from players on")
+
+    def hand(self, players: int) -> dict[int, int]:
+        return dict(sorted((self.many_players if players >= self.many_from
+                            else self.few_players).items()))
+
+
 class Riders(Model):
-    colors: tuple[Color, ...] = Field(min_length=1, max_length=12)
-    width_mm: float = Field(18.0, ge=10, le=60)
-    face_mm: float = Field(26.0, ge=12, le=100)
+    """One standee per player."""
+
+    colors: tuple[Color, ...] = Field(min_length=1, max_length=12,
+                                      description="one rider per colour, numbered in this order; "
+                                                  "as many players as riders")
+    width_mm: float = Field(18.0, ge=10, le=60, description="standee width")
+    face_mm: float = Field(26.0, ge=12, le=100, description="height of a standee's picture")
 
 
 class ScoreSheet(Model):
-    title: str = Field("Score sheet", max_length=40)
-    races: int = Field(6, ge=1, le=8)
-    race: str = Field("Race", max_length=20)
-    rider: str = Field("Rider", max_length=12)
-    columns: tuple[str, ...] = Field(("1st sprint", "2nd sprint", "Finish", "Lost laps", "Total"),
-                                     min_length=2, max_length=6)
-    totals: str = Field("All races", max_length=30)
-    player: str = Field("Player", max_length=12)
-    place: str = Field("Place", max_length=12)
-    note: str = Field("", max_length=200)
+    """The sheet players write on; its words are the labels sheet.*."""
+
+    races: int = Field(6, ge=1, le=8, description="races in a game, one table each")
+    points: tuple[int, ...] = Field((5, 3, 2, 1), min_length=1, max_length=8,
+                                    description="points for the first riders at each sprint and "
+                                                "at the finish")
 
 
 class Layout(LayoutBase):
     kind: ClassVar[str] = "six_day_race"
-    track: Track = Track()
-    spaces: Spaces = Spaces()
-    colors: Colors = Colors()
-    legend: Legend = Legend()
-    infield: Infield = Infield()
-    cards: Cards
-    riders: Riders
-    score_sheet: ScoreSheet = ScoreSheet()
+    track: Track = Field(Track(), description="the oval: spaces, straights, lanes, direction")
+    spaces: Spaces = Field(Spaces(), description="named and coloured spaces")
+    colors: Colors = Field(Colors(), description="colours of spaces, lines and text")
+    legend: Legend = Field(Legend(), description="the infield legend of marked spaces")
+    infield: Infield = Field(Infield(), description="card places and arrows in the infield")
+    cards: Cards = Field(description="card size and the green and grey decks")
+    hands: Hands = Field(Hands(), description="hands and the rider change's draws")
+    riders: Riders = Field(description="rider standees, one per player")
+    score_sheet: ScoreSheet = Field(ScoreSheet(), description="races and points on the sheet")
 
     @model_validator(mode="after")
-    def spaces_on_the_track(self):
-        count = self.track.spaces
-        fixed = {"finish": 1, "start": count}
-        for index, label in enumerate(self.spaces.labels):
-            if label.space > count:
-                raise FieldProblem(f"spaces.labels[{index}].space",
-                                   f"space {label.space} ({label.text!r}) is beyond the track's "
-                                   f"{count} spaces; give labels for a {count}-space track")
-            if label.tag in fixed and label.space != fixed[label.tag]:
-                raise FieldProblem(f"spaces.labels[{index}].space",
-                                   f"the {label.tag} label ({label.text!r}) belongs on space "
-                                   f"{fixed[label.tag]}, next to the start/finish line; found "
-                                   f"space {label.space}")
-        for name in SPACE_COLORS:
-            for index, number in enumerate(getattr(self.spaces, name)):
-                if not 1 <= number <= count:
-                    raise FieldProblem(f"spaces.{name}[{index}]",
-                                       f"space {number} is not on the track (1 to {count})")
+    def rules_hold(self):
+        problems = (self._named_problems() + self._colour_problems() + self._card_problems()
+                    + self._hand_problems())
+        problems += self._track_problems()
+        raise_all(problems)
+        # Derived values are filled in once the whole layout is known; the model is frozen
+        # for its users, not for its own validation.
+        if self.track.straight_spaces is None:
+            object.__setattr__(self, "track", self.track.with_straight(self.derived_straight()))
+        if any(named.of is not None for named in self.spaces.named):
+            placed = tuple(NamedSpace(space=named.on_track(self.track.spaces), kind=named.kind)
+                           for named in self.spaces.named)
+            object.__setattr__(self, "spaces", self.spaces.model_copy(update={"named": placed}))
         return self
 
-    @model_validator(mode="after")
-    def areas_name_real_piles(self):
+    # ---- named and coloured spaces -----------------------------------------
+
+    def _named_problems(self) -> list[FieldProblem]:
+        count = self.track.spaces
+        problems, seen = [], {}
+        for index, named in enumerate(self.spaces.named):
+            key = f"spaces.named[{index}].space"
+            number = named.on_track(count)
+            if named.of is not None and named.space > named.of:
+                problems.append(FieldProblem(key, f"space {named.space} is beyond the "
+                                                  f"{named.of} spaces it is counted on",
+                                             related=(f"spaces.named[{index}].of",)))
+            elif number > count:
+                problems.append(FieldProblem(
+                    key, f"the {named.kind} space {named.space} is beyond the track's {count} "
+                         "spaces", related=("track.spaces",)))
+            elif number in seen:
+                problems.append(FieldProblem(key, f"space {number} is already the "
+                                                  f"{seen[number]} space"))
+            seen.setdefault(number, named.kind)
+        kinds = [named.kind for named in self.spaces.named]
+        for kind in REQUIRED_KINDS + ("crash",):
+            if kinds.count(kind) > 1:
+                problems.append(FieldProblem("spaces.named", f"only one {kind} space, found "
+                                                             f"{kinds.count(kind)}"))
+        for kind in REQUIRED_KINDS:
+            if kind not in kinds:
+                problems.append(FieldProblem("spaces.named", f"no {kind} space; add "
+                                                             f"{{ space = N, kind = {kind!r} }}"))
+        if kinds.count("sprint") > MAX_SPRINTS:
+            problems.append(FieldProblem("spaces.named", f"at most {MAX_SPRINTS} sprints, found "
+                                                         f"{kinds.count('sprint')}"))
+        return problems
+
+    def _colour_problems(self) -> list[FieldProblem]:
+        count = self.track.spaces
+        problems, owner = [], {}
+        for name in SPACE_COLORS:
+            for index, number in enumerate(getattr(self.spaces, name)):
+                key = f"spaces.{name}[{index}]"
+                if not 1 <= number <= count:
+                    problems.append(FieldProblem(key, f"space {number} is not on the track "
+                                                      f"(1 to {count})", related=("track.spaces",)))
+                elif number in owner:
+                    problems.append(FieldProblem(key, f"space {number} is already {owner[number]}"))
+                owner.setdefault(number, name)
+        return problems
+
+    # ---- cards and hands -----------------------------------------------------
+
+    def _card_problems(self) -> list[FieldProblem]:
+        problems = []
         for index, area in enumerate(self.infield.areas):
             piles = getattr(self.cards, area.deck).pile_values
             if area.pile >= len(piles):
-                raise FieldProblem(f"infield.areas[{index}].pile",
-                                   f"the {area.deck} deck has {len(piles)} pile(s), numbered from 0; "
-                                   f"found pile = {area.pile}")
-        return self
+                problems.append(FieldProblem(
+                    f"infield.areas[{index}].pile",
+                    f"the {area.deck} deck has {len(piles)} pile(s), numbered from 0; found "
+                    f"pile = {area.pile}", related=(f"cards.{area.deck}.piles",)))
+        slot_w, _ = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
+        if dim.slots_per_period(slot_w, dim.seam_period(self.track.space_mm)) < 1:
+            problems.append(FieldProblem(
+                "cards.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
+                f"of the board's cutting lines ({dim.seam_period(self.track.space_mm):.0f} mm "
+                "apart); use narrower cards or longer spaces", related=("track.space_mm",)))
+        if len(self.cards.grey.pile_values) < 2 and self.hands.change_high:
+            problems.append(FieldProblem("cards.grey.piles", "the rider change draws from two grey "
+                                         "piles; give two piles", related=("hands.change_high",)))
+        return problems
 
-    @model_validator(mode="after")
-    def infield_holds_its_contents(self):
-        from boardgen.games.six_day_race.infield import plan_infield
+    def _hand_problems(self) -> list[FieldProblem]:
+        problems = []
+        most = len(self.riders.colors)
+        if self.hands.min_players > most:
+            problems.append(FieldProblem("hands.min_players", f"only {most} riders",
+                                         related=("riders.colors",)))
+        green = self.cards.green.counts
+        checks = [("hands.few_players", min(most, self.hands.many_from - 1))]
+        if most >= self.hands.many_from:
+            checks.append(("hands.many_players", most))
+        for key, players in checks:
+            hand = self.hands.hand(players)
+            short = [v for v, n in hand.items() if green.get(v, 0) < n * players]
+            if players >= self.hands.min_players and short:
+                value = short[0]
+                problems.append(FieldProblem(
+                    key, f"{players} hands need {hand[value] * players} green {value}s, the deck "
+                    f"has {green.get(value, 0)}", related=("cards.green.counts", "riders.colors")))
+        return problems
 
-        try:
-            plan_infield(self)
-        except ValueError as exc:
-            raise FieldProblem("track.straight_spaces", str(exc)) from None
-        return self
+    # ---- the oval --------------------------------------------------------------
+
+    def _track_problems(self) -> list[FieldProblem]:
+        track = self.track
+        explicit = track.straight_spaces is not None
+        key = "track.straight_spaces" if explicit else "track.spaces"
+        shape = ("track.spaces", "track.space_mm", "track.lanes", "track.lane_mm")
+        related = tuple(k for k in shape if k != key)
+        problems = []
+        if not explicit and self._valid_straights() == []:
+            return [FieldProblem(key, f"no oval of {track.spaces} spaces leaves bends wide enough "
+                                      f"for {track.lanes} lanes of {track.lane_mm:g} mm; use "
+                                      "more spaces or narrower lanes", related=related)]
+        if explicit:
+            problem = self._straight_problem(track)
+            if problem:
+                problems.append(FieldProblem(key, problem, related=related))
+        resolved = track if explicit else track.with_straight(self.derived_straight())
+        if track.finish_line_after is not None and track.finish_line_after > resolved.straight:
+            problems.append(FieldProblem(
+                "track.finish_line_after", f"the home straight has only {resolved.straight} "
+                f"spaces, found finish_line_after = {track.finish_line_after}",
+                related=("track.straight_spaces" if explicit else "track.spaces",)))
+        return problems
+
+    @staticmethod
+    def _straight_problem(track: Track) -> str | None:
+        rest = track.spaces - 2 * track.straight
+        if rest < 4:
+            return (f"{track.spaces} spaces minus 2 × {track.straight} on the straights leaves "
+                    f"{rest} for the two bends; at least 4 are needed")
+        if track.inner_radius_mm < dim.MIN_INNER_RADIUS_MM:
+            return (f"the bends are too tight: their inner edge has a radius of "
+                    f"{track.inner_radius_mm:.0f} mm (at least {dim.MIN_INNER_RADIUS_MM:.0f} mm "
+                    "needed); use fewer straight spaces or narrower lanes")
+        if track.board_size_mm[0] > dim.MAX_BOARD_MM:
+            return (f"the board would be {track.board_size_mm[0]:.0f} mm long; at most "
+                    f"{dim.MAX_BOARD_MM:.0f} mm")
+        return None
+
+    def _valid_straights(self) -> list[int]:
+        """Straight lengths that make a drawable oval, nearest to a quarter of the track first."""
+        track = self.track
+        ideal = track.spaces / 4
+        candidates = sorted(range(1, track.spaces // 2), key=lambda s: (abs(s - ideal), s))
+        return [s for s in candidates if self._straight_problem(track.with_straight(s)) is None]
+
+    def derived_straight(self) -> int:
+        """The straight length nearest a quarter of the track whose infield holds the card
+        places in a row below its middle line; the nearest drawable one if none does."""
+        track = self.track
+        if track.straight_spaces is not None:
+            return track.straight_spaces
+        valid = self._valid_straights()
+        slot_w, slot_h = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
+        period = dim.seam_period(track.space_mm)
+        for straight in valid:
+            candidate = track.with_straight(straight)
+            if (dim.infield_row_height(candidate.inner_radius_mm) >= slot_h
+                    and dim.slots_fit_straight(candidate.straight_mm, period, slot_w,
+                                               len(self.infield.areas))):
+                return straight
+        return valid[0]
+
+    # ---- facts the rules and the score sheet use ------------------------------
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return self.hands.min_players, len(self.riders.colors)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from boardgen.games.six_day_race.art import centered_text, cyclist
 from boardgen.games.six_day_race.model import Layout
+from boardgen.i18n import Words, words_for
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Use, compose, ink_on,
                             mix, rotate, scale, translate)
@@ -42,7 +43,7 @@ def face(layout: Layout, number: int, color: str, width: float, height: float) -
     return nodes
 
 
-def standee(layout: Layout, number: int, color: str) -> Scene:
+def standee(layout: Layout, number: int, color: str, title: str) -> Scene:
     """The flat strip of one rider: foot, face (upside down), face, foot."""
     w, f = layout.riders.width_mm, layout.riders.face_mm
     tab = w * 0.5
@@ -57,11 +58,14 @@ def standee(layout: Layout, number: int, color: str) -> Scene:
     ]
     nodes += [Line(0, y, w, y, FOLD) for y in (tab, tab + f, tab + 2 * f)]
     return Scene(w, height, tuple(nodes), symbols=rider_symbols(layout),
-                 title=f"rider {number}")
+                 title=title)
 
 
-def compose_riders(layout: Layout) -> ComponentSet:
+def compose_riders(layout: Layout, words: Words | None = None) -> ComponentSet:
     """One numbered standee per rider colour."""
-    components = tuple(Component(f"rider-{i + 1}", standee(layout, i + 1, color), cut="shared")
-                       for i, color in enumerate(layout.riders.colors))
-    return ComponentSet("riders", f"{layout.title}: riders", components)
+    words = words or words_for(layout)
+    components = tuple(
+        Component(f"rider-{i + 1}", standee(layout, i + 1, color,
+                                            words("riders.rider", number=i + 1)), cut="shared")
+        for i, color in enumerate(layout.riders.colors))
+    return ComponentSet("riders", words("riders.set", title=words("title")), components)

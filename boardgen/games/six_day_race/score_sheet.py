@@ -11,6 +11,7 @@ import math
 from boardgen import fonts
 from boardgen.games.six_day_race.art import CAP_HEIGHT, wrap
 from boardgen.games.six_day_race.model import Layout
+from boardgen.i18n import Words, words_for
 from boardgen.product import Sheet
 from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on
 
@@ -24,8 +25,9 @@ HEADING = 7.0
 HEADER_ROW = 9.5
 MAX_ROW = 8.0
 MAX_HEADER_SIZE = 3.0
+MIN_HEADER_SIZE = 1.75       # smaller headings and the tables go two abreast (rows get lower)
 TABLES_PER_ROW = 3
-SUMMARY_ROWS = (7.0, 10.0, 9.0, 9.0)
+SUMMARY_ROWS = (7.0, 10.0, 9.0, 9.0, 9.0)
 GRID = Style(stroke="#6b6258", stroke_mm=0.25)
 FRAME = Style(stroke="#2a241d", stroke_mm=0.6)
 HEAD_FILL = Style(fill="#ece6da")
@@ -66,50 +68,66 @@ def rider_cell(x: float, y: float, w: float, h: float, number: int, color: str) 
                  font="bold", anchor="middle", fill=ink_on(color))]
 
 
-def race_table(layout: Layout, race: int, x: float, y: float, width: float,
+def columns(layout: Layout, words: Words) -> list[str]:
+    """A column per sprint in track order, then the finish, lost laps and the race's total."""
+    sprints = [words("sheet.sprint", number=k + 1) for k in range(len(layout.spaces.sprints))]
+    return sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.total")]
+
+
+def spoken_list(words: Words, items) -> str:
+    """``5, 3, 2 and 1`` in the kit's language."""
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {words('sheet.and')} {items[-1]}"
+
+
+def race_table(layout: Layout, words: Words, race: int, x: float, y: float, width: float,
                row_h: float) -> list[Node]:
     """One race: riders down the side, the score columns across, the total shaded."""
-    sheet = layout.score_sheet
+    names = columns(layout, words)
+    rider = words("sheet.rider")
     ink = layout.colors.ink
     colors = layout.riders.colors
     rider_w = min(13.0, width * 0.15)
-    column_w = (width - rider_w) / len(sheet.columns)
+    column_w = (width - rider_w) / len(names)
     top = y + HEADING
     body = top + HEADER_ROW
     bottom = body + row_h * len(colors)
     nodes: list[Node] = [
-        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, f"{sheet.race} {race}", 5.0, font="bold", fill=ink),
+        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, words("sheet.race", number=race), 5.0, font="bold",
+             fill=ink),
         Rect(x, top, width, HEADER_ROW, HEAD_FILL),
         Rect(x + width - column_w, body, column_w, bottom - body, TOTAL_FILL),
     ]
-    cells = [(sheet.rider, rider_w - 2.0)] + [(name, column_w - 2.0) for name in sheet.columns]
+    cells = [(rider, rider_w - 2.0)] + [(name, column_w - 2.0) for name in names]
     size = header_size(cells)
-    nodes += header_cell(sheet.rider, x, top, rider_w, ink, size)
-    for k, name in enumerate(sheet.columns):
+    nodes += header_cell(rider, x, top, rider_w, ink, size)
+    for k, name in enumerate(names):
         nodes += header_cell(name, x + rider_w + k * column_w, top, column_w, ink, size)
     for i, color in enumerate(colors):
         nodes += rider_cell(x, body + i * row_h, rider_w, row_h, i + 1, color)
     for i in range(len(colors) + 1):
         nodes.append(Line(x, body + i * row_h, x + width, body + i * row_h, GRID))
-    for k in range(len(sheet.columns) + 1):
+    for k in range(len(names) + 1):
         cx = x + rider_w + k * column_w
         nodes.append(Line(cx, top, cx, bottom, GRID))
     nodes.append(Rect(x, top, width, bottom - top, FRAME))
     return nodes
 
 
-def summary_table(layout: Layout, x: float, y: float, width: float) -> list[Node]:
-    """All races together: each rider's player, grand total and place."""
-    sheet = layout.score_sheet
+def summary_table(layout: Layout, words: Words, x: float, y: float, width: float) -> list[Node]:
+    """All races together: each rider's player, lost laps, points and place."""
     ink = layout.colors.ink
     colors = layout.riders.colors
-    labels = ("", sheet.player, sheet.columns[-1], sheet.place)
+    labels = ("", words("sheet.player"), words("sheet.lost_laps"), words("sheet.points"),
+              words("sheet.place"))
     label_size = min(fonts.fit_size(label, 24.0, 3.4, "bold") for label in labels if label)
     label_w = 28.0
     column_w = (width - label_w) / len(colors)
     top = y + HEADING
     nodes: list[Node] = [
-        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, sheet.totals, 5.0, font="bold", fill=ink),
+        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, words("sheet.totals"), 5.0, font="bold", fill=ink),
         Rect(x, top, label_w, sum(SUMMARY_ROWS), HEAD_FILL),
     ]
     row_y = top
@@ -129,32 +147,54 @@ def summary_table(layout: Layout, x: float, y: float, width: float) -> list[Node
     return nodes
 
 
-def title_block(layout: Layout, width: float) -> tuple[list[Node], float]:
+def title_block(layout: Layout, words: Words, width: float) -> tuple[list[Node], float]:
     """The game's title, the sheet's name and the scoring note; returns them and their depth."""
-    sheet = layout.score_sheet
     ink = layout.colors.ink
+    title, name = words("title"), words("sheet.title")
+    note = words("sheet.note", points=spoken_list(words, layout.score_sheet.points),
+                 races=layout.score_sheet.races)
     baseline = MARGIN + 8.0 * CAP_HEIGHT
-    name_size = fonts.fit_size(sheet.title, width * 0.35, 5.0)
-    title_room = width - fonts.text_width(sheet.title, name_size) - 6.0
+    name_size = fonts.fit_size(name, width * 0.35, 5.0)
+    title_room = width - fonts.text_width(name, name_size) - 6.0
     nodes: list[Node] = [
-        Text(MARGIN, baseline, layout.title, fonts.fit_size(layout.title, title_room, 8.0, "bold"),
+        Text(MARGIN, baseline, title, fonts.fit_size(title, title_room, 8.0, "bold"),
              font="bold", fill=ink),
-        Text(MARGIN + width, baseline, sheet.title, name_size, anchor="end", fill=ink),
+        Text(MARGIN + width, baseline, name, name_size, anchor="end", fill=ink),
     ]
     y = baseline + 3.0
-    for line in wrap(sheet.note, width, 3.0, "italic"):
+    for line in wrap(note, width, 3.0, "italic"):
         y += 4.0
         nodes.append(Text(MARGIN, y, line, 3.0, font="italic", fill=ink))
     return nodes, y + 4.0
 
 
-def compose_score_sheet(layout: Layout) -> Sheet:
+def heading_size(layout: Layout, words: Words, table_w: float) -> float:
+    """The size the column headings of a race table ``table_w`` mm wide get."""
+    names = columns(layout, words)
+    rider_w = min(13.0, table_w * 0.15)
+    column_w = (table_w - rider_w) / len(names)
+    return header_size([(words("sheet.rider"), rider_w - 2.0)]
+                       + [(name, column_w - 2.0) for name in names])
+
+
+def tables_abreast(layout: Layout, words: Words, width: float) -> int:
+    """Three race tables side by side, or two where their headings would get too small."""
+    for abreast in range(TABLES_PER_ROW, 2, -1):
+        per_row = math.ceil(layout.score_sheet.races / math.ceil(layout.score_sheet.races / abreast))
+        table_w = (width - (per_row - 1) * TABLE_GAP) / per_row
+        if heading_size(layout, words, table_w) >= MIN_HEADER_SIZE:
+            return abreast
+    return 2
+
+
+def compose_score_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     """Title and note, the race tables up to three abreast, and the summary below."""
+    words = words or words_for(layout)
     sheet = layout.score_sheet
     page_w, page_h = SHEET_SIZE
     width = page_w - 2 * MARGIN
-    nodes, y = title_block(layout, width)
-    block_rows = math.ceil(sheet.races / TABLES_PER_ROW)
+    nodes, y = title_block(layout, words, width)
+    block_rows = math.ceil(sheet.races / tables_abreast(layout, words, width))
     per_row = math.ceil(sheet.races / block_rows)
     riders = len(layout.riders.colors)
     summary_h = HEADING + sum(SUMMARY_ROWS)
@@ -165,9 +205,9 @@ def compose_score_sheet(layout: Layout) -> Sheet:
     block_h = HEADING + HEADER_ROW + riders * row_h
     for race in range(1, sheet.races + 1):
         column, row = (race - 1) % per_row, (race - 1) // per_row
-        nodes += race_table(layout, race, MARGIN + column * (table_w + TABLE_GAP),
+        nodes += race_table(layout, words, race, MARGIN + column * (table_w + TABLE_GAP),
                             y + row * (block_h + gap), table_w, row_h)
-    nodes += summary_table(layout, MARGIN, y + block_rows * (block_h + gap), width)
+    nodes += summary_table(layout, words, MARGIN, y + block_rows * (block_h + gap), width)
     background = Rect(0, 0, page_w, page_h, Style(fill="#ffffff"))
     scene = Scene(page_w, page_h, (background, *nodes))
-    return Sheet("score-sheet", f"{layout.title}: {sheet.title}", scene)
+    return Sheet("score-sheet", f"{words('title')}: {words('sheet.title')}", scene)

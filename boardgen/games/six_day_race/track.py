@@ -177,18 +177,20 @@ class Geometry:
         step = t.space_mm
         (xl, cy), (xr, _) = self.bend_centers
         rc, hw = self.radius, self.half_width
-        sweep = 180.0 / t.bend_spaces
+        first_bend, second_bend = t.bend_spaces
         ring: list[Space] = []
-        for i in range(t.straight_spaces):
+        for i in range(t.straight):
             ring.append(Space(0, "straight", (xl + i * step, cy + rc), (xl + (i + 1) * step, cy + rc),
                               (0.0, 1.0), None, half_width=hw))
-        for j in range(t.bend_spaces):
+        sweep = 180.0 / first_bend
+        for j in range(first_bend):
             ring.append(Space(0, "bend", (0, 0), (0, 0), (0, 0), (xr, cy),
                               90.0 - j * sweep, 90.0 - (j + 1) * sweep, rc, hw))
-        for i in range(t.straight_spaces):
+        for i in range(t.straight):
             ring.append(Space(0, "straight", (xr - i * step, cy - rc), (xr - (i + 1) * step, cy - rc),
                               (0.0, -1.0), None, half_width=hw))
-        for j in range(t.bend_spaces):
+        sweep = 180.0 / second_bend
+        for j in range(second_bend):
             ring.append(Space(0, "bend", (0, 0), (0, 0), (0, 0), (xl, cy),
                               270.0 - j * sweep, 270.0 - (j + 1) * sweep, rc, hw))
         return [s if s.kind == "straight" else _with_ends(s) for s in ring]

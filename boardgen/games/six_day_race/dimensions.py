@@ -1,0 +1,58 @@
+"""Sizes shared by the layout model and the drawing code, and the arithmetic of the oval.
+
+This module imports nothing of the game, so the model can validate proportions with the
+same numbers the infield is laid out with: model → dimensions ← track ← infield ← board.
+"""
+
+from __future__ import annotations
+
+import math
+
+MIN_INNER_RADIUS_MM = 40.0   # the bends' inner edge: tighter and riders no longer fit
+MAX_BOARD_MM = 5000.0
+EDGE_PAD_MM = 22.0           # from the inner edge of the track: room for the arrows
+ROW_GAP_MM = 6.0             # kept free either side of the infield's middle line
+SLOT_PAD_MM = 4.0            # around a card in its marked place
+SLOT_GAP_MM = 7.0            # between two card places
+SLOT_LABEL_MM = 4.6          # caption size above a card place
+SEAM_PERIOD_MM = 170.0       # infield text leaves a space boundary free at least this often
+SEAM_CLEARANCE_MM = 3.0
+
+
+def bend_radius(spaces: int, straight_spaces: int, space_mm: float) -> float:
+    """Centre-line radius of the bends, so the bends' spaces are as long as straight ones.
+
+    With an odd number of bend spaces the second bend holds one more, each a little shorter.
+    """
+    return (spaces - 2 * straight_spaces) / 2 * space_mm / math.pi
+
+
+def seam_period(space_mm: float) -> float:
+    """Distance between the space boundaries that infield text leaves free."""
+    return space_mm * max(1, int(SEAM_PERIOD_MM // space_mm))
+
+
+def slot_size(card_w: float, card_h: float) -> tuple[float, float]:
+    """Width and height of a card place with its caption."""
+    return card_w + 2 * SLOT_PAD_MM, card_h + 2 * SLOT_PAD_MM + SLOT_LABEL_MM * 1.9
+
+
+def slots_per_period(slot_w: float, period: float) -> int:
+    """How many card places fit side by side between two free space boundaries."""
+    room = period - 2 * SEAM_CLEARANCE_MM
+    return int((room + SLOT_GAP_MM) // (slot_w + SLOT_GAP_MM))
+
+
+def slots_fit_straight(straight_mm: float, period: float, slot_w: float, count: int) -> bool:
+    """Whether ``count`` card places fit in a row along a straight of ``straight_mm``."""
+    per = slots_per_period(slot_w, period)
+    if per == 0:
+        return False
+    whole, rest = divmod(straight_mm, period)
+    tail = slots_per_period(slot_w, rest) if rest > slot_w else 0
+    return int(whole) * per + tail >= count
+
+
+def infield_row_height(inner_radius: float) -> float:
+    """Height of each of the two rows of the infield (above and below the middle line)."""
+    return inner_radius - EDGE_PAD_MM - ROW_GAP_MM

@@ -1,0 +1,83 @@
+"""The numbers a rule text names, taken from the layout: spaces, named spaces, cards, hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgen.games.six_day_race.board import space_word
+from boardgen.games.six_day_race.infield import legend_rows, pile_text
+from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
+from boardgen.games.six_day_race.score_sheet import spoken_list
+from boardgen.i18n import Words
+
+
+def counts_text(counts: dict[int, int]) -> str:
+    """``4 × 1, 4 × 2, 3 × 3``: how many cards of each value, in any language."""
+    return ", ".join(f"{count} × {value}" for value, count in counts.items() if count)
+
+
+def ranges_text(numbers) -> str:
+    """``3–5, 8, 10, 24–27``: space numbers with runs of three or more joined."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
+                     for run in runs)
+
+
+def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
+    """Everything a rule text may print about this layout, as plain values."""
+    spaces, cards, hands = layout.spaces, layout.cards, layout.hands
+    low, high = cards.grey.pile_values[0], cards.grey.pile_values[-1]
+    few, many = layout.players
+    return {
+        "spaces": layout.track.spaces,
+        "direction": layout.track.direction,
+        "space_mm": layout.track.space_mm,
+        "finish": spaces.number_of("finish"),
+        "start": spaces.number_of("start"),
+        "rider_change": spaces.number_of("rider-change"),
+        "crash": spaces.number_of("crash"),
+        "sprints": list(spaces.sprints),
+        "named": [{"number": named.space, "kind": named.kind,
+                   "word": space_word(layout, words, named.space)}
+                  for named in sorted(spaces.named, key=lambda named: named.space)],
+        "colors": {name: list(getattr(spaces, name)) for name in SPACE_COLORS},
+        "used_colors": list(spaces.used_colors),
+        "color_ranges": {name: ranges_text(getattr(spaces, name)) for name in SPACE_COLORS},
+        "black_after_line": [n for n in spaces.black if n <= 10],
+        "first_green": min(spaces.green, default=None),
+        "other_greens": sorted(spaces.green)[1:],
+        "coloured": sum(len(getattr(spaces, name)) for name in SPACE_COLORS),
+        "legend_rows": legend_rows(layout),
+        "green_cards": dict(cards.green.counts),
+        "grey_cards": dict(cards.grey.counts),
+        "green_total": cards.green.total,
+        "grey_total": cards.grey.total,
+        "green_text": counts_text(cards.green.counts),
+        "grey_text": counts_text(cards.grey.counts),
+        "grey_assumed": cards.grey.assumed,
+        "green_assumed": cards.green.assumed,
+        "low_pile": pile_text(low),
+        "high_pile": pile_text(high),
+        "low_count": cards.grey.pile_count(0),
+        "high_count": cards.grey.pile_count(len(cards.grey.pile_values) - 1),
+        "hand_few": counts_text(hands.few_players),
+        "hand_many": counts_text(hands.many_players),
+        "hand_size_few": sum(hands.few_players.values()),
+        "hand_size_many": sum(hands.many_players.values()),
+        "many_from": hands.many_from,
+        "min_players": few,
+        "max_players": many,
+        "riders": len(layout.riders.colors),
+        "change_high": hands.change_high,
+        "change_low": hands.change_low,
+        "change_low_many": hands.change_low_many,
+        "races": layout.score_sheet.races,
+        "points": list(layout.score_sheet.points),
+        "points_text": spoken_list(words, layout.score_sheet.points),
+        "scorers": len(layout.score_sheet.points),
+    }

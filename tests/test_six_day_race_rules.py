@@ -1,0 +1,164 @@
+"""6-Tage Rennen in three languages: rule texts rendered from the layout, kits without English."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdf
+import pytest
+from jinja2 import StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+from boardgen.games import six_day_race
+from boardgen.i18n import flatten, words_for
+from boardgen.layout import load_layout
+from boardgen.render import renderer
+from tests.conftest import write
+
+LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+NAMES = ("six_day_race", "six_day_race_advanced")
+LANGS = ("en", "de", "pl")
+
+
+def render(layout, lang: str, name: str | None = None) -> str:
+    """The rule text of ``name`` (default: the layout's own) filled in for ``layout``."""
+    words = words_for(layout, lang)
+    text = (LAYOUTS / f"{name or layout.name}.rules.{lang}.md").read_text(encoding="utf-8")
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    context = six_day_race.rule_context(layout, words)
+    return env.from_string(text).render(layout=layout, words=words, lang=lang, **context)
+
+
+@pytest.fixture(scope="module", params=[(n, l) for n in NAMES for l in LANGS],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def rendered(request) -> tuple[str, str, str]:
+    name, lang = request.param
+    return name, lang, render(load_layout(name), lang)
+
+
+def test_rule_texts_use_only_known_diagrams(rendered):
+    name, lang, text = rendered
+    known = set(six_day_race.diagrams(load_layout(name)))
+    used = re.findall(r"\(diagram:([^)]+)\)", text)
+    cited = re.findall(r"\{fig:([^}]+)\}", text)
+    assert used and set(used) <= known and set(cited) <= set(used)
+    assert len(used) == len(set(used))
+    assert text.startswith("# ")
+
+
+def test_player_texts_name_no_commands_files_or_keys(rendered):
+    _, _, text = rendered
+    for forbidden in ("boardgen", ".toml", "layout", "`", "orange = ", "straight_spaces",
+                      "{{", "{%", "None"):
+        assert forbidden not in text, forbidden
+
+
+def test_the_facts_are_right(rendered):
+    """Played cards go onto the board's discard places; clockwise; public facts marked so."""
+    _, lang, text = rendered
+    flat = " ".join(text.split())
+    phrases = {
+        "en": ("in front of you", "onto its discard place", "clockwise", "gamecabinet.com"),
+        "de": ("vor dir", "auf ihren Ablageplatz", "im Uhrzeigersinn", "gamecabinet.com"),
+        "pl": ("przed sobą", "miejscu na karty odrzucone", "zgodnie z ruchem wskazówek zegara",
+               "gamecabinet.com"),
+    }[lang]
+    kept_in_front, *present = phrases
+    assert kept_in_front not in flat
+    for phrase in present:
+        assert phrase in flat, phrase
+    notes = flat[flat.rindex("## "):]
+    assert "Wikipedi" in notes and "[R]" in notes
+
+
+def test_german_speaks_to_one_player_and_has_the_review_fixes():
+    for name in NAMES:
+        text = " ".join(render(load_layout(name), "de").split())
+        for wrong in (r"\bihr\b", r"\beuch\b", r"\beuer", r"\bSprecht\b", r"\bSpielt\b",
+                      r"\bfahrt\b", "3-Tage-Rennen", r"\borangen\b", "an Fahrerwechsel",
+                      r"\bPersonen\b"):
+            assert not re.search(wrong, text), (name, wrong)
+
+
+def test_rule_context_matches_the_layout():
+    layout = load_layout("six_day_race_advanced")
+    context = six_day_race.rule_context(layout, words_for(layout, "en"))
+    assert context["spaces"] == layout.track.spaces == 80
+    assert (context["finish"], context["start"], context["rider_change"], context["crash"]) == (
+        1, 80, 40, 65)
+    assert context["sprints"] == [23, 49]
+    assert context["green_cards"] == {1: 24, 2: 24, 3: 24, 4: 24, 5: 16, 7: 8}
+    assert context["green_total"] == 120 and context["grey_total"] == 80
+    assert (context["low_pile"], context["high_pile"]) == ("1·2·3", "4·5·6")
+    assert (context["low_count"], context["high_count"]) == (48, 32)
+    assert context["riders"] == context["max_players"] == 8 and context["min_players"] == 3
+    assert context["races"] == 6 and context["points"] == [5, 3, 2, 1]
+    assert context["colors"]["green"] == [45, 54, 64] and context["first_green"] == 45
+    assert context["color_ranges"]["black"].startswith("3–5, 8, 10, 24–27, 29–32, 43, 44")
+    assert context["black_after_line"] == [3, 4, 5, 8, 10]
+    assert context["coloured"] == 32
+
+
+def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
+    path = write(tmp_path, "mine.toml", 'extends = "six_day_race_advanced"\n'
+                 "[track]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
+                 "[spaces]\ngreen = [45]\norange = [90, 95]\n"
+                 "[riders]\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
+                 "\"#222222\", \"#f5f5f2\"]\n")
+    layout = load_layout(str(path))
+    for lang in LANGS:
+        text = " ".join(render(layout, lang, "six_day_race_advanced").split())
+        start = words_for(layout, lang)("space.start")
+        assert f"{start} (100)" in text and f"{start} (80)" not in text
+        assert "6, 4" in text and "(90, 95)" in text  # points and the orange spaces
+        assert "54 " not in text  # only one green space is left
+    base = " ".join(render(layout, "en", "six_day_race").split())
+    assert "for 3 to 6 players" in base  # as many players as riders
+    assert "Start (100)" in base and "Rider change (50)" in base and "4 races" in base
+
+
+def english_label_words(lang: str) -> set[str]:
+    """Words of the English labels that the language's own labels never use."""
+    def words_of(table) -> set[str]:
+        found = set()
+        for text in flatten(table).values():
+            found |= {w for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{\w+\}", "", text))}
+        return found
+
+    layout = load_layout("six_day_race_advanced")
+    theirs = words_of(layout.labels[lang]) | words_of({"title": layout.title})
+    return words_of(layout.labels["en"]) - theirs
+
+
+def game_pdfs(layout, words) -> dict[str, list[bytes]]:
+    """The board, every card face and back, every rider and the score sheet as PDFs of their own
+    (the page furniture around them belongs to the print layout, not to the game)."""
+    game = six_day_race.compose_game(layout, words=words)
+    pdf = renderer("pdf")
+    cards, riders = game.component_sets
+    faces = [c.front for c in cards.components] + [c.back for c in cards.components if c.back]
+    return {"board": [pdf(game.board.scene)],
+            "cards": [pdf(scene) for scene in {id(f): f for f in faces}.values()],
+            "riders": [pdf(c.front) for c in riders.components],
+            "score sheet": [pdf(sheet.scene) for sheet in game.sheets]}
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("name", NAMES)
+def test_german_and_polish_kits_print_no_english_label_word(name, lang):
+    layout = load_layout(name)
+    words = words_for(layout, lang)
+    english = english_label_words(lang)
+    assert {"Finish", "Rider", "Lost", "laps", "draw", "discard"} <= english
+    texts = {}
+    for part, pdfs in game_pdfs(layout, words).items():
+        text = " ".join(page.extract_text() for data in pdfs
+                        for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+        found = set(re.findall(r"[^\W\d_]{3,}", text)) & english
+        assert not found, (part, sorted(found))
+        texts[part] = " ".join(text.split())
+    assert words("space.rider-change") in texts["board"] and words("legend.title") in texts["board"]
+    assert words("sheet.lost_laps") in texts["score sheet"]
+    assert words("cards.green") in texts["board"] and words("title") in texts["cards"]
