@@ -42,11 +42,13 @@ class CourseSpec(Model):
     @field_validator("map")
     @classmethod
     def parses(cls, text: str) -> str:
+        """The map reads as rows of squares (the rules of the course come after)."""
         parse_map(text)  # a MapError is a ValueError naming the row or square
         return text
 
     @model_validator(mode="after")
     def playable(self) -> CourseSpec:
+        """Every rule the course breaks, and a board too large to print, reported together."""
         problems = [FieldProblem("map", str(p)) for p in course_problems(parse_map(self.map))]
         sides = board_size_mm(parse_map(self.map), self.square_mm, self.border_mm)
         if max(sides) > MAX_BOARD_MM:
