@@ -1,0 +1,75 @@
+"""What the rule text says about a layout: sizes, the goal rank and the start, as template values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgen.games.racing_kings.board import position
+from boardgen.games.racing_kings.model import Layout
+from boardgen.games.racing_kings.position import Placement, side_of, standard_position
+from boardgen.games.racing_kings.tokens import PIECE_ORDER, piece_name
+from boardgen.i18n import Words
+
+SIDES = ("white", "black")
+EXAMPLE_BOARD = {"files": 8, "ranks": 8, "goal_rank": 8, "first_file": "a", "last_file": "h"}
+
+
+def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
+    """Every number and square name the rule text prints, taken from the layout."""
+    spec = layout.board
+    start = position(layout)
+    letters = spec.letters
+    standard_board = (letters == "abcdefgh" and spec.ranks == 8 and spec.goal == 8)
+    return {
+        "files": len(letters),
+        "ranks": spec.ranks,
+        "goal_rank": spec.goal,
+        "first_file": letters[0],
+        "last_file": letters[-1],
+        "standard_board": standard_board,
+        "standard_start": len(letters) >= 8 and start == standard_position(len(letters)),
+        "start_ranks": sorted({rank for _, rank in start}),
+        "pieces_total": len(start),
+        "sides": {side: _side(layout, start, side, words) for side in SIDES},
+        "same_pieces": _kinds(start, "white") == _kinds(start, "black"),
+        "start_table": _start_table(layout, start, words),
+        "example": EXAMPLE_BOARD,
+    }
+
+
+def _kinds(start: Placement, side: str) -> list[str]:
+    """A side's piece letters, upper case, in a fixed order."""
+    return sorted((p.upper() for p in start.values() if side_of(p) == side), key=PIECE_ORDER.index)
+
+
+def _squares(layout: Layout, start: Placement, letter: str) -> list[str]:
+    """The squares a piece letter starts on, rank by rank from the players' side, left to right."""
+    found = [s for s, p in start.items() if p == letter]
+    return [layout.square_name(f, r) for f, r in sorted(found, key=lambda s: (s[1], s[0]))]
+
+
+def _side(layout: Layout, start: Placement, side: str, words: Words) -> dict[str, Any]:
+    """One side's pieces: how many, where its king starts, and the files its camp covers."""
+    mine = [s for s, p in start.items() if side_of(p) == side]
+    king = "K" if side == "white" else "k"
+    files = sorted({f for f, _ in mine})
+    return {
+        "name": words(side),
+        "count": len(mine),
+        "king": _squares(layout, start, king)[0],
+        "from_file": layout.board.letters[files[0]],
+        "to_file": layout.board.letters[files[-1]],
+        "counts": {kind: _kinds(start, side).count(kind) for kind in PIECE_ORDER},
+    }
+
+
+def _start_table(layout: Layout, start: Placement, words: Words) -> list[dict[str, Any]]:
+    """One row per kind of piece in the start: its name and each side's squares."""
+    rows = []
+    for kind in PIECE_ORDER:
+        squares = {side: _squares(layout, start, kind if side == "white" else kind.lower())
+                   for side in SIDES}
+        if any(squares.values()):
+            rows.append({"piece": piece_name(words, kind), **{
+                side: ", ".join(found) if found else "–" for side, found in squares.items()}})
+    return rows
