@@ -13,6 +13,9 @@ from boardgen.games.racing_kings.position import (STANDARD_WIDTH, Placement, par
                                                   parse_fen, position_problems, standard_position)
 
 MIN_SIDE, MAX_SIDE = 6, 16
+# A standee is foot, front, back and foot: 0.4 + 1.25 + 1.25 + 0.4 times its width.
+STANDEE_HEIGHT_PER_WIDTH = 3.3
+MAX_STANDEE_WIDTH_MM = 72.0  # 238 mm tall: fits A4 and Letter inside their margins
 
 
 def _side_in_range(count: int, what: str) -> None:
@@ -106,6 +109,15 @@ class Tokens(Model):
         "disc", description="disc: round tokens to cut out; standee: fold-over stand-up pieces")
     size_mm: float = Field(32.0, ge=12, le=100,
                            description="disc diameter, or standee width, in mm")
+
+    @model_validator(mode="after")
+    def standee_fits_a_page(self):
+        if self.style == "standee" and self.size_mm > MAX_STANDEE_WIDTH_MM:
+            raise FieldProblem("size_mm", f"a standee {self.size_mm:g} mm wide would be "
+                               f"{self.size_mm * STANDEE_HEIGHT_PER_WIDTH:g} mm tall, more than "
+                               f"a page holds; at most {MAX_STANDEE_WIDTH_MM:g} mm",
+                               related=("tokens.style",))
+        return self
 
 
 class Layout(LayoutBase):

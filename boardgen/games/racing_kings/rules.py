@@ -60,6 +60,8 @@ def _side(layout: Layout, start: Placement, side: str, words: Words) -> dict[str
         "from_file": layout.board.letters[files[0]],
         "to_file": layout.board.letters[files[-1]],
         "counts": {kind: _kinds(start, side).count(kind) for kind in PIECE_ORDER},
+        "army": [{"kind": kind, "count": _kinds(start, side).count(kind)}
+                 for kind in PIECE_ORDER if kind in _kinds(start, side)],
     }
 
 

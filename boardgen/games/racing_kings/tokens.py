@@ -55,7 +55,7 @@ def _standee(layout: Layout, letter: str, words: Words) -> Scene:
     side = side_of(letter)
     w = layout.tokens.size_mm
     face = w * 1.25
-    tab = w * 0.4
+    tab = w * 0.4  # two faces and two tabs make STANDEE_HEIGHT_PER_WIDTH
     height = 2 * tab + 2 * face
     glyph = min(w, face) * 0.9
     symbol = pieces.piece_symbol_id(letter, side)
