@@ -30,8 +30,12 @@ class BoardSpec(Model):
     files: str | int = Field(
         "abcdefgh",
         description="the columns, 6 to 16: their letters from left to right (\"abcdefgh\"), "
-                    "or just how many, lettered a, b, c, ...")
-    ranks: int = Field(8, description="the rows, 6 to 16, numbered from 1 on the players' side")
+                    "or just how many, lettered a, b, c, ...",
+        json_schema_extra={"anyOf": [
+            {"type": "string", "pattern": f"^[a-z]{{{MIN_SIDE},{MAX_SIDE}}}$"},
+            {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_SIDE}]})
+    ranks: int = Field(8, description="the rows, 6 to 16, numbered from 1 on the players' side",
+                       json_schema_extra={"minimum": MIN_SIDE, "maximum": MAX_SIDE})
     goal_rank: int | None = Field(
         None, ge=2, description="the rank the kings race to; the last rank if left out")
     square_mm: float = Field(40.0, ge=12, le=100,
