@@ -127,8 +127,10 @@ def label_problems(labels: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, s
             if not isinstance(text, str):
                 problems.append((f"labels.{lang}.{key}", "a label is a text in quotes"))
                 continue
+            reference = english.get(key, text)
             try:
-                extra = placeholders(text) - placeholders(english.get(key, text))
+                extra = placeholders(text) - placeholders(
+                    reference if isinstance(reference, str) else text)
             except ValueError as exc:
                 problems.append((f"labels.{lang}.{key}", str(exc)))
                 continue

@@ -184,6 +184,7 @@ def test_rule_context_matches_the_layout(tmp_path):
         assert context["goal_rank"] == spec.goal == spec.ranks
         assert (context["first_file"], context["last_file"]) == (spec.letters[0], spec.letters[-1])
         assert context["pieces_total"] == len(start)
+        assert context["empty_files"] == len(spec.letters) - len({f for f, _ in start})
         assert sum(s["count"] for s in context["sides"].values()) == len(start)
         for side, king in (("white", "K"), ("black", "k")):
             square = next(layout.square_name(*s) for s, p in start.items() if p == king)
@@ -194,8 +195,10 @@ def test_rule_context_matches_the_layout(tmp_path):
         pieces = racing_kings.board_json(layout)["pieces"]
         names = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight"}
         assert listed == {(p["square"], names[p["piece"]], p["side"]) for p in pieces}
-    assert rule_context(load_layout("racing_kings"), words_for(load_layout("racing_kings")))["standard_board"]
-    assert not rule_context(custom(tmp_path, BIG), words_for(load_layout("racing_kings")))["standard_board"]
+    english = words_for(load_layout("racing_kings"))
+    assert rule_context(load_layout("racing_kings"), english)["standard_board"]
+    big = rule_context(custom(tmp_path, BIG), english)
+    assert not big["standard_board"] and big["standard_start"] and big["empty_files"] == 2
 
 
 # ---- the figures ---------------------------------------------------------------------

@@ -21,7 +21,8 @@ from boardgen.scene import (Circle, Line, Node, Polygon, Rect, Scene, Style, Use
 
 DIAGRAM_SQUARE_MM = 10.0
 DIAGRAM_EDGE_MM = 5.0
-STANDARD_FILES = "abcdefgh"
+STANDARD_FILES = "abcdefgh"  # the examples are positions on the original 8×8 board
+STANDARD_RANKS = 8
 LEGAL_INK = "#2e7d32"
 ILLEGAL_INK = "#c62828"
 MOVE_INK = "#1f5fa8"
@@ -193,8 +194,8 @@ def _to_move(grid: _Grid, side: str) -> list[Node]:
 
 def example_scene(layout: Layout, example: Example, words: Words) -> Scene:
     """An example position with its moves as arrows and its would-be checks marked."""
-    grid = _Grid(STANDARD_FILES, 8, 8)
-    placement = parse_fen(example.fen, 8, 8)
+    grid = _Grid(STANDARD_FILES, STANDARD_RANKS, STANDARD_RANKS)
+    placement = parse_fen(example.fen, len(STANDARD_FILES), STANDARD_RANKS)
     nodes = _diagram_board(layout, grid) + _diagram_pieces(grid, placement)
     for attacker, king in example.checks:
         nodes += _check_marks(grid, _square(attacker), _square(king))

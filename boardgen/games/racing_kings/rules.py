@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from boardgen.games.racing_kings.board import position
+from boardgen.games.racing_kings.diagrams import STANDARD_FILES, STANDARD_RANKS
 from boardgen.games.racing_kings.model import Layout
-from boardgen.games.racing_kings.position import Placement, side_of, standard_position
+from boardgen.games.racing_kings.position import (STANDARD_WIDTH, Placement, side_of,
+                                                  standard_position)
 from boardgen.games.racing_kings.tokens import PIECE_ORDER, piece_name
 from boardgen.i18n import Words
 
 SIDES = ("white", "black")
-EXAMPLE_BOARD = {"files": 8, "ranks": 8, "goal_rank": 8, "first_file": "a", "last_file": "h"}
+# The rule examples are drawn on the original board whatever the layout's size.
+EXAMPLE_BOARD = {"files": len(STANDARD_FILES), "ranks": STANDARD_RANKS, "goal_rank": STANDARD_RANKS,
+                 "first_file": STANDARD_FILES[0], "last_file": STANDARD_FILES[-1]}
 
 
 def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
@@ -19,7 +23,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     spec = layout.board
     start = position(layout)
     letters = spec.letters
-    standard_board = (letters == "abcdefgh" and spec.ranks == 8 and spec.goal == 8)
+    standard_board = (letters == STANDARD_FILES and spec.ranks == spec.goal == STANDARD_RANKS)
     return {
         "files": len(letters),
         "ranks": spec.ranks,
@@ -27,8 +31,9 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "first_file": letters[0],
         "last_file": letters[-1],
         "standard_board": standard_board,
-        "standard_start": len(letters) >= 8 and start == standard_position(len(letters)),
+        "standard_start": len(letters) >= STANDARD_WIDTH and start == standard_position(len(letters)),
         "start_ranks": sorted({rank for _, rank in start}),
+        "empty_files": len(letters) - len({f for f, _ in start}),
         "pieces_total": len(start),
         "sides": {side: _side(layout, start, side, words) for side in SIDES},
         "same_pieces": _kinds(start, "white") == _kinds(start, "black"),
