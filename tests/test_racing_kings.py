@@ -12,7 +12,7 @@ import pypdf
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from boardgen.errors import InputError
 from boardgen.games import racing_kings
@@ -276,3 +276,27 @@ def test_every_model_field_has_a_description():
                 if isinstance(inner, type) and issubclass(inner, BaseModel):
                     walk(inner)
     walk(racing_kings.Layout)
+
+
+def test_a_goal_rank_short_of_the_last_rank(tmp_path):
+    layout = load_layout(str(custom(tmp_path, "[board]\nranks = 10\ngoal_rank = 8\n")))
+    goal = {s["id"] for s in racing_kings.board_json(layout)["spaces"] if "goal" in s["tags"]}
+    assert goal == {f"{f}8" for f in "abcdefgh"}
+    svg = renderer("svg")(racing_kings.compose_board(layout).scene).decode()
+    assert "reach rank 8 wins" in svg
+
+
+@pytest.mark.parametrize("data, key, related", [
+    ({"board": {"ranks": 10}, "setup": {"fen": "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ"}},
+     "setup.fen", ("board.files", "board.ranks")),
+    ({"board": {"goal_rank": 2}}, "board.goal_rank", ()),
+    ({"board": {"goal_rank": 2}, "setup": {"fen": "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ"}},
+     "setup.fen", ("board.goal_rank",)),
+    ({"board": {"ranks": 6, "goal_rank": 7}}, "board.goal_rank", ("board.ranks",)),
+])
+def test_rule_level_problems_name_the_keys_they_depend_on(data, key, related):
+    layout = {"game": "racing_kings", "name": "x", "title": "x", **data}
+    with pytest.raises(ValidationError) as caught:
+        racing_kings.Layout.model_validate(layout)
+    problem = caught.value.errors()[0]["ctx"]["error"]
+    assert problem.key == key and problem.related == related

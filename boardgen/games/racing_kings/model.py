@@ -179,10 +179,15 @@ def start_problems(layout: Layout) -> list[FieldProblem]:
         placement = read_position(layout)
     except ValueError as exc:
         return [FieldProblem(key, str(exc), related=size if layout.setup else ())]
-    goal = ("board.goal_rank",) if spec.goal_rank is not None else ("board.ranks",)
-    return [FieldProblem(key, message, related=goal if about_goal else ())
-            for message, about_goal in position_problems(
-                placement, len(spec.letters), spec.ranks, spec.goal, layout.square_name)]
+    goal_key = "board.goal_rank" if spec.goal_rank is not None else "board.ranks"
+    problems = []
+    for message, about_goal in position_problems(placement, len(spec.letters), spec.ranks,
+                                                 spec.goal, layout.square_name):
+        if layout.setup is None:  # the standard start is sound: only the goal can clash with it
+            problems.append(FieldProblem(goal_key if about_goal else key, message))
+        else:
+            problems.append(FieldProblem(key, message, related=(goal_key,) if about_goal else ()))
+    return problems
 
 
 def report_all(problems: list[FieldProblem]) -> None:
