@@ -37,7 +37,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "pieces_total": len(start),
         "sides": {side: _side(layout, start, side, words) for side in SIDES},
         "same_pieces": _kinds(start, "white") == _kinds(start, "black"),
-        "start_table": _start_table(layout, start, words),
+        "start_columns": [piece_name(words, kind) for kind in _kinds_in(start)],
         "example": EXAMPLE_BOARD,
     }
 
@@ -53,30 +53,33 @@ def _squares(layout: Layout, start: Placement, letter: str) -> list[str]:
     return [layout.square_name(f, r) for f, r in sorted(found, key=lambda s: (s[1], s[0]))]
 
 
+def _kinds_in(start: Placement) -> list[str]:
+    """The kinds of piece (upper case) either side starts with, King to Knight."""
+    return [kind for kind in PIECE_ORDER if any(p.upper() == kind for p in start.values())]
+
+
+def _letter(kind: str, side: str) -> str:
+    return kind if side == "white" else kind.lower()
+
+
 def _side(layout: Layout, start: Placement, side: str, words: Words) -> dict[str, Any]:
-    """One side's pieces: how many, where its king starts, and the files its camp covers."""
+    """One side's pieces: how many of each, where they start, and the files its camp covers.
+
+    ``cells`` lists the side's squares per kind in the order of ``start_columns``, so a
+    table of the start needs one row per side whatever pieces the layout has.
+    """
     mine = [s for s, p in start.items() if side_of(p) == side]
-    king = "K" if side == "white" else "k"
     files = sorted({f for f, _ in mine})
+    kinds = _kinds(start, side)
     return {
         "name": words(side),
         "count": len(mine),
-        "king": _squares(layout, start, king)[0],
+        "king": _squares(layout, start, _letter("K", side))[0],
         "from_file": layout.board.letters[files[0]],
         "to_file": layout.board.letters[files[-1]],
-        "counts": {kind: _kinds(start, side).count(kind) for kind in PIECE_ORDER},
-        "army": [{"kind": kind, "count": _kinds(start, side).count(kind)}
-                 for kind in PIECE_ORDER if kind in _kinds(start, side)],
+        "counts": {kind: kinds.count(kind) for kind in PIECE_ORDER},
+        "army": [{"kind": kind, "count": kinds.count(kind)} for kind in PIECE_ORDER
+                 if kind in kinds],
+        "cells": [", ".join(_squares(layout, start, _letter(kind, side))) or "–"
+                  for kind in _kinds_in(start)],
     }
-
-
-def _start_table(layout: Layout, start: Placement, words: Words) -> list[dict[str, Any]]:
-    """One row per kind of piece in the start: its name and each side's squares."""
-    rows = []
-    for kind in PIECE_ORDER:
-        squares = {side: _squares(layout, start, kind if side == "white" else kind.lower())
-                   for side in SIDES}
-        if any(squares.values()):
-            rows.append({"piece": piece_name(words, kind), **{
-                side: ", ".join(found) if found else "–" for side, found in squares.items()}})
-    return rows
