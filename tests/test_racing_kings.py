@@ -125,7 +125,7 @@ SIX_BY_SIX = '[board]\nfiles = 6\nranks = 6\n[setup]\nfen = "6/6/6/6/kr2RK/qn2NQ
     (SIX_BY_SIX, 6, 6),
     ('[board]\nfiles = "abcdefg"\nranks = 9\n[setup]\nascii = """\n' + ".......\n" * 7 +
      'kr...RK\nqb...BQ\n"""\n', 7, 9),
-    ("[board]\nfiles = 16\nranks = 16\nsquare_mm = 20\n", 16, 16),
+    ("[board]\nfiles = 16\nranks = 16\n", 16, 16),
 ])
 def test_boards_of_other_sizes_build_as_pdf(run_cli, tmp_path, board, files, ranks):
     path = custom(tmp_path, board)
