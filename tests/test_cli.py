@@ -98,11 +98,11 @@ def test_output_path_that_is_a_file(run_cli, tmp_path):
 
 
 def test_all_games_in_a_language_some_lack_fall_back_to_english(run_cli, tmp_path):
-    result = run_cli("build", "racing_kings", "steeple_chess", "--lang", "de", "--format", "pdf",
+    result = run_cli("build", "river_race", "steeple_chess", "--lang", "de", "--format", "pdf",
                      "--out", tmp_path)
     assert result.exit_code == 0, result.stderr
-    assert "note: racing_kings: no German rule text; rules in English" in result.stderr
-    assert (tmp_path / "racing_kings" / "rules.pdf").is_file()
+    assert "note: river_race: no German rule text; rules in English" in result.stderr
+    assert (tmp_path / "river_race" / "rules.pdf").is_file()
     from tests.conftest import pdf_text
 
     assert "Figur" in pdf_text((tmp_path / "steeple_chess" / "rules.pdf").read_bytes()) or \
@@ -110,5 +110,5 @@ def test_all_games_in_a_language_some_lack_fall_back_to_english(run_cli, tmp_pat
 
 
 def test_one_game_in_a_missing_language_is_an_error(run_cli, tmp_path):
-    result = run_cli("build", "racing_kings", "--lang", "de", "--out", tmp_path)
+    result = run_cli("build", "river_race", "--lang", "de", "--out", tmp_path)
     assert result.exit_code == 2 and "no German rule text" in result.stderr

@@ -83,9 +83,9 @@ def _free_keys(node, defs) -> bool:
 # ---- limits: refused up front, quickly ------------------------------------
 
 @pytest.mark.parametrize("text, fragment", [
-    ('extends = "racing_kings"\n[board]\nsquare_mm = 10000000\n', "less than or equal to 5000"),
-    ('extends = "racing_kings"\n[board]\nranks = 1000000\nfiles = "ab"\n', "less than or equal to 26"),
-    ('extends = "racing_kings"\n[tokens]\nsize_mm = 1e308\n', "less than or equal to 5000"),
+    ('extends = "racing_kings"\n[board]\nsquare_mm = 10000000\n', "less than or equal to 100"),
+    ('extends = "racing_kings"\n[board]\nranks = 1000000\nfiles = "ab"\n', "6 to 16 ranks"),
+    ('extends = "racing_kings"\n[tokens]\nsize_mm = 1e308\n', "less than or equal to 100"),
     ('extends = "river_race"\n[board]\ncolumns = 1000000\nrows = 1000000\n', "board.columns"),
     ('extends = "river_race"\n[board]\ncell_mm = 10000000\n', "board.cell_mm"),
     ('extends = "river_race"\n[[tiles.types]]\nname = "many"\ncount = 10000000\n'

@@ -51,7 +51,7 @@ def test_wrong_type_names_key_and_value(tmp_path):
 
 def test_negative_size(tmp_path):
     error = load_error(tmp_path, 'extends = "racing_kings"\n[board]\nsquare_mm = -40\n')
-    assert error.key == "board.square_mm" and "greater than 0" in error.message
+    assert error.key == "board.square_mm" and "greater than or equal to 12" in error.message
 
 
 def test_position_with_pawns(tmp_path):

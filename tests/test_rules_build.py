@@ -63,13 +63,13 @@ def test_no_rules_without_pdf_output(tmp_path):
 
 @pytest.mark.parametrize("lang,message", [
     ("fr", "unknown language 'fr'; expected one of en (English), de (German), pl (Polish)"),
-    ("de", "no German rule text for 'racing_kings'; written in: en (English)"),
+    ("pl", "no Polish rule text for 'steeple_chess'; written in: de (German), en (English)"),
 ])
 def test_languages_without_a_text_are_input_errors(tmp_path, lang, message):
-    result = build("racing_kings", "--format", "pdf", "--lang", lang, "--out", str(tmp_path))
+    result = build("steeple_chess", "--format", "pdf", "--lang", lang, "--out", str(tmp_path))
     assert result.exit_code == 2
     assert message in result.output
-    assert not (tmp_path / "racing_kings" / "rules.pdf").exists()
+    assert not (tmp_path / "steeple_chess" / "rules.pdf").exists()
 
 
 def user_layout(folder: Path, stem: str = "my_kings") -> Path:

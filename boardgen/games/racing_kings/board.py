@@ -1,0 +1,170 @@
+"""The Racing Kings board: squares, coordinates, the goal rank, a title band and the start."""
+
+from __future__ import annotations
+
+from boardgen import pieces
+from boardgen.fonts import fit_size, text_width
+from boardgen.games.racing_kings.model import Layout, read_position
+from boardgen.games.racing_kings.position import Placement, side_of
+from boardgen.i18n import Words, words_for
+from boardgen.product import Board
+from boardgen.scene import Node, Rect, Scene, Style, Text, Use, compose, scale, text_centered, translate
+
+TITLE_BAND_MM = 30.0
+TITLE_SIZE_MM = 11.0
+RULE_LINE_SIZE_MM = 4.2
+SUBTITLE_SIZE_MM = 4.5
+GOAL_INK = "#ffffff"
+
+
+def position(layout: Layout) -> Placement:
+    """The start position of a layout, already checked when the layout was loaded."""
+    return read_position(layout)
+
+
+def geometry(layout: Layout) -> tuple[float, float, float, float]:
+    """Left and top of the squares, and the board's width and height, in mm."""
+    spec = layout.board
+    left = spec.border_mm
+    top = TITLE_BAND_MM + spec.border_mm * 0.6
+    width = 2 * spec.border_mm + len(spec.letters) * spec.square_mm
+    height = top + spec.ranks * spec.square_mm + spec.border_mm
+    return left, top, width, height
+
+
+def square_origin(layout: Layout, file_index: int, rank: int) -> tuple[float, float]:
+    """Top-left corner of a square in mm; rank 1 is at the bottom, as seen by the players."""
+    left, top, _, _ = geometry(layout)
+    sq = layout.board.square_mm
+    return left + file_index * sq, top + (layout.board.ranks - rank) * sq
+
+
+def square_color(layout: Layout, file_index: int, rank: int) -> str:
+    """Fill of a square: light or dark, in the goal colours on the goal rank."""
+    dark = (file_index + rank) % 2 == 1  # a1 is dark
+    colors = layout.colors
+    if rank == layout.board.goal:
+        return colors.goal_dark if dark else colors.goal_light
+    return colors.dark if dark else colors.light
+
+
+def compose_board(layout: Layout, words: Words | None = None) -> Board:
+    """The board at its exact size: squares, coordinates, goal rank, title and start position."""
+    words = words or words_for(layout)
+    spec, colors = layout.board, layout.colors
+    left, top, width, height = geometry(layout)
+    sq = spec.square_mm
+    files, ranks = len(spec.letters), spec.ranks
+    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
+    goal_y = square_origin(layout, 0, spec.goal)[1]
+    nodes.append(Rect(0, goal_y, width, sq, Style(fill=colors.goal_band)))
+    for rank in range(1, ranks + 1):
+        for f in range(files):
+            x, y = square_origin(layout, f, rank)
+            nodes.append(Rect(x, y, sq, sq, Style(fill=square_color(layout, f, rank))))
+    nodes.append(Rect(left, top, files * sq, ranks * sq, Style(stroke=colors.frame, stroke_mm=0.8)))
+    nodes.extend(_coordinates(layout))
+    nodes.extend(_goal_words(layout, words("goal")))
+    nodes.extend(_title(layout, words))
+    nodes.extend(_pieces_on_board(layout))
+    scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(),
+                  title=words("title"))
+    return Board(scene,
+                 seams_x=tuple(left + i * sq for i in range(files + 1)),
+                 seams_y=tuple(top + i * sq for i in range(ranks + 1)))
+
+
+def _coordinates(layout: Layout) -> list[Node]:
+    """File letters above and below the squares, rank numbers on both sides."""
+    spec, colors = layout.board, layout.colors
+    left, top, width, _ = geometry(layout)
+    sq = spec.square_mm
+    size = min(6.0, spec.border_mm * 0.35, sq * 0.3)
+    gap = spec.border_mm * 0.3
+    nodes: list[Node] = []
+    for f, letter in enumerate(spec.letters):
+        cx = left + (f + 0.5) * sq
+        for cy in (top - gap, top + spec.ranks * sq + gap):
+            nodes.append(text_centered(cx, cy, letter, size, fill=colors.text, font="bold"))
+    for rank in range(1, spec.ranks + 1):
+        cy = square_origin(layout, 0, rank)[1] + sq / 2
+        color = GOAL_INK if rank == spec.goal else colors.text
+        number_size = fit_size(str(rank), spec.border_mm * 0.5, size, "bold")
+        for cx in (left - gap, width - left + gap):
+            nodes.append(text_centered(cx, cy, str(rank), number_size, fill=color, font="bold"))
+    return nodes
+
+
+def _goal_words(layout: Layout, word: str) -> list[Node]:
+    """The goal word, upright along both sides of the goal rank, white on the goal band."""
+    spec = layout.board
+    left, _, width, _ = geometry(layout)
+    cy = square_origin(layout, 0, spec.goal)[1] + spec.square_mm / 2
+    size = fit_size(word, spec.square_mm * 0.9, min(spec.border_mm * 0.28, spec.square_mm * 0.14),
+                    "bold")
+    x_left, x_right = left * 0.32, width - left * 0.32
+    return [
+        Text(x_left + size * 0.35, cy, word, size, font="bold", anchor="middle",
+             fill=GOAL_INK, rotate=-90),
+        Text(x_right - size * 0.35, cy, word, size, font="bold", anchor="middle",
+             fill=GOAL_INK, rotate=90),
+    ]
+
+
+def _title(layout: Layout, words: Words) -> list[Node]:
+    """Title and subtitle on one line, the one-line rule below, all inside the board's width."""
+    spec, ink = layout.board, layout.colors.text
+    left, _, width, _ = geometry(layout)
+    room = width - 2 * left
+    title, subtitle = words("title"), words("subtitle")
+    rule = words("board.rule", rank=spec.goal)
+    nodes: list[Node] = []
+    subtitle_width = 0.0
+    if subtitle:
+        subtitle_size = fit_size(subtitle, room * 0.4, SUBTITLE_SIZE_MM)
+        subtitle_width = text_width(subtitle, subtitle_size) + 4
+        nodes.append(Text(width - left, 15, subtitle, subtitle_size, anchor="end", fill=ink))
+    title_size = fit_size(title, room - subtitle_width, TITLE_SIZE_MM, "bold")
+    nodes.append(Text(left, 15, title, title_size, font="bold", fill=ink))
+    nodes.append(Text(left, 23, rule, fit_size(rule, room, RULE_LINE_SIZE_MM), fill=ink))
+    return nodes
+
+
+def _pieces_on_board(layout: Layout) -> list[Node]:
+    """The start position drawn on the squares."""
+    sq = layout.board.square_mm
+    glyph = sq * 0.86
+    offset = (sq - glyph) / 2
+    nodes: list[Node] = []
+    for (f, rank), letter in sorted(position(layout).items()):
+        x, y = square_origin(layout, f, rank)
+        symbol = pieces.piece_symbol_id(letter, side_of(letter))
+        nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
+    return nodes
+
+
+def board_json(layout: Layout) -> dict:
+    """The board for programs: each square with its name, box in mm and tags."""
+    spec = layout.board
+    sq = spec.square_mm
+    start = position(layout)
+    spaces = []
+    for rank in range(1, spec.ranks + 1):
+        for f in range(len(spec.letters)):
+            x, y = square_origin(layout, f, rank)
+            tags = ["dark" if (f + rank) % 2 else "light"]
+            if rank == spec.goal:
+                tags.append("goal")
+            if (f, rank) in start:
+                tags.append("start")
+            spaces.append({
+                "id": layout.square_name(f, rank),
+                "kind": "square",
+                "tags": tags,
+                "center": [round(x + sq / 2, 3), round(y + sq / 2, 3)],
+                "size": [sq, sq],
+                "color": square_color(layout, f, rank),
+            })
+    setup = [{"square": layout.square_name(f, r), "piece": letter.upper(), "side": side_of(letter)}
+             for (f, r), letter in sorted(start.items(), key=lambda item: (item[0][1], item[0][0]))]
+    return {"spaces": spaces, "pieces": setup, "goal_rank": spec.goal}
