@@ -128,7 +128,9 @@ def label_problems(labels: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, s
                 problems.append((f"labels.{lang}.{key}", "a label is a text in quotes"))
                 continue
             try:
-                extra = placeholders(text) - placeholders(english.get(key, text))
+                reference = english.get(key, text)
+                reference = reference if isinstance(reference, str) else text
+                extra = placeholders(text) - placeholders(reference)
             except ValueError as exc:
                 problems.append((f"labels.{lang}.{key}", str(exc)))
                 continue
