@@ -190,8 +190,8 @@ def enclosure(model: RiverModel, start: int, width: int, height: int,
     fields = set(model.fields())
     if fields & set(ring):
         return None
-    stock = {kind.name: min(kind.in_box, model.per_player[kind.family] * len(model.players))
-             for kind in model.kinds.values()}
+    stock = {kind.name: kind.in_box for kind in model.kinds.values()}
+    stock.update({family: each * len(model.players) for family, each in model.per_player.items()})
     return _cover(model, ring, inside | fields, set(), stock, [])
 
 
@@ -205,14 +205,17 @@ def _cover(model: RiverModel, ring: list[int], forbidden: set[int], covered: set
         return None
     open_ring = set(todo)
     candidates = [(kind, cells) for kind, cells in _placements_over(model, todo[0])
-                  if stock[kind.name] > 0 and not forbidden & cells and not covered & cells]
+                  if stock[kind.name] > 0 and stock[kind.family] > 0
+                  and not forbidden & cells and not covered & cells]
     candidates.sort(key=lambda found: -len(found[1] & open_ring))  # fewest pieces first
     for kind, cells in candidates:
         stock[kind.name] -= 1
+        stock[kind.family] -= 1
         chosen.append((kind, tuple(sorted(cells))))
         found = _cover(model, ring, forbidden, covered | cells, stock, chosen)
         chosen.pop()
         stock[kind.name] += 1
+        stock[kind.family] += 1
         if found is not None:
             return found
     return None
