@@ -19,8 +19,7 @@ from boardgen.games.river_race.grid import PieceKind, RiverModel, column_name
 from boardgen.games.river_race.setup import Placement, Setup
 from boardgen.games.river_race.validator import validate
 
-SEEDS = range(1, 21)          # the legal example: the first seed the generator succeeds with
-ILLEGAL_SEED = 7              # where the pieces not in the wall go
+SEEDS = range(1, 21)          # example setups: the first seed the generator succeeds with
 Tile = tuple[str, str, int]   # cell, ends such as "NS", player
 # Blocks to wall in (columns, rows, shift from centred), best looking first: a 3 × 3 block
 # walled by three pieces that meet only at their corners, then the fall-backs.
@@ -164,10 +163,11 @@ def illegal_example(layout) -> Setup | None:
     model = layout.model()
     player = model.player(plan(layout).player)
     for width, height, shift in BLOCKS:
-        wall = enclosure(model, player.start, width, height, shift)
-        if wall is None:
+        found = enclosure(model, player.start, width, height, shift)
+        if found is None:
             continue
-        setup = _complete(model, wall, player.number)
+        wall, inside = found
+        setup = _complete(model, wall, player.number, inside)
         report = validate(model, setup)
         if any(p.code == "cut-off" and p.player == player.number for p in report.problems):
             return setup
@@ -175,9 +175,10 @@ def illegal_example(layout) -> Setup | None:
 
 
 def enclosure(model: RiverModel, start: int, width: int, height: int,
-              shift: int = 0) -> list[tuple[PieceKind, tuple[int, ...]]] | None:
+              shift: int = 0) -> tuple[list[tuple[PieceKind, tuple[int, ...]]], set[int]] | None:
     """Pieces covering every cell next to a width × height block on the start's bank, never
-    covering the block itself or a field: the wall runs around the block corner to corner."""
+    covering the block itself or a field (the wall runs around the block corner to corner),
+    and the cells of the block."""
     grid = model.grid
     col, bank = grid.col_row(start)
     up = 1 if bank < grid.rows / 2 else -1
@@ -192,7 +193,8 @@ def enclosure(model: RiverModel, start: int, width: int, height: int,
         return None
     stock = {kind.name: kind.in_box for kind in model.kinds.values()}
     stock.update({family: each * len(model.players) for family, each in model.per_player.items()})
-    return _cover(model, ring, inside | fields, set(), stock, [])
+    wall = _cover(model, ring, inside | fields, set(), stock, [])
+    return None if wall is None else (wall, inside)
 
 
 def _cover(model: RiverModel, ring: list[int], forbidden: set[int], covered: set[int],
@@ -235,8 +237,9 @@ def _placements_over(model: RiverModel, cell: int) -> Iterator[tuple[PieceKind, 
                                      for i in range(width) for j in range(height)}
 
 
-def _complete(model: RiverModel, wall: list, walled: int) -> Setup:
-    """The wall, owned by the opponent first, and the rest of the pieces placed elsewhere."""
+def _complete(model: RiverModel, wall: list, walled: int, inside: set[int]) -> Setup:
+    """The wall, owned by the opponent first, and the rest of the pieces placed elsewhere,
+    clear of the walled-in block and of the cells next to the wall, so the wall stands out."""
     grid = model.grid
     players = [p.number for p in model.players if p.number != walled] + [walled]
     left = {(p, f): n for p in players for f, n in model.per_player.items()}
@@ -246,7 +249,23 @@ def _complete(model: RiverModel, wall: list, walled: int) -> Setup:
         left[(owner, kind.family)] = left.get((owner, kind.family), 0) - 1
         placements.append(Placement(len(placements) + 1, kind.name,
                                     tuple(grid.name(c) for c in cells), owner))
-    rest = legal_placements(model, random.Random(ILLEGAL_SEED), fixed=placements,
-                            hands={k: v for k, v in left.items() if v > 0},
-                            keep_open=[p for p in players if p != walled])
-    return rest or Setup(tuple(placements), source="illegal example")
+    for seed in SEEDS:
+        rest = legal_placements(model, random.Random(seed), fixed=placements,
+                                hands={k: v for k, v in left.items() if v > 0},
+                                keep_open=[p for p in players if p != walled],
+                                avoid=inside | _around(model, wall))
+        if rest is not None:
+            return Setup(rest.placements, source="illegal example")
+    return Setup(tuple(placements), source="illegal example")
+
+
+def _around(model: RiverModel, wall: list) -> set[int]:
+    """The cells next to the wall's pieces, corners included."""
+    grid = model.grid
+    found = set()
+    for _, cells in wall:
+        for cell in cells:
+            col, row = grid.col_row(cell)
+            found.update(grid.index(col + dc, row + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+                         if grid.contains(col + dc, row + dr))
+    return found

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from boardgen.errors import InputError
 from boardgen.games.river_race.grid import PieceKind, RiverModel
@@ -61,13 +61,15 @@ def deal(model: RiverModel, rng: random.Random,
 
 def legal_placements(model: RiverModel, rng: random.Random, fixed: Sequence[Placement] = (),
                      hands: Mapping[tuple[int, str], int] | None = None,
-                     keep_open: Sequence[int] | None = None) -> Setup | None:
-    """One attempt at placing the dealt pieces around the ``fixed`` ones, keeping every player
-    in ``keep_open`` (default: all) able to reach the far bank; None when a piece finds no room."""
+                     keep_open: Sequence[int] | None = None,
+                     avoid: Iterable[int] = ()) -> Setup | None:
+    """One attempt at placing the dealt pieces around the ``fixed`` ones and off the ``avoid``
+    cells, keeping every player in ``keep_open`` (default: all) able to reach the far bank;
+    None when a piece finds no room."""
     grid = model.grid
     players = [p for p in model.players if keep_open is None or p.number in keep_open]
     blocked = bytearray(grid.size)
-    for cell in model.fields():
+    for cell in [*model.fields(), *avoid]:
         blocked[cell] = BLOCKED  # never covered; cleared again before the reachability checks
     covered = bytearray(grid.size)
     for placement in fixed:
