@@ -220,3 +220,28 @@ def test_shipped_layout_needs_no_board_size_in_its_players():
     players = [block.split("\n[")[0] for block in text.split("[[players]]")[1:]]
     assert players and not any(re.search(r"^(start|reserve|bank)\s*=", block, flags=re.M)
                                for block in players)
+
+
+def test_every_river_field_has_a_description_for_the_schema():
+    from boardgen.games.river_race import Layout
+    from boardgen.layout import LayoutBase
+
+    schema = Layout.model_json_schema()
+    missing = []
+
+    def walk(node, path):
+        for name, field in node.get("properties", {}).items():
+            target = field
+            if "$ref" in field or "allOf" in field:
+                ref = field.get("$ref") or field["allOf"][0]["$ref"]
+                target = schema["$defs"][ref.rsplit("/", 1)[-1]]
+            if "description" not in field and "description" not in target:
+                missing.append(f"{path}{name}")
+            if target is not field:
+                walk(target, f"{path}{name}.")
+            for item in (field.get("items"), field.get("additionalProperties")):
+                if isinstance(item, dict) and "$ref" in item:
+                    walk(schema["$defs"][item["$ref"].rsplit("/", 1)[-1]], f"{path}{name}[].")
+
+    walk(schema, "")
+    assert [m for m in missing if m not in LayoutBase.model_fields] == []
