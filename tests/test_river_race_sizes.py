@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -245,3 +247,28 @@ def test_every_river_field_has_a_description_for_the_schema():
 
     walk(schema, "")
     assert [m for m in missing if m not in LayoutBase.model_fields] == []
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(columns=st.integers(9, 50), rows=st.integers(9, 50),
+       family=st.dictionaries(st.sampled_from(["1x1", "1x2", "1x3", "2x2", "1x4", "2x3"]),
+                              st.integers(0, 8), min_size=1, max_size=3),
+       per_player=st.integers(0, 4))
+def test_whatever_check_accepts_gets_every_figure_drawn(tmp_path, columns, rows, family,
+                                                        per_player):
+    shapes = ", ".join(f'"{shape}" = {count}' for shape, count in family.items())
+    path = sized_file(tmp_path, columns, rows, extra=(
+        f"[obstacles.blue]\ncolor = \"#2040a0\"\nper_player = {per_player}\n"
+        f"shapes = {{ {shapes} }}\n"))
+    try:
+        layout = load_layout(path)
+    except InputError:
+        return  # refused by check: nothing to draw
+    figures = diagrams(layout)
+    for draw in figures.values():
+        draw()
+    assert validate(layout.model(), examples.legal_example(layout)).ok
+    if "setup-illegal" in figures:
+        report = validate(layout.model(), examples.illegal_example(layout))
+        assert "cut-off" in report.codes()
