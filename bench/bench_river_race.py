@@ -17,7 +17,7 @@ from pypdf import PdfReader  # noqa: E402
 
 from boardgen import imposition  # noqa: E402
 from boardgen.games.river_race import compose_game, random_setup, validate  # noqa: E402
-from boardgen.games.river_race.diagrams import example_setup  # noqa: E402
+from boardgen.games.river_race.examples import illegal_example, legal_example  # noqa: E402
 from boardgen.games.river_race.grid import PieceKind, RiverModel, square_model  # noqa: E402
 from boardgen.games.river_race.setup import Placement, Setup, load_setup  # noqa: E402
 from boardgen.layout import load_layout  # noqa: E402
@@ -95,9 +95,9 @@ def validation_rows() -> list[tuple]:
     model = layout.model()
     rows = []
     legal = load_setup_text(layout, random_setup(layout, 1))
-    illegal = example_setup(legal=False)
+    illegal = illegal_example(layout)
     for label, setup, repeat in (("21×21 random legal setup", legal, 2000),
-                                 ("21×21 staircase wall", illegal, 2000)):
+                                 ("21×21 start walled in", illegal, 2000)):
         report = validate(model, setup)
         rows.append((label, len(setup.placements), best_ms(lambda: validate(model, setup), repeat),
                      "legal" if report.ok else ", ".join(sorted(set(report.codes())))))
@@ -130,7 +130,7 @@ def output_rows() -> list[tuple]:
     options = imposition.PrintOptions()
     rows = []
     start = time.perf_counter()
-    game = compose_game(layout, setup=example_setup(legal=True))
+    game = compose_game(layout, setup=legal_example(layout))
     rows.append(("compose board, tiles, obstacles", (time.perf_counter() - start) * 1000, "", ""))
     products = [("board.pdf", imposition.impose_board(game.board, options))]
     products += [(f"{s.name}.pdf", imposition.impose_components(s, options))

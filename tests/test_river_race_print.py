@@ -11,9 +11,10 @@ from pypdf import PdfReader
 
 from boardgen.errors import InputError
 from boardgen.games.river_race import board_json, compose_game, diagrams
-from boardgen.games.river_race.diagrams import example_setup
+from boardgen.games.river_race.examples import illegal_example, legal_example
 from boardgen.games.river_race.paths import line_ends, parse_path
 from boardgen.games.river_race.setup import Placement, Setup
+from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.render import renderer
 from boardgen.scene import Group, Scene, Text, Use
@@ -29,6 +30,11 @@ def layout():
 @pytest.fixture(scope="module")
 def game(layout):
     return compose_game(layout)
+
+
+@pytest.fixture(scope="module")
+def game_pl(layout):
+    return compose_game(layout, words=words_for(layout, "pl"))
 
 
 def texts(nodes) -> list[str]:
@@ -65,9 +71,12 @@ def test_board_is_21_cells_of_12_mm_plus_borders(game):
     assert 0 < board.seams_y[0] and board.seams_y[-1] < board.scene.height
 
 
-def test_board_has_title_coordinates_on_all_sides_and_labelled_fields(game):
-    words = texts(game.board.scene.children)
-    assert "Wyścig przez rzekę" in words and "Race across the river" in words
+def test_board_has_title_coordinates_on_all_sides_and_labelled_fields(game, game_pl):
+    english = texts(game.board.scene.children)
+    assert "Race across the River" in english
+    assert english.count("START") == 2 and english.count("RESERVE") == 4
+    words = texts(game_pl.board.scene.children)
+    assert "Wyścig przez rzekę" in words
     for column in "AKU":
         assert words.count(column) == 2, "column letters above and below"
     for row in ("1", "21"):
@@ -75,7 +84,8 @@ def test_board_has_title_coordinates_on_all_sides_and_labelled_fields(game):
     assert words.count("START") == 2 and words.count("REZERWA") == 4
 
 
-def test_board_pdf_has_exact_size_and_unicode_title(game):
+def test_board_pdf_has_exact_size_and_unicode_title(game_pl):
+    game = game_pl
     pdf = renderer("pdf")(_document(game.board.scene))
     page = PdfReader(io.BytesIO(pdf)).pages[0]
     assert float(page.mediabox.width) / MM == pytest.approx(game.board.scene.width, abs=0.01)
@@ -92,7 +102,7 @@ def _document(scene: Scene):
 
 
 def test_setup_is_drawn_on_the_board(layout, game):
-    setup = example_setup(legal=True)
+    setup = legal_example(layout)
     with_setup = compose_game(layout, setup=setup)
     plain_nodes = len(game.board.scene.children)
     assert len(with_setup.board.scene.children) == plain_nodes + len(setup.placements)
@@ -209,7 +219,8 @@ def _with(layout, extra: str) -> Path:
     ("[obstacles.black]\nper_player = 4\n", None, "the box has only 6"),
     ('[obstacles.black]\nshapes = { "1-3" = 6 }\n', "obstacles.black.shapes",
      "should be columns x rows"),
-    ("[board]\ncolumns = 200\n", "board.columns", "less than or equal to 100"),
+    ("[board]\ncolumns = 200\n", "board.columns", "a river board has 9 to 50 columns, not 200"),
+    ("[board]\nrows = 8\n", "board.rows", "a river board has 9 to 50 rows, not 8"),
 ])
 def test_impossible_layouts_are_input_errors(layout, extra, key, message):
     with pytest.raises(InputError) as caught:
@@ -267,34 +278,9 @@ def test_all_figures_exist_and_are_a_column_wide(layout):
 def test_setup_figures_agree_with_the_validator(layout):
     from boardgen.games.river_race import validate
 
-    assert validate(layout.model(), example_setup(legal=True)).ok
-    illegal = validate(layout.model(), example_setup(legal=False))
+    assert validate(layout.model(), legal_example(layout)).ok
+    illegal = validate(layout.model(), illegal_example(layout))
     assert "cut-off" in illegal.codes()
-
-
-def test_setup_figure_on_a_board_it_does_not_fit_is_a_clear_error(layout):
-    wide = load_layout(_with(layout, "[board]\ncolumns = 25\n"))
-    assert diagrams(wide)["setup-legal"]().width <= 120
-    with pytest.raises(InputError, match="remove the figure from your rule text"):
-        diagrams(wide)["setup-illegal"]()
-
-
-@pytest.mark.parametrize("lang", ["en", "pl"])
-def test_rule_texts_refer_only_to_existing_figures(layout, lang):
-    text = (layouts_dir() / f"river_race.rules.{lang}.md").read_text(encoding="utf-8")
-    assert text.startswith("# Wyścig przez rzekę")
-    shown = re.findall(r"^!\[[^\]]+\]\(diagram:([a-z\-]+)\)$", text, flags=re.M)
-    cited = re.findall(r"\{fig:([a-z\-]+)\}", text)
-    assert sorted(shown) == sorted(FIGURES)
-    assert set(cited) <= set(shown)
-    assert len(re.findall(r"^## ", text, flags=re.M)) >= 5
-
-
-def test_polish_rules_have_their_diacritics():
-    text = (layouts_dir() / "river_race.rules.pl.md").read_text(encoding="utf-8")
-    for letter in "ąćęłńóśż":
-        assert letter in text
-    assert "Zielona przeszkoda" in text and "pole rezerwowe" in text.replace("\n", " ")
 
 
 def test_line_ends_of_a_closed_loop_are_none():

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from boardgen import fonts
 from boardgen.games.river_race.model import Layout, TileType
+from boardgen.i18n import Words
 from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Style, Use,
                             compose, mix, rotate, scale, text_centered, translate)
 
@@ -175,7 +176,7 @@ def coordinates(view: View, size: float, gap: float, color: str,
 # ---- start and reserve fields ---------------------------------------------------------
 
 
-def fields(layout: Layout, view: View) -> list[Node]:
+def fields(layout: Layout, view: View, words: Words) -> list[Node]:
     """Start fields in the owner's colour, reserve fields in a tint of it, both labelled."""
     from boardgen.games.river_race.grid import parse_cell
 
@@ -187,13 +188,15 @@ def fields(layout: Layout, view: View) -> list[Node]:
         for name, is_start in cells:
             col, row = parse_cell(name)
             if view.shows(col, row):
-                nodes.extend(field(layout, view, col, row, number, player.color, is_start,
+                word = words("start") if is_start else words("reserve")
+                nodes.extend(field(view, col, row, number, player.color, is_start, word,
                                    upside_down))
     return nodes
 
 
-def field(layout: Layout, view: View, col: int, row: int, number: int, color: str,
-          is_start: bool, upside_down: bool) -> list[Node]:
+def field(view: View, col: int, row: int, number: int, color: str, is_start: bool, word: str,
+          upside_down: bool) -> list[Node]:
+    """One start or reserve field: the player's number and the field's word, facing its owner."""
     x, y = view.box(col, row)
     c = view.cell
     inset = c * 0.06
@@ -205,7 +208,6 @@ def field(layout: Layout, view: View, col: int, row: int, number: int, color: st
                 Rect(x + inset, y + inset, c - 2 * inset, c - 2 * inset,
                      Style(stroke=color, stroke_mm=c * 0.045))]
         ink = color
-    word = layout.labels.start if is_start else layout.labels.reserve
     cx, cy = x + c / 2, y + c / 2
     text: list[Node]
     if c >= 8:
@@ -270,9 +272,11 @@ def tile_back(layout: Layout) -> tuple[Node, ...]:
 # ---- obstacles ------------------------------------------------------------------------
 
 
-def obstacle(layout: Layout, family: str, cols: int, rows: int, cell: float) -> list[Node]:
+def obstacle(layout: Layout, family: str, cols: int, rows: int, cell: float,
+             words: Words) -> list[Node]:
     """An obstacle piece of cols × rows cells with its top-left corner at (0, 0)."""
     spec = layout.obstacles[family]
+    reminder = words.get(f"piece.{family}", "")
     w, h = cols * cell, rows * cell
     inset = cell * 0.07
     nodes: list[Node] = [
@@ -281,15 +285,15 @@ def obstacle(layout: Layout, family: str, cols: int, rows: int, cell: float) -> 
              Style(stroke=mix(spec.color, spec.ink, 0.35), stroke_mm=cell * 0.025),
              rx=cell * 0.06),
     ]
-    if spec.label:
-        size = fonts.fit_size(spec.label, cell * 0.7, cell * 0.42, "bold")
-        nodes.append(text_centered(w / 2, h / 2, spec.label, size, font="bold", fill=spec.ink))
+    if reminder:
+        size = fonts.fit_size(reminder, cell * 0.7, cell * 0.42, "bold")
+        nodes.append(text_centered(w / 2, h / 2, reminder, size, font="bold", fill=spec.ink))
     nodes.append(Rect(0, 0, w, h, Style(stroke=spec.edge, stroke_mm=max(0.15, cell * 0.02))))
     return nodes
 
 
 def obstacle_at(layout: Layout, view: View, family: str, cells: list[tuple[int, int]],
-                warn: bool = False) -> list[Node]:
+                words: Words, warn: bool = False) -> list[Node]:
     """An obstacle drawn on the grid over its cells (one block, or cell by cell if bent)."""
     shown = [(c, r) for c, r in cells if view.shows(c, r)]
     if not shown:
@@ -301,12 +305,13 @@ def obstacle_at(layout: Layout, view: View, family: str, cells: list[tuple[int, 
     parts: list[Node] = []
     if is_block and len(shown) == len(cells):
         x, y = view.box(cols[0], rows[-1])
-        parts.append(Group(tuple(obstacle(layout, family, len(cols), len(rows), view.cell)),
-                           translate(x, y)))
+        parts.append(Group(tuple(obstacle(layout, family, len(cols), len(rows), view.cell,
+                                          words)), translate(x, y)))
     else:
         for col, row in shown:
             x, y = view.box(col, row)
-            parts.append(Group(tuple(obstacle(layout, family, 1, 1, view.cell)), translate(x, y)))
+            parts.append(Group(tuple(obstacle(layout, family, 1, 1, view.cell, words)),
+                               translate(x, y)))
     if warn:
         for col, row in shown:
             x, y = view.box(col, row)

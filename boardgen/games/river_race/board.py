@@ -8,6 +8,7 @@ from boardgen.games.river_race.art import View
 from boardgen.games.river_race.grid import parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
+from boardgen.i18n import Words, words_for
 from boardgen.product import Board
 from boardgen.scene import (Node, Path, Rect, Scene, Style, Text, bounds, mix,
                             text_centered)
@@ -30,26 +31,28 @@ def board_size(layout: Layout) -> tuple[float, float]:
             view.y + view.height + spec.border_mm + spec.legend_band_mm)
 
 
-def compose_board(layout: Layout, setup: Setup | None = None) -> Board:
+def compose_board(layout: Layout, setup: Setup | None = None,
+                  words: Words | None = None) -> Board:
     """The board at its exact size; seams run along cell boundaries clear of title and legend."""
+    words = words or words_for(layout, "en")
     view = board_view(layout)
     width, height = board_size(layout)
     nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=layout.colors.border))]
     nodes += surroundings(layout, view, width)
     nodes += art.terrain(layout, view)
-    nodes += art.fields(layout, view)
+    nodes += art.fields(layout, view, words)
     nodes += art.grid_lines(layout, view)
     if setup is not None:
-        nodes += placed_obstacles(layout, view, setup)
+        nodes += placed_obstacles(layout, view, setup, words)
     nodes.append(Rect(view.x, view.y, view.width, view.height,
                       Style(stroke=layout.colors.frame, stroke_mm=0.6)))
     border = layout.board.border_mm
     nodes += art.coordinates(view, min(4.2, border * 0.45), border / 2, layout.colors.text)
-    words = title(layout, width) + legend(layout, view, width, height)
-    nodes += words
-    scene = Scene(width, height, tuple(nodes), title=layout.title)
+    bands = title(layout, width, words) + legend(layout, view, width, height, words)
+    nodes += bands
+    scene = Scene(width, height, tuple(nodes), title=words("title"))
     cell = view.cell
-    across = [extent_x(node) for node in words]
+    across = [extent_x(node) for node in bands]
     return Board(scene,
                  seams_x=tuple(x for x in (round(view.x + i * cell, 6)
                                            for i in range(layout.board.columns + 1))
@@ -109,7 +112,7 @@ def _spaced(view: View, every: int) -> list[float]:
     return [view.x + i * view.cell for i in range(every, view.last_col - view.first_col + 1, every)]
 
 
-def placed_obstacles(layout: Layout, view: View, setup: Setup) -> list[Node]:
+def placed_obstacles(layout: Layout, view: View, setup: Setup, words: Words) -> list[Node]:
     """The setup's obstacles on the grid; cells off the board are left out."""
     kinds = layout.kinds()
     nodes: list[Node] = []
@@ -122,26 +125,30 @@ def placed_obstacles(layout: Layout, view: View, setup: Setup) -> list[Node]:
             except ValueError:
                 continue
         family = kind.family if kind else next(iter(layout.obstacles))
-        nodes += art.obstacle_at(layout, view, family, cells, warn=kind is None)
+        nodes += art.obstacle_at(layout, view, family, cells, words, warn=kind is None)
     return nodes
 
 
-def title(layout: Layout, width: float) -> list[Node]:
+def title(layout: Layout, width: float, words: Words) -> list[Node]:
+    """The kit's title and subtitle in its language, centred in the title band."""
     band = layout.board.title_band_mm
     if band <= 0:
         return []
     color = layout.colors.text
-    size = fonts.fit_size(layout.title, width * 0.8, band * 0.42, "bold")
-    nodes: list[Node] = [Text(width / 2, band * 0.55, layout.title, size, font="bold",
+    heading, subtitle = words("title"), words("subtitle")
+    size = fonts.fit_size(heading, width * 0.8, band * 0.42, "bold")
+    nodes: list[Node] = [Text(width / 2, band * 0.55, heading, size, font="bold",
                               anchor="middle", fill=color)]
-    if layout.subtitle:
+    if subtitle:
         sub = min(band * 0.2, size * 0.5)
-        nodes.append(Text(width / 2, band * 0.55 + sub * 1.5, layout.subtitle, sub,
-                          font="italic", anchor="middle", fill=color))
+        sub = fonts.fit_size(subtitle, width * 0.9, sub, "italic")
+        nodes.append(Text(width / 2, band * 0.55 + min(band * 0.2, size * 0.5) * 1.5, subtitle,
+                          sub, font="italic", anchor="middle", fill=color))
     return nodes
 
 
-def legend(layout: Layout, view: View, width: float, height: float) -> list[Node]:
+def legend(layout: Layout, view: View, width: float, height: float,
+           words: Words) -> list[Node]:
     """Swatches for the fields and the aim of the game, along the bottom edge."""
     band = layout.board.legend_band_mm
     if band <= 0:
@@ -151,8 +158,8 @@ def legend(layout: Layout, view: View, width: float, height: float) -> list[Node
     size = min(3.0, band * 0.24)
     swatch = size * 1.5
     y = top + band * 0.38
-    entries = [(f"{layout.labels.start} – {layout.labels.legend_start}", False),
-               (f"{layout.labels.reserve} – {layout.labels.legend_reserve}", True)]
+    entries = [(f"{words('start')} – {words('legend.start')}", False),
+               (f"{words('reserve')} – {words('legend.reserve')}", True)]
     pair = len(layout.players) * (swatch + 0.8)
     total = sum(pair + 1 + fonts.text_width(text, size) for text, _ in entries) + 8
     x = (width - total) / 2
@@ -165,7 +172,7 @@ def legend(layout: Layout, view: View, width: float, height: float) -> list[Node
             x += swatch + 0.8
         nodes.append(Text(x + 1, y + size * 0.35, text, size, fill=color))
         x += 1 + fonts.text_width(text, size) + 8
-    goal = layout.labels.goal
+    goal = words("goal")
     goal_size = fonts.fit_size(goal, view.width, size, "italic")
     nodes.append(text_centered(width / 2, top + band * 0.75, goal, goal_size, font="italic",
                                fill=color))

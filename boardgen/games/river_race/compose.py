@@ -7,7 +7,7 @@ from boardgen.games.river_race.components import compose_obstacles, compose_tile
 from boardgen.games.river_race.grid import column_name, parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
-from boardgen.i18n import Words
+from boardgen.i18n import Words, words_for
 from boardgen.product import GameOutput
 from boardgen.scene import mix
 
@@ -15,9 +15,11 @@ from boardgen.scene import mix
 def compose_game(layout: Layout, setup: Setup | None = None,
                  words: Words | None = None) -> GameOutput:
     """The board (with a setup's obstacles, if given), the tiles and the obstacle pieces."""
-    return GameOutput(board=compose_board(layout, setup),
+    words = words or words_for(layout, "en")
+    return GameOutput(board=compose_board(layout, setup, words),
                       board_json=board_json(layout, setup),
-                      component_sets=(compose_tiles(layout), compose_obstacles(layout)))
+                      component_sets=(compose_tiles(layout, words),
+                                      compose_obstacles(layout, words)))
 
 
 def board_json(layout: Layout, setup: Setup | None = None) -> dict:

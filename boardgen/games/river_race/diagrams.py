@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from boardgen.i18n import Words
 from boardgen.errors import InputError
-from boardgen.games.river_race import art
+from boardgen.games.river_race import art, examples
 from boardgen.games.river_race.art import View
 from boardgen.games.river_race.grid import RiverModel, column_name, parse_cell
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.games.river_race.paths import EDGE_MIDPOINTS
 from boardgen.games.river_race.setup import Placement, Setup
 from boardgen.games.river_race.validator import REACHED, reachable, validate
+from boardgen.i18n import Words, words_for
 from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Scene, Style,
                             arc_commands, text_centered)
 
@@ -27,17 +27,24 @@ Tile = tuple[str, str, int]  # cell, ends such as "NS", player
 
 
 def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[], Scene]]:
-    """Named figures for ``![caption](diagram:NAME)`` in the rule texts."""
-    return {
-        "board": lambda: board_figure(layout),
-        "obstacle-black": lambda: black_figure(layout),
-        "obstacle-green": lambda: green_figure(layout),
-        "collision": lambda: collision_figure(layout),
-        "off-board": lambda: off_board_figure(layout),
-        "whirlpool": lambda: whirlpool_figure(layout),
-        "setup-legal": lambda: setup_figure(layout, legal=True),
-        "setup-illegal": lambda: setup_figure(layout, legal=False),
+    """Named figures for ``![caption](diagram:NAME)`` in the rule texts, drawn for this board.
+
+    ``setup-illegal`` is left out when the layout's pieces cannot wall a start field in.
+    """
+    words = words or words_for(layout, "en")
+    found = {
+        "board": lambda: board_figure(layout, words),
+        "obstacle-black": lambda: black_figure(layout, words),
+        "obstacle-green": lambda: green_figure(layout, words),
+        "collision": lambda: collision_figure(layout, words),
+        "off-board": lambda: off_board_figure(layout, words),
+        "whirlpool": lambda: whirlpool_figure(layout, words),
+        "setup-legal": lambda: setup_figure(layout, words, legal=True),
+        "setup-illegal": lambda: setup_figure(layout, words, legal=False),
     }
+    if examples.illegal_example(layout) is None:
+        del found["setup-illegal"]
+    return found
 
 
 # ---- the board window of a figure --------------------------------------------------
@@ -46,11 +53,13 @@ def diagrams(layout: Layout, words: Words | None = None) -> dict[str, Callable[[
 class Figure:
     """A window on the board with tiles, obstacles and marks, laid out with coordinates."""
 
-    def __init__(self, layout: Layout, cols: str, rows: tuple[int, int], cell: float,
-                 margin: float | None = None, coordinate_mm: float | None = None):
-        first, last = (parse_cell(f"{c}1")[0] for c in cols.split("-"))
+    def __init__(self, layout: Layout, words: Words, cols: tuple[int, int],
+                 rows: tuple[int, int], cell: float, margin: float | None = None,
+                 coordinate_mm: float | None = None):
+        first, last = cols
         margin = cell * 0.75 if margin is None else margin
         self.layout = layout
+        self.words = words
         self.coordinate_mm = min(3.0, cell * 0.32) if coordinate_mm is None else coordinate_mm
         self.view = View(margin, margin, cell, first, last, rows[0], rows[1])
         self.width = self.view.width + 2 * margin
@@ -80,7 +89,7 @@ class Figure:
 
     def obstacle(self, family: str, cells: str) -> None:
         self.pieces += art.obstacle_at(self.layout, self.view, family,
-                                       [parse_cell(n) for n in cells.split()])
+                                       [parse_cell(n) for n in cells], self.words)
 
     def numbered(self, names: list[str]) -> None:
         """Tiles to take back, hatched and numbered from the last one placed."""
@@ -118,7 +127,7 @@ class Figure:
 
     def scene(self, title: str, coordinates: str = "tblr") -> Scene:
         layout, view = self.layout, self.view
-        nodes: list[Node] = art.terrain(layout, view) + art.fields(layout, view)
+        nodes: list[Node] = art.terrain(layout, view) + art.fields(layout, view, self.words)
         nodes += art.grid_lines(layout, view)
         nodes += self.pieces + self.tiles
         nodes.append(Rect(view.x, view.y, view.width, view.height,
@@ -185,133 +194,117 @@ def arrow(start: tuple[float, float], end: tuple[float, float], width: float, co
 # ---- the figures ------------------------------------------------------------------------
 
 
-def board_figure(layout: Layout) -> Scene:
+def board_figure(layout: Layout, words: Words) -> Scene:
     """The whole board, small: banks, start and reserve fields, coordinates."""
-    return whole_board(layout).scene("the board")
+    return whole_board(layout, words).scene(words("figure.board"))
 
 
-def whole_board(layout: Layout) -> Figure:
+def whole_board(layout: Layout, words: Words) -> Figure:
     """A window on the whole board, about 100 mm wide, with coordinates large enough to read
     once the figure is scaled to a column."""
     spec = layout.board
-    cell = min(4.6, 96 / spec.columns)
-    return Figure(layout, f"A-{column_name(spec.columns - 1)}", (1, spec.rows), cell,
-                  margin=6.0, coordinate_mm=min(2.4, cell * 0.55))
+    cell = min(4.6, 96 / max(spec.columns, spec.rows * 0.8))
+    return Figure(layout, words, (0, spec.columns - 1), (1, spec.rows), cell, margin=6.0,
+                  coordinate_mm=min(2.4, cell * 0.55))
 
 
-def _approach(player: int = 1) -> list[Tile]:
-    """Player 1's line from K1: up two cells, a step to the right, and up again."""
-    return [("K1", "NS", player), ("K2", "NS", player), ("K3", "SE", player),
-            ("L3", "WN", player), ("L4", "NS", player)]
+def hazard_figure(layout: Layout, words: Words, hazard: examples.Hazard) -> Figure:
+    """A window on the hazard's cells with its tiles and obstacle, at most about 100 mm wide."""
+    across = hazard.columns[1] - hazard.columns[0] + 1
+    cell = min(8.5, 92 / across)
+    figure = Figure(layout, words, hazard.columns, hazard.rows, cell)
+    for player in sorted({tile[2] for tile in hazard.tiles}):
+        figure.line([tile for tile in hazard.tiles if tile[2] == player])
+    return figure
 
 
-def black_figure(layout: Layout) -> Scene:
-    figure = Figure(layout, "F-P", (1, 6), 8.5)
-    figure.line(_approach())
-    figure.obstacle("black" if "black" in layout.obstacles else _family(layout, 0),
-                    "K5 L5 M5")
-    figure.blocked_end("L4", "N")
-    figure.line([("O1", "NS", 1)])
-    start, end = figure.at("L4"), figure.at("O1")
-    figure.arrow((start[0] + 2, start[1] + 2), (end[0] - 1, end[1] - 5), bend=-6)
-    return figure.scene("a black obstacle in the way")
-
-
-def green_figure(layout: Layout) -> Scene:
-    figure = Figure(layout, "F-P", (1, 7), 8.5)
-    figure.line(_approach() + [("L5", "NS", 1)])
-    figure.obstacle("green" if "green" in layout.obstacles else _family(layout, 1),
-                    "L6 M6 L7 M7")
-    figure.blocked_end("L5", "N")
-    figure.numbered(["L5", "L4", "L3", "K3"])
-    return figure.scene("a green obstacle in the way")
-
-
-def collision_figure(layout: Layout) -> Scene:
-    figure = Figure(layout, "G-Q", (8, 14), 8.5)
-    figure.line([("J8", "NS", 1), ("J9", "SE", 1), ("K9", "WN", 1), ("K10", "NS", 1)])
-    figure.line([("L14", "NS", 2), ("L13", "NS", 2), ("L12", "NW", 2), ("K12", "ES", 2)])
-    figure.cross("K11")
-    return figure.scene("a collision")
-
-
-def off_board_figure(layout: Layout) -> Scene:
-    figure = Figure(layout, "A-J", (4, 9), 9.0)
-    figure.line([("F4", "NS", 1), ("F5", "NS", 1), ("F6", "SW", 1), ("E6", "EW", 1),
-                 ("D6", "EW", 1), ("C6", "EW", 1), ("B6", "EW", 1), ("A6", "EW", 1)])
-    figure.numbered(["A6", "B6", "C6", "D6", "E6", "F6"])
-    x, y = figure.at("A6")
+def black_figure(layout: Layout, words: Words) -> Scene:
+    hazard = examples.black_hazard(layout)
+    figure = hazard_figure(layout, words, hazard)
+    figure.obstacle(_family(layout, "black", 0), hazard.obstacle)
+    figure.blocked_end(hazard.cells["end"], "N")
+    start, end = figure.at(hazard.cells["end"]), figure.at(hazard.cells["reserve"])
     cell = figure.view.cell
-    figure.arrow((x - cell * 0.3, y), (x - cell * 1.05, y))
-    return figure.scene("running off the board", coordinates="tbr")
+    side = 1 if end[0] >= start[0] else -1
+    figure.arrow((start[0] + side * cell * 0.25, start[1] + cell * 0.25),
+                 (end[0] - side * cell * 0.1, end[1] - cell * 0.6), bend=-6 * side)
+    return figure.scene(words("figure.black"))
 
 
-def whirlpool_figure(layout: Layout) -> Scene:
-    figure = Figure(layout, "G-O", (3, 8), 9.0)
-    figure.line([("K3", "NS", 1), ("K4", "NS", 1), ("K5", "SE", 1), ("L5", "WN", 1),
-                 ("L6", "SW", 1), ("K6", "ES", 1)])
-    figure.blocked_end("K6", "S")
-    cx = (figure.at("K5")[0] + figure.at("L5")[0]) / 2
-    cy = (figure.at("K5")[1] + figure.at("K6")[1]) / 2
+def green_figure(layout: Layout, words: Words) -> Scene:
+    hazard = examples.green_hazard(layout)
+    figure = hazard_figure(layout, words, hazard)
+    figure.obstacle(_family(layout, "green", 1), hazard.obstacle)
+    figure.blocked_end(hazard.cells["end"], "N")
+    figure.numbered(list(hazard.taken_back))
+    return figure.scene(words("figure.green"))
+
+
+def collision_figure(layout: Layout, words: Words) -> Scene:
+    hazard = examples.collision_hazard(layout)
+    figure = hazard_figure(layout, words, hazard)
+    figure.cross(hazard.cells["meeting"])
+    return figure.scene(words("figure.collision"))
+
+
+def off_board_figure(layout: Layout, words: Words) -> Scene:
+    hazard = examples.off_board_hazard(layout)
+    figure = hazard_figure(layout, words, hazard)
+    figure.numbered(list(hazard.taken_back))
+    x, y = figure.at(hazard.cells["edge"])
     cell = figure.view.cell
-    swirl = arc_commands(cx, cy, cell * 1.3, 60, -230)
+    outward = -1 if parse_cell(hazard.cells["edge"])[0] == 0 else 1
+    figure.arrow((x + outward * cell * 0.3, y), (x + outward * cell * 1.05, y))
+    sides = "tbr" if outward < 0 else "tbl"
+    return figure.scene(words("figure.off_board"), coordinates=sides)
+
+
+def whirlpool_figure(layout: Layout, words: Words) -> Scene:
+    hazard = examples.whirlpool_hazard(layout)
+    figure = hazard_figure(layout, words, hazard)
+    end, hit, beside = hazard.cells["end"], hazard.cells["hit"], hazard.tiles[3][0]
+    figure.blocked_end(end, "S")
+    cx = (figure.at(hit)[0] + figure.at(beside)[0]) / 2
+    cy = (figure.at(hit)[1] + figure.at(end)[1]) / 2
+    cell = figure.view.cell
+    rightwards = figure.at(beside)[0] > figure.at(hit)[0]
+    swirl = arc_commands(cx, cy, cell * 1.3, 60 if rightwards else 120,  # mirrored: 180° − a
+                         -230 if rightwards else 410)
     end_x, end_y = swirl[-1][-2], swirl[-1][-1]
     before_x, before_y = swirl[-1][-4], swirl[-1][-3]
     figure.marks.append(Path(tuple(swirl), Style(stroke=WARNING, stroke_mm=cell * 0.07,
                                                  cap="round")))
     figure.marks += arrow((before_x, before_y), (end_x, end_y), cell * 0.07, WARNING)[1:]
-    return figure.scene("a whirlpool")
+    return figure.scene(words("figure.whirlpool"))
 
 
-def _family(layout: Layout, index: int) -> str:
+def _family(layout: Layout, name: str, index: int) -> str:
+    """The named obstacle family, or the layout's index-th one when it has no such family."""
+    if name in layout.obstacles:
+        return name
     families = list(layout.obstacles)
     return families[min(index, len(families) - 1)]
 
 
 # ---- setups, checked by the validator -----------------------------------------------------
 
-# A staircase of pieces touching corner to corner from the left edge to the right edge:
-# a wall, since lines join edge to edge. The legal example moves the right half one cell
-# along, which opens a gap at J7.
-ILLEGAL_EXAMPLE = [
-    ("black-1x3", "A4 B4 C4", 1), ("black-1x3", "D5 E5 F5", 1), ("black-1x3", "G6 H6 I6", 1),
-    ("black-1x3", "J7 K7 L7", 2), ("black-1x3", "M8 N8 O8", 2), ("black-1x3", "P9 Q9 R9", 2),
-    ("green-1x2", "S10 T10", 1), ("green-1x2", "U11 U12", 2),
-    ("green-2x2", "E14 F14 E15 F15", 1), ("green-2x2", "P15 Q15 P16 Q16", 2),
-]
-LEGAL_EXAMPLE = [
-    ("black-1x3", "A4 B4 C4", 1), ("black-1x3", "D5 E5 F5", 1), ("black-1x3", "G6 H6 I6", 1),
-    ("black-1x3", "K7 L7 M7", 2), ("black-1x3", "N8 O8 P8", 2), ("black-1x3", "Q9 R9 S9", 2),
-    ("green-1x2", "T10 U10", 1), ("green-1x2", "U12 U13", 2),
-    ("green-2x2", "E14 F14 E15 F15", 1), ("green-2x2", "P15 Q15 P16 Q16", 2),
-]
 
-
-def example_setup(legal: bool) -> Setup:
-    """The example setup of the rule sheet."""
-    rows = LEGAL_EXAMPLE if legal else ILLEGAL_EXAMPLE
-    return Setup(tuple(Placement(n, piece, tuple(cells.split()), player)
-                       for n, (piece, cells, player) in enumerate(rows, start=1)),
-                 source="legal example" if legal else "illegal example")
-
-
-def setup_figure(layout: Layout, legal: bool) -> Scene:
-    """A whole board with a setup; legal: a shortest route for each player; illegal: the
-    walled-in region and the wall. The validator must agree with the caption."""
+def setup_figure(layout: Layout, words: Words, legal: bool) -> Scene:
+    """A whole board with this board's example setup; legal: a shortest route for each player;
+    illegal: the walled-in region and the wall. The validator agrees with the caption."""
     model = layout.model()
-    setup = example_setup(legal)
-    report = validate(model, setup)
-    if report.ok != legal:
+    setup = examples.legal_example(layout) if legal else examples.illegal_example(layout)
+    report = validate(model, setup) if setup is not None else None
+    if report is None or report.ok != legal:
         name = "setup-legal" if legal else "setup-illegal"
-        raise InputError(f"the rule figure {name!r} shows a setup for the book's 21 × 21 board "
-                         f"and pieces, and the validator says it is "
-                         f"{'illegal' if legal else 'legal'} on this layout; remove the figure "
-                         "from your rule text", source=layout.name, key="board")
-    figure = whole_board(layout)
+        raise InputError(f"no {'legal' if legal else 'illegal'} example setup for the rule "
+                         f"figure {name!r} fits this board and its obstacles",
+                         source=layout.name, key="obstacles")
+    figure = whole_board(layout, words)
     cell = figure.view.cell
     for placement in setup.placements:
         family = model.kinds[placement.piece].family
-        figure.obstacle(family, " ".join(placement.cells))
+        figure.obstacle(family, placement.cells)
     if legal:
         for player in model.players:
             figure.marks += route_line(figure, model, setup, player.number)
@@ -326,9 +319,9 @@ def setup_figure(layout: Layout, legal: bool) -> Scene:
                 figure.marks.append(Rect(x, y, cell, cell, Style(fill=color, opacity=0.25)))
         wall = set(cut.cells)
         for placement in setup.placements:
-            if set(placement.cells) <= wall:
+            if set(placement.cells) & wall:
                 figure.marks.append(outline(figure, placement.cells))
-    return figure.scene("a legal setup" if legal else "an illegal setup")
+    return figure.scene(words("figure.legal" if legal else "figure.illegal"))
 
 
 def outline(figure: Figure, cells: tuple[str, ...]) -> Node:

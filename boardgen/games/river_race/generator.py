@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Iterable, Mapping, Sequence
 
 from boardgen.errors import InputError
 from boardgen.games.river_race.grid import PieceKind, RiverModel
@@ -18,7 +19,7 @@ def random_setup(layout, seed: int) -> str:
     model = layout.model()
     rng = random.Random(seed)
     for _ in range(ATTEMPTS):
-        setup = _attempt(model, rng)
+        setup = legal_placements(model, rng)
         if setup is not None and validate(model, setup).ok:
             header = (f"# {layout.title}: a random legal obstacle setup (seed {seed}).\n"
                       f"# Check it: boardgen validate {layout.name} --setup FILE")
@@ -27,45 +28,67 @@ def random_setup(layout, seed: int) -> str:
                      "for its obstacles", source=layout.name, key="obstacles")
 
 
-def deal(model: RiverModel, rng: random.Random) -> list[tuple[int, PieceKind]]:
-    """(player, kind) in placing order: each family's box shuffled and dealt out, turn by turn."""
-    hands: dict[int, list[PieceKind]] = {p.number: [] for p in model.players}
-    for family, each in model.per_player.items():
+def deal(model: RiverModel, rng: random.Random,
+         hands: Mapping[tuple[int, str], int] | None = None,
+         taken: Sequence[str] = ()) -> list[tuple[int, PieceKind]]:
+    """(player, kind) in placing order: each family's box shuffled and dealt out, turn by turn.
+
+    ``hands`` gives how many of each family each player still places (default: all of
+    ``per_player``); ``taken`` names pieces already out of the box.
+    """
+    hands = hands if hands is not None else {(p.number, family): each for p in model.players
+                                             for family, each in model.per_player.items()}
+    dealt: dict[int, list[PieceKind]] = {p.number: [] for p in model.players}
+    for family in model.per_player:
         box = [kind for kind in model.kinds.values() if kind.family == family
                for _ in range(kind.in_box)]
+        for name in taken:
+            match = next((k for k in box if k.name == name), None)
+            if match is not None:
+                box.remove(match)
         rng.shuffle(box)
         for player in model.players:
-            hands[player.number].extend(box[:each])
+            each = hands.get((player.number, family), 0)
+            dealt[player.number].extend(box[:each])
             del box[:each]
     order = []
-    for turn in range(max(len(hand) for hand in hands.values())):
+    for turn in range(max(len(hand) for hand in dealt.values())):
         for player in model.players:
-            if turn < len(hands[player.number]):
-                order.append((player.number, hands[player.number][turn]))
+            if turn < len(dealt[player.number]):
+                order.append((player.number, dealt[player.number][turn]))
     return order
 
 
-def _attempt(model: RiverModel, rng: random.Random) -> Setup | None:
+def legal_placements(model: RiverModel, rng: random.Random, fixed: Sequence[Placement] = (),
+                     hands: Mapping[tuple[int, str], int] | None = None,
+                     keep_open: Sequence[int] | None = None,
+                     avoid: Iterable[int] = ()) -> Setup | None:
+    """One attempt at placing the dealt pieces around the ``fixed`` ones and off the ``avoid``
+    cells, keeping every player in ``keep_open`` (default: all) able to reach the far bank;
+    None when a piece finds no room."""
     grid = model.grid
+    players = [p for p in model.players if keep_open is None or p.number in keep_open]
     blocked = bytearray(grid.size)
-    for cell in model.fields():
+    for cell in [*model.fields(), *avoid]:
         blocked[cell] = BLOCKED  # never covered; cleared again before the reachability checks
-    fields = list(model.fields())
     covered = bytearray(grid.size)
-    placements = []
-    for number, (player, kind) in enumerate(deal(model, rng), start=1):
-        cells = _place(model, kind, blocked, covered, fields, rng)
+    for placement in fixed:
+        for name in placement.cells:
+            blocked[grid.locate(name)] = covered[grid.locate(name)] = BLOCKED
+    placements = list(fixed)
+    for player, kind in deal(model, rng, hands, [p.piece for p in fixed]):
+        cells = _place(grid, players, kind, blocked, covered, rng)
         if cells is None:
             return None
         for cell in cells:
             blocked[cell] = covered[cell] = BLOCKED
-        placements.append(Placement(number, kind.name, tuple(grid.name(c) for c in cells), player))
+        placements.append(Placement(len(placements) + 1, kind.name,
+                                    tuple(grid.name(c) for c in cells), player))
     return Setup(tuple(placements), source="random")
 
 
-def _place(model: RiverModel, kind: PieceKind, blocked: bytearray, covered: bytearray,
-           fields: list[int], rng: random.Random) -> list[int] | None:
-    grid = model.grid
+def _place(grid, players, kind: PieceKind, blocked: bytearray, covered: bytearray,
+           rng: random.Random) -> list[int] | None:
     for _ in range(TRIES_PER_PIECE):
         width, height = (kind.width, kind.height) if rng.random() < 0.5 else (kind.height,
                                                                                kind.width)
@@ -77,6 +100,6 @@ def _place(model: RiverModel, kind: PieceKind, blocked: bytearray, covered: byte
         trial = bytearray(covered)
         for cell in cells:
             trial[cell] = BLOCKED
-        if all(reachable(grid, trial, p.start, p.goal_row) is None for p in model.players):
+        if all(reachable(grid, trial, p.start, p.goal_row) is None for p in players):
             return cells
     return None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-CELL_NAME = re.compile(r"([A-Za-z]{1,3})([0-9]{1,4})")
+CELL_NAME = re.compile(r"([A-Za-z]{1,3})([1-9][0-9]{0,3})")
 
 
 def column_name(index: int) -> str:
@@ -36,10 +36,19 @@ def column_index(letters: str) -> int:
 def parse_cell(name: str) -> tuple[int, int]:
     """(column index, row) of a name like "K21"; ValueError if it is not a cell name at all."""
     match = CELL_NAME.fullmatch(name) if isinstance(name, str) else None
+    if match is None and isinstance(name, str) and re.fullmatch(r"[A-Za-z]{1,3}0[0-9]+", name):
+        raise ValueError(f"{name!r}: a row number has no leading 0 (rows count from 1; a "
+                         f"field printed as \"01\" is the field O1)")
     if match is None:
         raise ValueError(f"expected a cell name such as 'K21' (column letters, then the row "
-                         f"number), found {name!r}")
+                         f"number), found {_short(name)}")
     return column_index(match.group(1)), int(match.group(2))
+
+
+def _short(value: object) -> str:
+    """A value as quoted in a message, cut short."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "...'"
 
 
 @dataclass(frozen=True)

@@ -50,9 +50,13 @@ class Setup:
 
 
 class ObstacleEntry(Model):
-    piece: StrictStr = Field(min_length=1, max_length=40)
-    cells: list[StrictStr] = Field(max_length=100)
-    player: StrictInt
+    """One ``[[obstacle]]`` of a setup file."""
+
+    piece: StrictStr = Field(min_length=1, max_length=40,
+                             description="the piece, family-shape such as \"black-1x3\"")
+    cells: list[StrictStr] = Field(max_length=100, description="every cell the piece covers, "
+                                                               "such as [\"C5\", \"D5\", \"E5\"]")
+    player: StrictInt = Field(description="the player who placed it, 1 or 2")
 
     @field_validator("cells")
     @classmethod
@@ -63,7 +67,10 @@ class ObstacleEntry(Model):
 
 
 class SetupFile(Model):
-    obstacle: list[ObstacleEntry] = Field(default_factory=list, max_length=10000)
+    """A setup file: the obstacles placed in phase 1."""
+
+    obstacle: list[ObstacleEntry] = Field(default_factory=list, max_length=10000,
+                                          description="the placed obstacles, [[obstacle]] each")
 
 
 def load_setup(layout, path: str | Path) -> Setup:
