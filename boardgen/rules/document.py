@@ -19,9 +19,8 @@ from markdown_it.token import Token
 
 from boardgen.errors import InputError
 from boardgen.i18n import Words, words_for
+from boardgen.rules.typography import NO_BREAK_SPACE, QUOTES, smart_quotes, tie
 
-NO_BREAK_SPACE = "\u00a0"
-QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
 DIAGRAM_SCHEME = "diagram:"
 REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
 FACES = ("regular", "bold", "italic", "code")
@@ -186,8 +185,11 @@ def _number_figures(tokens: list[Token], source: str, words: Words,
     labels = {name: words("rules.figure", number=number)
               for number, name in enumerate(found, start=1)}
     references = reference_labels(list(found), words)
+    captions = {name: _inline_runs(image.children or [], references, source, line, words.lang)
+                for name, (line, image) in found.items()}
     return {name: Figure(name, number, labels[name],
-                         _inline_runs(image.children or [], references, source, line), line)
+                         tuple(Run(smart_quotes(run.text, words.lang), run.face)
+                               if run.face != "code" else run for run in captions[name]), line)
             for number, (name, (line, image)) in enumerate(found.items(), start=1)}
 
 
@@ -207,6 +209,7 @@ class _Builder:
         self.source = source
         self.figures = figures
         self.labels = reference_labels(list(figures), words)
+        self.lang = words.lang
         self.index = 0
 
     def blocks(self, closing: str | None = None) -> list[Block]:
@@ -291,12 +294,13 @@ class _Builder:
 
     def runs(self, inline: Token) -> Runs:
         line = inline.map[0] + 1 if inline.map else 0
-        return _inline_runs(inline.children or [], self.labels, self.source, line)
+        return _inline_runs(inline.children or [], self.labels, self.source, line, self.lang)
 
 
 def _inline_runs(children: list[Token], labels: dict[str, str], source: str,
-                 line: int) -> Runs:
-    """Inline tokens → runs; bold and italic nest, references become figure labels."""
+                 line: int, lang: str) -> Runs:
+    """Inline tokens → runs; bold and italic nest, references become figure labels, and
+    spaces that must not break a line become no-break spaces."""
     runs: list[Run] = []
     bold = italic = 0
     for child in children:
@@ -323,7 +327,8 @@ def _inline_runs(children: list[Token], labels: dict[str, str], source: str,
         elif kind == "image":
             raise InputError("a diagram must stand alone in its paragraph", source=source,
                              line=line)
-    return tuple(_merge([r for r in runs if r.text]))
+    return tuple(run if run.face == "code" or run.text == "\n" else Run(tie(run.text, lang), run.face)
+                 for run in _merge([r for r in runs if r.text]))
 
 
 def _resolve(text: str, labels: dict[str, str], source: str, line: int) -> str:

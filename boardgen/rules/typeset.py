@@ -11,11 +11,13 @@ font, so what is measured is what is printed.
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Callable, Mapping, Sequence
 
 from boardgen import fonts
+from boardgen.rules.typography import break_points, needs_hyphen
 from boardgen.rules.document import (NO_BREAK_SPACE, Block, Figure, Heading, ListBlock, Paragraph,
                                      Preformatted, Quote, Rule, RuleText, Run, Runs, Table)
 from boardgen.imposition.marks import RULER_ID, RULER_W, ruler_symbols
@@ -44,6 +46,7 @@ FIGURE_MAX_WIDTH = 100.0  # mm; wider single columns (A5 pages) leave a figure t
 BARRIER_BLANK = 1 / 3     # a section waits for its figures unless that blanks more of a column
 KEEP_CODE_LINES = 12      # a code block this short never breaks across columns
 EPSILON = 1e-6
+MAX_HYPHENATED = 60       # longer "words" (strings of symbols) are cut, not hyphenated
 
 Draw = Callable[[float, float], list[Node]]
 
@@ -150,36 +153,84 @@ def _width(parts: Sequence[tuple[str, str]], size: float) -> float:
 
 
 def _split_long(word: _Word, width: float, size: float) -> list[_Word]:
-    """A word wider than the line, cut into pieces that fit."""
+    """A word wider than the line, cut into pieces that fit (characters measured one by one,
+    so a very long word costs time in proportion to its length)."""
     pieces: list[_Word] = [_Word()]
+    used = 0.0
     for text, face in word.parts:
         for char in text:
-            trial = pieces[-1].parts + [(char, face)]
-            if pieces[-1].parts and _width(trial, size) > width:
+            advance = _measure(char, size, face)
+            if pieces[-1].parts and used + advance > width:
                 pieces.append(_Word())
+                used = 0.0
             pieces[-1].parts.append((char, face))
+            used += advance
     pieces[-1].space_face = word.space_face
     pieces[-1].break_after = word.break_after
     return pieces
 
 
-def wrap(runs: Runs, width: float, size: float) -> list[list[Segment]]:
-    """Greedy line breaking of runs into lines no wider than ``width`` mm."""
+def _cut(word: _Word, offset: int, hyphen: bool) -> tuple[_Word, _Word]:
+    """The word split after ``offset`` characters: the head (with a hyphen) and the rest."""
+    head, tail = _Word(), _Word(space_face=word.space_face, break_after=word.break_after)
+    seen = 0
+    for text, face in word.parts:
+        cut = min(max(offset - seen, 0), len(text))
+        if text[:cut]:
+            head.parts.append((text[:cut], face))
+        if text[cut:]:
+            tail.parts.append((text[cut:], face))
+        seen += len(text)
+    if hyphen:
+        head.parts.append(("-", head.parts[-1][1]))
+    return head, tail
+
+
+def _hyphenate(word: _Word, room: float, size: float,
+               lang: str | None) -> tuple[_Word, _Word] | None:
+    """The longest head of the word (hyphenated) that fits in ``room`` mm, and the rest."""
+    if lang is None or any(face == "code" for _, face in word.parts):
+        return None
+    text = "".join(part for part, _ in word.parts)
+    if len(text) > MAX_HYPHENATED:
+        return None
+    for point in reversed(break_points(text, lang)):
+        head, tail = _cut(word, point, needs_hyphen(text, point))
+        if _width(head.parts, size) <= room + EPSILON:
+            return head, tail
+    return None
+
+
+def wrap(runs: Runs, width: float, size: float, lang: str | None = None) -> list[list[Segment]]:
+    """Greedy line breaking of runs into lines no wider than ``width`` mm; with ``lang``, a
+    word that does not fit is hyphenated by the language's patterns."""
     lines: list[list[_Word]] = [[]]
     used = 0.0
-    for word in _words(runs):
-        for part in (_split_long(word, width, size) if _width(word.parts, size) > width else [word]):
-            word_width = _width(part.parts, size)
-            if lines[-1] and used + word_width > width + EPSILON:
+    queue = deque(_words(runs))
+    while queue:
+        word = queue.popleft()
+        word_width = _width(word.parts, size)
+        if used + word_width > width + EPSILON:
+            split = _hyphenate(word, width - used, size, lang)
+            if split is None and lines[-1]:
                 lines.append([])
                 used = 0.0
-            lines[-1].append(part)
-            used += word_width
-            if part.space_face:
-                used += _measure(" ", size, part.space_face)
-            if part.break_after:
+                queue.appendleft(word)
+                continue
+            pieces = list(split) if split else _split_long(word, width, size)
+            for piece in pieces[:-1]:
+                lines[-1].append(piece)
                 lines.append([])
-                used = 0.0
+            used = 0.0
+            queue.appendleft(pieces[-1])
+            continue
+        lines[-1].append(word)
+        used += word_width
+        if word.space_face:
+            used += _measure(" ", size, word.space_face)
+        if word.break_after:
+            lines.append([])
+            used = 0.0
     return [_segments(line, size) for line in lines if line] or [[]]
 
 
@@ -226,8 +277,9 @@ class TextStyle:
 class Setter:
     """Turns blocks into pieces for a column of one width."""
 
-    def __init__(self, style: PageStyle, scenes: Mapping[str, Scene]):
+    def __init__(self, style: PageStyle, scenes: Mapping[str, Scene], lang: str | None = None):
         self.style = style
+        self.lang = lang
         self.scenes = scenes
         self.body = style.body
         self.gap = style.body * 0.6
@@ -239,7 +291,7 @@ class Setter:
         """One piece per line, with orphan and widow control."""
         if text.face:
             runs = tuple(Run(r.text, text.face) for r in runs)
-        wrapped = wrap(runs, width, text.size)
+        wrapped = wrap(runs, width, text.size, self.lang)
         height = text.size * LEADING
         baseline = (height - (ASCENT + DESCENT) * text.size) / 2 + ASCENT * text.size
         last = len(wrapped) - 1
@@ -355,7 +407,7 @@ class Setter:
         and it may shrink a little to fit the space left in a column.
         """
         scene = self.scenes[block.name]
-        caption = (Run(f"{block.label}: ", "bold"), *_typographic(block.caption))
+        caption = (Run(f"{block.label}: ", "bold"), *block.caption)
         caption_width = min(width, FIGURE_MAX_WIDTH)
         lines = self.lines(caption, caption_width, indent + (width - caption_width) / 2,
                            TextStyle(self.body * 0.88, INK, align="center"))
@@ -486,11 +538,6 @@ def _boxed(piece: Piece, indent: float, width: float, top: float, bottom: float,
     return replace(piece, height=height, draw=draw, space_before=0.0)
 
 
-def _typographic(runs: Runs) -> Runs:
-    """Apostrophes between letters curled (captions miss markdown-it's quote rule)."""
-    return tuple(Run(re.sub(r"(?<=\w)'(?=\w)", "\u2019", r.text), r.face) for r in runs)
-
-
 def _column_widths(rows: list[tuple[Runs, ...]], width: float, size: float,
                    pad_x: float) -> list[float]:
     """Column widths: natural widths stretched to fill ``width``, or shrunk towards the
@@ -517,18 +564,24 @@ def _column_widths(rows: list[tuple[Runs, ...]], width: float, size: float,
 # ---- pieces → pages ------------------------------------------------------------
 
 
-def _chain_height(pieces: Sequence[Piece], start: int) -> float:
-    """Height of a piece and every following piece it is kept with (floats step aside)."""
+def _chain_height(pieces: Sequence[Piece], start: int, limit: float) -> float:
+    """Height of a piece and every following piece it is kept with (floats step aside).
+
+    A chain taller than ``limit`` (a column) cannot be kept together anyway: then only the
+    piece itself counts. Stopping there keeps the flow linear in the number of pieces.
+    """
     total = pieces[start].height
     index = start
     while pieces[index].keep_with_next:
+        if total > limit:
+            return pieces[start].height
         index += 1
         while index < len(pieces) and pieces[index].floats:
             index += 1
         if index == len(pieces):
             break
         total += pieces[index].space_before + pieces[index].height
-    return total
+    return total if total <= limit else pieces[start].height
 
 
 class _Columns:
@@ -617,7 +670,7 @@ def flow(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle) -> list
             columns.close_section()
         elif piece.space_before and not (index and body[index - 1].keep_with_next):
             columns.place_waiting()
-        while not columns.fits(piece, _chain_height(body, index)):
+        while not columns.fits(piece, _chain_height(body, index, style.column_height)):
             columns.next_column()
         columns.place(piece)
     return columns.finish()
@@ -659,7 +712,7 @@ def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> li
 def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
             title: str = "") -> tuple[Scene, ...]:
     """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name."""
-    setter = Setter(style, scenes)
+    setter = Setter(style, scenes, text.lang)
     head_blocks, body_blocks = head_and_body(text.blocks)
     head = setter.blocks([b for b in head_blocks if isinstance(b, Heading)], style.text_width)
     lead = TextStyle(style.body * 1.08)
