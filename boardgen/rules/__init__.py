@@ -108,9 +108,10 @@ class RuleBook:
     figures: Mapping[str, Scene]
     title: str
 
-    def pages(self, width: float, height: float) -> tuple[Scene, ...]:
-        """The text typeset on pages of ``width`` × ``height`` mm."""
-        return typeset(self.text, self.figures, page_style(width, height), self.title)
+    def pages(self, width: float, height: float, booklet: bool = False) -> tuple[Scene, ...]:
+        """The text typeset on pages of ``width`` × ``height`` mm (for a booklet: a page count
+        that wastes at most two blank pages)."""
+        return typeset(self.text, self.figures, page_style(width, height), self.title, booklet)
 
     def sheet(self, paper: Paper = A4) -> tuple[Scene, ...]:
         """The rule sheet: pages of the paper's size, portrait."""
@@ -118,7 +119,7 @@ class RuleBook:
 
     def booklet(self, paper: Paper = A4) -> tuple[Scene, ...]:
         """Half-size pages two-up on landscape sheets of the paper, in saddle-stitch order."""
-        pages = self.pages(*page_size(paper.width, paper.height))
+        pages = self.pages(*page_size(paper.width, paper.height), booklet=True)
         return impose_booklet(pages, paper.width, paper.height, title=self.title)
 
 

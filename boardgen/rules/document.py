@@ -11,7 +11,7 @@ rule file and line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Union
 
 from markdown_it import MarkdownIt
@@ -47,9 +47,10 @@ class Heading:
 
 @dataclass(frozen=True)
 class Paragraph:
-    """A paragraph of styled runs."""
+    """A paragraph of styled runs; ``cites`` names the figures it refers to."""
 
     runs: Runs
+    cites: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -236,7 +237,7 @@ class _Builder:
             image = _figure_image(inline, self.source)
             if image is not None:
                 return self.figures[str(image.attrs["src"])[len(DIAGRAM_SCHEME):]]
-            return Paragraph(self.runs(inline))
+            return Paragraph(self.runs(inline), _citations(inline))
         if kind in ("bullet_list_open", "ordered_list_open"):
             return self.list_block(token)
         if kind == "blockquote_open":
@@ -329,6 +330,13 @@ def _inline_runs(children: list[Token], labels: dict[str, str], source: str,
                              line=line)
     return tuple(run if run.face == "code" or run.text == "\n" else Run(tie(run.text, lang), run.face)
                  for run in _merge([r for r in runs if r.text]))
+
+
+def _citations(inline: Token) -> tuple[str, ...]:
+    """The figures a paragraph refers to with ``{fig:NAME}``, in order, each once."""
+    names = [name for child in inline.children or [] if child.type == "text"
+             for name in REFERENCE.findall(child.content)]
+    return tuple(dict.fromkeys(names))
 
 
 def _resolve(text: str, labels: dict[str, str], source: str, line: int) -> str:

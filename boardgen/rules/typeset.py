@@ -14,9 +14,10 @@ import re
 from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from boardgen import fonts
+from boardgen.i18n import Words
 from boardgen.rules.typography import break_points, needs_hyphen
 from boardgen.rules.document import (NO_BREAK_SPACE, Block, Figure, Heading, ListBlock, Paragraph,
                                      Preformatted, Quote, Rule, RuleText, Run, Runs, Table)
@@ -98,6 +99,8 @@ class Piece:
     barrier: bool = False  # waiting floats go before this piece (a section heading) unless
     # that would leave more than BARRIER_BLANK of the column empty
     shrink: Callable[[float], "Piece | None"] | None = None  # a smaller copy at most this tall
+    cites: tuple[str, ...] = ()  # the figures the text of this piece refers to
+    figure: str = ""  # the name of the figure this piece shows
 
 
 # ---- line breaking -----------------------------------------------------------
@@ -334,7 +337,8 @@ class Setter:
         if isinstance(block, Heading):
             return self.heading(block, width, indent)
         if isinstance(block, Paragraph):
-            return self.lines(block.runs, width, indent, TextStyle(self.body), space_before=gap)
+            lines = self.lines(block.runs, width, indent, TextStyle(self.body), space_before=gap)
+            return [replace(line, cites=block.cites) for line in lines] if block.cites else lines
         if isinstance(block, ListBlock):
             return self.list_block(block, width, indent, gap)
         if isinstance(block, Quote):
@@ -429,7 +433,8 @@ class Setter:
                 return nodes
 
             return Piece(h + below, draw, self.gap * 1.6, floats=True,
-                         shrink=partial(shrunk, minimum=largest * FIGURE_MIN_SCALE))
+                         shrink=partial(shrunk, minimum=largest * FIGURE_MIN_SCALE),
+                         figure=block.name)
 
         def shrunk(height: float, minimum: float) -> Piece | None:
             factor = (height - below) / scene.height
@@ -584,54 +589,78 @@ def _chain_height(pieces: Sequence[Piece], start: int, limit: float) -> float:
     return total if total <= limit else pieces[start].height
 
 
-class _Columns:
-    """The running position: page, column and height used; floats wait for a fresh column."""
+@dataclass(frozen=True)
+class Placement:
+    """Where a piece went: its page (from 0), top-left corner, and index in the body (-1:
+    the head)."""
 
-    def __init__(self, style: PageStyle, first_top: float):
+    page: int
+    x: float
+    y: float
+    index: int
+    height: float
+
+
+class _Columns:
+    """The running position: page, column and height used; floats wait for a fresh column.
+
+    ``fill`` is the share of each column's height text may use: less than 1 spreads the
+    text over the pages to balance them.
+    """
+
+    def __init__(self, style: PageStyle, first_top: float, fill: float = 1.0):
         self.style = style
         self.first_top = first_top
-        self.pages: list[list[Node]] = [[]]
+        self.placed: list[Placement] = []
+        self.page = 0
         self.column = 0
         self.top = self.y = first_top
-        self.bottom = style.height - style.bottom
-        self.waiting: list[Piece] = []
+        self.bottom = style.height - style.bottom - (1 - fill) * style.column_height
+        self.waiting: list[tuple[int, Piece]] = []
+        self.shrunk: dict[int, Piece] = {}  # floats placed smaller than they were made
 
     @property
     def at_top(self) -> bool:
         return self.y <= self.top + EPSILON
 
     def fits(self, piece: Piece, height: float) -> bool:
-        return self.at_top or self.y + piece.space_before + height <= self.bottom + EPSILON
+        """Whether ``height`` fits below; at the top of a column anything fits that would not
+        fit better in the next one (the first column starts below the head)."""
+        if self.y + piece.space_before + height <= self.bottom + EPSILON:
+            return True
+        full = self.bottom - self.style.top
+        return self.at_top and (self.top <= self.style.top + EPSILON or height > full)
 
-    def place(self, piece: Piece) -> None:
+    def place(self, index: int, piece: Piece) -> None:
         gap = 0.0 if self.at_top else piece.space_before
         x = self.style.margin + self.column * (self.style.column_width + self.style.gutter)
-        self.pages[-1] += piece.draw(x, self.y + gap)
+        self.placed.append(Placement(self.page, x, self.y + gap, index, piece.height))
         self.y += gap + piece.height
 
     def next_column(self) -> None:
         self.column += 1
         if self.column == self.style.columns:
-            self.pages.append([])
+            self.page += 1
             self.column = 0
-        self.top = self.y = self.style.top if len(self.pages) > 1 else self.first_top
+        self.top = self.y = self.style.top if self.page else self.first_top
         self.place_waiting()
 
-    def add_float(self, piece: Piece) -> None:
-        self.waiting.append(piece)
+    def add_float(self, index: int, piece: Piece) -> None:
+        self.waiting.append((index, piece))
         self.place_waiting()
 
     def place_waiting(self) -> None:
         """Place waiting floats, in order, while the next one fits (perhaps shrunk) here."""
         while self.waiting:
-            piece = self.waiting[0]
+            index, piece = self.waiting[0]
             if not self.fits(piece, piece.height):
                 room = self.bottom - self.y - piece.space_before
                 piece = piece.shrink(room) if piece.shrink else None
                 if piece is None:
                     return
             self.waiting.pop(0)
-            self.place(piece)
+            self.place(index, piece)
+            self.shrunk[index] = piece
 
     def close_section(self) -> None:
         """Before a new section: its predecessor's floats, unless waiting for them would
@@ -647,37 +676,200 @@ class _Columns:
         while self.waiting:
             self.next_column()
 
-    def finish(self) -> list[list[Node]]:
-        self.flush()
-        return self.pages
+
+@dataclass
+class Layout:
+    """The pieces of a text placed on pages: what ``flow`` decides before anything is drawn."""
+
+    head: list[tuple[float, Piece]]
+    placed: list[Placement]
+    pieces: dict[int, Piece]  # the body's pieces as placed (figures perhaps shrunk)
+
+    @property
+    def page_count(self) -> int:
+        return max((p.page for p in self.placed), default=0) + 1
+
+    def used(self) -> list[float]:
+        """The height of text and figures on each page."""
+        heights = [0.0] * self.page_count
+        heights[0] += sum(piece.height for _, piece in self.head)
+        for placement in self.placed:
+            heights[placement.page] += placement.height
+        return heights
+
+    def pages_of(self, indexes: Sequence[int]) -> set[int]:
+        wanted = set(indexes)
+        return {p.page for p in self.placed if p.index in wanted}
+
+    def draw(self, style: PageStyle) -> list[list[Node]]:
+        pages: list[list[Node]] = [[] for _ in range(self.page_count)]
+        for y, piece in self.head:
+            pages[0] += piece.draw(style.margin, y)
+        for placement in self.placed:
+            pages[placement.page] += self.pieces[placement.index].draw(placement.x, placement.y)
+        return pages
 
 
-def flow(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle) -> list[list[Node]]:
-    """Place the head across the first page, then the body down the columns, page by page."""
-    first: list[Node] = []
+def lay_out(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle, fill: float = 1.0,
+            order: Sequence[int] | None = None, pinned: Collection[int] = ()) -> Layout:
+    """Place the head across the first page, then the body down the columns, page by page.
+
+    ``order`` is the order the body's pieces are placed in (their own when None); a
+    ``pinned`` figure does not float: it stays with the piece after it.
+    """
+    order = list(range(len(body))) if order is None else list(order)
+    ordered = [replace(body[index], floats=False, keep_with_next=True) if index in pinned
+               else body[index] for index in order]
+    placed_head: list[tuple[float, Piece]] = []
     y = style.top
     for piece in head:
         y += piece.space_before if y > style.top else 0.0
-        first += piece.draw(style.margin, y)
+        placed_head.append((y, piece))
         y += piece.height
-    columns = _Columns(style, y + (style.body * 1.2 if head else 0.0))
-    columns.pages[0] += first
-    for index, piece in enumerate(body):
+    columns = _Columns(style, y + (style.body * 1.2 if head else 0.0), fill)
+    limit = columns.bottom - style.top
+    for position, (index, piece) in enumerate(zip(order, ordered)):
         if piece.floats:
-            columns.add_float(piece)
+            columns.add_float(index, piece)
             continue
         if piece.barrier:
             columns.close_section()
-        elif piece.space_before and not (index and body[index - 1].keep_with_next):
+        elif piece.space_before and not (position and ordered[position - 1].keep_with_next):
             columns.place_waiting()
-        while not columns.fits(piece, _chain_height(body, index, style.column_height)):
+        while not columns.fits(piece, _chain_height(ordered, position, limit)):
             columns.next_column()
-        columns.place(piece)
-    return columns.finish()
+        columns.place(index, piece)
+    columns.flush()
+    pieces = dict(enumerate(body))
+    pieces.update(columns.shrunk)
+    return Layout(placed_head, columns.placed, pieces)
+
+
+def flow(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
+         fill: float = 1.0) -> list[list[Node]]:
+    """The head and body placed and drawn, as the nodes of each page."""
+    return lay_out(head, body, style, fill).draw(style)
+
+
+# ---- figures beside their text, balanced pages ----------------------------------
+
+HEAD = -1  # the index standing for the head (title and lead) in a figure's anchor
+
+
+def anchors(body: Sequence[Piece], head: Sequence[Piece] = ()) -> dict[int, list[int]]:
+    """Figure piece → the pieces of the paragraph it must share a page with.
+
+    The rule: a figure is printed on a page with (a line of) the first paragraph that cites
+    it; a figure no paragraph cites, with the text just before it (or after it, when it
+    comes first). ``HEAD`` stands for a citation in the head of the first page.
+    """
+    citing: dict[str, list[int]] = {}
+    for piece in head:
+        for name in piece.cites:
+            citing.setdefault(name, [HEAD])
+    for index, piece in enumerate(body):
+        for name in piece.cites:
+            found = citing.setdefault(name, [index])
+            if found[-1] == index - 1 and found[0] != HEAD and index not in found:
+                found.append(index)  # the same paragraph, one line further
+    found: dict[int, list[int]] = {}
+    for index, piece in enumerate(body):
+        if not piece.figure:
+            continue
+        text = citing.get(piece.figure)
+        if text is None:
+            text = [i for i in range(index - 1, -1, -1) if not body[i].floats][:1]
+            text = text or [i for i in range(index + 1, len(body)) if not body[i].floats][:1]
+        if text:
+            found[index] = text
+    return found
+
+
+def _chain_start(body: Sequence[Piece], order: list[int], index: int) -> int:
+    """The position (in placing order) of the first piece of the keep-together chain that
+    ``index`` belongs to."""
+    position = order.index(index)
+    while position > 0 and body[order[position - 1]].keep_with_next and not body[
+            order[position - 1]].floats:
+        position -= 1
+    return position
+
+
+def _moved(order: list[int], figure: int, position: int) -> list[int]:
+    """The placing order with the figure moved to ``position`` (counted without it)."""
+    moved = [index for index in order if index != figure]
+    return moved[:position] + [figure] + moved[position:]
+
+
+def lay_out_figures(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
+                    fill: float = 1.0) -> Layout:
+    """A layout where every figure shares a page with its paragraph (see ``anchors``).
+
+    A figure that lands on another page is first moved to just after its paragraph (still
+    free to float past text); if that is not enough it is pinned just before the paragraph,
+    so the two move to the next page together. A figure that still cannot share a page
+    with its paragraph (they are too tall together) stays where it went.
+    """
+    ties = anchors(body, head)
+    tries: dict[int, int] = {}
+    order = list(range(len(body)))
+    pinned: set[int] = set()
+    layout = lay_out(head, body, style, fill)
+    for _ in range(2 * len(ties)):
+        late = [figure for figure, text in ties.items() if tries.get(figure, 0) < 2
+                and not layout.pages_of([figure]) & _pages(layout, text)]
+        if not late:
+            break
+        figure = late[0]
+        tries[figure] = tries.get(figure, 0) + 1
+        text = ties[figure]
+        if text[-1] == HEAD:
+            order = _moved(order, figure, 0)
+        elif tries[figure] == 1:
+            order = _moved(order, figure, [i for i in order if i != figure].index(text[-1]) + 1)
+        else:
+            order = _moved(order, figure, _chain_start(body, [i for i in order if i != figure],
+                                                       text[0]))
+            pinned.add(figure)
+        layout = lay_out(head, body, style, fill, order, pinned)
+    return layout
+
+
+def _pages(layout: Layout, text: list[int]) -> set[int]:
+    return {0} if text == [HEAD] else layout.pages_of(text)
+
+
+STUB = 0.25        # the last page holds at least this share of the fullest page
+FILLS = tuple(1.0 - 0.04 * step for step in range(13))  # column shares tried when balancing
+
+
+def balanced(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
+             booklet: bool = False) -> Layout:
+    """The text laid out so that the last page is no stub, and (for a booklet) the page
+    count needs at most two blank pages to make whole sheets.
+
+    Columns are filled to a slightly smaller share of their height until both hold; when
+    no share does, the full columns are kept.
+    """
+    first = None
+    for fill in FILLS:
+        layout = lay_out_figures(head, body, style, fill)
+        first = first or layout
+        if _acceptable(layout, booklet):
+            return layout
+    return first
+
+
+def _acceptable(layout: Layout, booklet: bool) -> bool:
+    used = layout.used()
+    if len(used) > 1 and used[-1] < STUB * max(used):
+        return False
+    return not booklet or len(used) == 1 or len(used) % 4 != 1
 
 
 def head_and_body(blocks: Sequence[Block]) -> tuple[list[Block], list[Block]]:
-    """The title and the paragraphs right after it span the page; the rest flows in columns."""
+    """The title and the paragraphs right after it (candidates to span the page), and the
+    rest, which flows in columns."""
     if not blocks or not (isinstance(blocks[0], Heading) and blocks[0].level == 1):
         return [], list(blocks)
     end = 1
@@ -686,12 +878,36 @@ def head_and_body(blocks: Sequence[Block]) -> tuple[list[Block], list[Block]]:
     return list(blocks[:end]), list(blocks[end:])
 
 
+HEAD_SHARE = 0.4  # the title and lead paragraphs span the page up to this share of it
+
+
+def set_head(setter: "Setter", blocks: Sequence[Block],
+             style: PageStyle) -> tuple[list[Piece], list[Block]]:
+    """The head's pieces across the page, and the blocks that did not fit in its share of the
+    first page (they flow in the columns like the rest)."""
+    if not blocks:
+        return [], []
+    room = HEAD_SHARE * style.column_height
+    head = setter.blocks(blocks[:1], style.text_width)
+    if sum(p.space_before + p.height for p in head) > room:
+        return [], list(blocks)
+    lead = TextStyle(style.body * 1.08)
+    for index, block in enumerate(blocks[1:], start=1):
+        lines = [replace(line, cites=block.cites) for line in
+                 setter.lines(block.runs, style.text_width, 0.0, lead, space_before=setter.gap)]
+        if sum(p.space_before + p.height for p in head + lines) > room:
+            return head, list(blocks[index:])
+        head += lines
+    return head, []
+
+
 def has_ruler_room(style: PageStyle) -> bool:
     """Whether the foot has room for the calibration ruler left of the page number."""
     return style.width / 2 - RULER_INSET_MM - RULER_W >= 6.0
 
 
-def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> list[Node]:
+def decorate(nodes: list[Node], number: int, title: str, style: PageStyle,
+             words: Words | None = None) -> list[Node]:
     """Page number at the foot, with the calibration ruler where there is room (not on A5);
     from page 2 on, the title above a hairline at the head."""
     size = style.body * 0.82
@@ -700,7 +916,8 @@ def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> li
     if has_ruler_room(style):
         decorated.append(Use(RULER_ID, translate(RULER_INSET_MM,
                                                  style.height - RULER_INSET_MM - 10.0)))
-    decorated.append(Text(style.width / 2, foot, str(number), size, anchor="middle", fill=MUTED))
+    folio = words("rules.page", number=number) if words else str(number)
+    decorated.append(Text(style.width / 2, foot, folio, size, anchor="middle", fill=MUTED))
     if number > 1 and title:
         head = style.top - style.body * 1.8
         decorated.append(Text(style.margin, head, title, size, font="italic", fill=MUTED))
@@ -709,25 +926,32 @@ def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> li
     return decorated
 
 
-def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
-            title: str = "") -> tuple[Scene, ...]:
-    """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name."""
+def lay_out_text(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
+                 booklet: bool = False) -> tuple[Layout, list[Piece]]:
+    """Where every piece of a text goes (before drawing), and the body's pieces."""
     setter = Setter(style, scenes, text.lang)
     head_blocks, body_blocks = head_and_body(text.blocks)
-    head = setter.blocks([b for b in head_blocks if isinstance(b, Heading)], style.text_width)
-    lead = TextStyle(style.body * 1.08)
-    for block in head_blocks:
-        if isinstance(block, Paragraph):
-            head += setter.lines(block.runs, style.text_width, 0.0, lead, space_before=setter.gap)
-    body = setter.blocks(body_blocks, style.column_width, first_gap=style.body)
+    head, spilled = set_head(setter, head_blocks, style)
+    body = setter.blocks(spilled + body_blocks, style.column_width, first_gap=style.body)
+    return balanced(head, body, style, booklet), body
+
+
+def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
+            title: str = "", booklet: bool = False) -> tuple[Scene, ...]:
+    """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name.
+
+    Pages are balanced (no stub of a last page) and, for a ``booklet``, come to a count
+    that needs at most two blank pages.
+    """
     title = title or text.title
     symbols: dict = {}
     for name in sorted(scenes):
         symbols.update(scenes[name].symbols)
     if has_ruler_room(style):
         symbols.update(ruler_symbols())
-    pages = flow(head, body, style)
+    pages = lay_out_text(text, scenes, style, booklet)[0].draw(style)
+    words = text.words
     return tuple(Scene(style.width, style.height,
-                       tuple(decorate(nodes, number, title, style)),
+                       tuple(decorate(nodes, number, title, style, words)),
                        symbols=symbols, title=title)
                  for number, nodes in enumerate(pages, start=1))
