@@ -28,7 +28,7 @@ A4 = Paper("a4", *PAPERS["a4"])
 MAX_RULE_TEXT_BYTES = 500_000
 MAX_RENDERED_CHARS = 2 * MAX_RULE_TEXT_BYTES  # what a template may grow a rule text to
 
-__all__ = ["LANGUAGES", "RuleBook", "booklet_sheets", "check_language", "impose_booklet",
+__all__ = ["LANGUAGES", "MAX_RENDERED_CHARS", "MAX_RULE_TEXT_BYTES", "RuleBook", "booklet_sheets", "check_language", "impose_booklet",
            "padded_count", "render_rule_text", "render_text", "rule_book", "rule_context", "rule_pages",
            "rule_text_path", "saddle_stitch_order"]
 
