@@ -24,7 +24,7 @@ HYPHENATION = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
 MIN_HYPHENATED = 5            # shorter words are never hyphenated
 SHORT_WORDS = {"pl": "aiouwzAIOUWZ"}
 
-NUMBER_AND_WORD = re.compile(r"(?<![\w.,])(\d[\d.,]*) +(?=[^\W\d_]|%|°)")
+NUMBER_AND_WORD = re.compile(r"(?<![\w.,])(\d(?:[\d.,]*\d)?) +(?=[^\W\d_]|%|°|$)")
 TIMES = re.compile(r"(?<=\w) +× +(?=\w)")
 WORD_CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
 
@@ -35,7 +35,7 @@ def tie(text: str, lang: str) -> str:
     text = NUMBER_AND_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
     letters = SHORT_WORDS.get(lang)
     if letters:
-        short = re.compile(rf"(?<![^\s(„\"'\u00a0])([{letters}]) +(?=\S)")
+        short = re.compile(rf"(?<![^\s(„\"'\u00a0])([{letters}]) +(?=\S|$)")
         text = short.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
     return text
 
