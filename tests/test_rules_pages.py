@@ -14,7 +14,8 @@ from boardgen.layout import load_layout, shipped_games
 from boardgen.rules import LANGUAGES, MissingLanguage, rule_book
 from boardgen.rules.booklet import padded_count, page_size
 from boardgen.rules.document import parse_rule_text
-from boardgen.rules.typeset import (HEAD, STUB, anchors, lay_out_text, page_style, typeset)
+from boardgen.rules.pages import HEAD, STUB, anchors
+from boardgen.rules.typeset import lay_out_text, page_style, typeset
 from boardgen.scene import Rect, Scene, Style, Text
 
 A4 = page_style(210, 297)

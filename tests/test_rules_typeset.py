@@ -240,7 +240,7 @@ def test_no_polish_line_ends_with_a_one_letter_word_or_a_number_before_its_unit(
 @pytest.mark.parametrize("lang,quoted", [("en", "“Stop” and ‘go’"), ("de", "„Stop“ and ‚go‘"),
                                          ("pl", "„Stop” and ‚go’")])
 def test_ascii_quotes_become_the_languages_quotes_in_text_and_captions(lang, quoted):
-    text = parse_rule_text(f"\"Stop\" and 'go' {{fig:a}}\n\n![\"Stop\" and 'go'](diagram:a)\n",
+    text = parse_rule_text("\"Stop\" and 'go' {fig:a}\n\n![\"Stop\" and 'go'](diagram:a)\n",
                            "t.md", lang)
     assert "".join(r.text for r in text.blocks[0].runs).startswith(quoted)
     assert "".join(r.text for r in text.figures[0].caption) == quoted
