@@ -73,24 +73,23 @@ class Piece:
     figure: str = ""  # the name of the figure this piece shows
 
 
-def _chain_height(pieces: Sequence[Piece], start: int, limit: float) -> float:
-    """Height of a piece and every following piece it is kept with (floats step aside).
+def chain_heights(pieces: Sequence[Piece], limit: float) -> list[float]:
+    """For each piece, its height with every following piece it is kept with (floats step
+    aside), found in one pass from the end.
 
     A chain taller than ``limit`` (a column) cannot be kept together anyway: then only the
-    piece itself counts. Stopping there keeps the flow linear in the number of pieces.
+    piece itself counts.
     """
-    total = pieces[start].height
-    index = start
-    while pieces[index].keep_with_next:
-        if total > limit:
-            return pieces[start].height
-        index += 1
-        while index < len(pieces) and pieces[index].floats:
-            index += 1
-        if index == len(pieces):
-            break
-        total += pieces[index].space_before + pieces[index].height
-    return total if total <= limit else pieces[start].height
+    heights = [0.0] * len(pieces)
+    following: float | None = None  # space and chain height of the next piece that does not float
+    for index in range(len(pieces) - 1, -1, -1):
+        piece = pieces[index]
+        chain = piece.height + (following if piece.keep_with_next and following is not None
+                                else 0.0)
+        heights[index] = chain if chain <= limit else piece.height
+        if not piece.floats:
+            following = piece.space_before + chain
+    return heights
 
 
 @dataclass(frozen=True)
@@ -231,7 +230,7 @@ def lay_out(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle, fill
         placed_head.append((y, piece))
         y += piece.height
     columns = _Columns(style, y + (style.body * 1.2 if head else 0.0), fill)
-    limit = columns.bottom - style.top
+    chains = chain_heights(ordered, columns.bottom - style.top)
     for position, (index, piece) in enumerate(zip(order, ordered)):
         if piece.floats:
             columns.add_float(index, piece)
@@ -240,7 +239,7 @@ def lay_out(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle, fill
             columns.close_section()
         elif piece.space_before and not (position and ordered[position - 1].keep_with_next):
             columns.place_waiting()
-        while not columns.fits(piece, _chain_height(ordered, position, limit)):
+        while not columns.fits(piece, chains[position]):
             columns.next_column()
         columns.place(index, piece)
     columns.flush()
