@@ -122,3 +122,18 @@ def test_build_reports_a_template_mistake_in_one_line_with_exit_2(tmp_path: Path
     assert f"{rules}:3: template:" in result.output and "no_such_key" in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "out" / "mine" / "rules.pdf").exists()
+
+
+def test_rule_text_problems_finds_what_a_build_would_refuse_in_every_language(tmp_path: Path):
+    from boardgen.rules import rule_text_problems
+    layout_file = tmp_path / "mine.toml"
+    layout_file.write_text('extends = "steeple_chess"\nname = "mine"\n', encoding="utf-8")
+    layout = load_layout(str(layout_file))
+    assert rule_text_problems(layout, str(layout_file)) == []
+    (tmp_path / "mine.rules.de.md").write_text("# Meins\n\n{{ nope }}\n", encoding="utf-8")
+    (tmp_path / "mine.rules.pl.md").write_text("# Moje\n\n![x](diagram:nope)\n",
+                                               encoding="utf-8")
+    problems = [str(p) for p in rule_text_problems(layout, str(layout_file))]
+    assert len(problems) == 2
+    assert problems[0].startswith(f"{tmp_path / 'mine.rules.de.md'}:3: template:")
+    assert problems[1].startswith(f"{tmp_path / 'mine.rules.pl.md'}:3: unknown diagram")

@@ -28,9 +28,10 @@ A4 = Paper("a4", *PAPERS["a4"])
 MAX_RULE_TEXT_BYTES = 500_000
 MAX_RENDERED_CHARS = 2 * MAX_RULE_TEXT_BYTES  # what a template may grow a rule text to
 
-__all__ = ["LANGUAGES", "MAX_RENDERED_CHARS", "MAX_RULE_TEXT_BYTES", "RuleBook", "booklet_sheets", "check_language", "impose_booklet",
-           "padded_count", "render_rule_text", "render_text", "rule_book", "rule_context", "rule_pages",
-           "rule_text_path", "saddle_stitch_order"]
+__all__ = ["LANGUAGES", "MAX_RENDERED_CHARS", "MAX_RULE_TEXT_BYTES", "RuleBook", "booklet_sheets",
+           "check_language", "impose_booklet", "padded_count", "render_rule_text", "render_text",
+           "rule_book", "rule_context", "rule_pages", "rule_text_path", "rule_text_problems",
+           "saddle_stitch_order"]
 
 
 def _layout_files(layout, target: str | Path | None) -> tuple[Path, ...]:
@@ -162,6 +163,25 @@ def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> Rul
                            diagram_names=diagrams, words=words)
     figures = {figure.name: diagrams[figure.name]() for figure in text.figures}
     return RuleBook(text, figures, text.title or layout.title)
+
+
+def rule_text_problems(layout, target: str | Path | None = None) -> list[InputError]:
+    """Every rule text of the layout, in every language it has, rendered and parsed as a build
+    would: one InputError per text that a build would refuse (for ``check``)."""
+    problems = []
+    for lang in sorted(LANGUAGES):
+        try:
+            path = rule_text_path(layout, lang, target)
+            if path is None:
+                return []
+            words = words_for(layout, lang)
+            parse_rule_text(render_text(layout, path, words), str(path), lang,
+                            diagram_names=_diagrams(layout, words), words=words)
+        except MissingLanguage:
+            continue
+        except InputError as problem:
+            problems.append(problem)
+    return problems
 
 
 def rule_pages(layout, lang: str = "en", paper: Paper = A4,
