@@ -11,7 +11,7 @@ it, and to balance the pages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable, Collection, Sequence
 
 from boardgen.scene import Node
@@ -187,6 +187,10 @@ class Layout:
     head: list[tuple[float, Piece]]
     placed: list[Placement]
     pieces: dict[int, Piece]  # the body's pieces as placed (figures perhaps shrunk)
+    page_of: dict[int, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.page_of = {placement.index: placement.page for placement in self.placed}
 
     @property
     def page_count(self) -> int:
@@ -201,8 +205,8 @@ class Layout:
         return heights
 
     def pages_of(self, indexes: Sequence[int]) -> set[int]:
-        wanted = set(indexes)
-        return {p.page for p in self.placed if p.index in wanted}
+        """The pages the body pieces ``indexes`` are on."""
+        return {self.page_of[i] for i in indexes if i in self.page_of}
 
     def draw(self, style: PageStyle) -> list[list[Node]]:
         pages: list[list[Node]] = [[] for _ in range(self.page_count)]
@@ -304,38 +308,66 @@ def _moved(order: list[int], figure: int, position: int) -> list[int]:
     return moved[:position] + [figure] + moved[position:]
 
 
+class Attempts:
+    """How many more layouts a text may try: each costs time in proportion to its length, so
+    a bounded number keeps typesetting linear however many figures a text has."""
+
+    def __init__(self, left: int):
+        self.left = left
+
+    def take(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
+
+
+MAX_ATTEMPTS = 40  # layouts tried per text, for its figures and its balance together
+
+
+@dataclass
+class Arrangement:
+    """Where figures moved to share a page with their text: the placing order, the figures
+    pinned before their paragraph, and how often each was moved."""
+
+    order: list[int]
+    pinned: set[int] = field(default_factory=set)
+    moves: dict[int, int] = field(default_factory=dict)
+
+
 def lay_out_figures(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
-                    fill: float = 1.0) -> Layout:
+                    fill: float = 1.0, attempts: Attempts | None = None,
+                    arrangement: Arrangement | None = None) -> Layout:
     """A layout where every figure shares a page with its paragraph (see ``anchors``).
 
     A figure that lands on another page is first moved to just after its paragraph (still
     free to float past text); if that is not enough it is pinned just before the paragraph,
     so the two move to the next page together. A figure that still cannot share a page
-    with its paragraph (they are too tall together) stays where it went.
+    with its paragraph (they are too tall together) stays where it went. ``arrangement``
+    carries the moves from one try to the next.
     """
+    attempts = attempts or Attempts(MAX_ATTEMPTS)
+    moved = arrangement or Arrangement(list(range(len(body))))
     ties = anchors(body, head)
-    tries: dict[int, int] = {}
-    order = list(range(len(body)))
-    pinned: set[int] = set()
-    layout = lay_out(head, body, style, fill)
-    for _ in range(2 * len(ties)):
-        late = [figure for figure, text in ties.items() if tries.get(figure, 0) < 2
+    layout = lay_out(head, body, style, fill, moved.order, moved.pinned)
+    while True:
+        late = [figure for figure, text in ties.items() if moved.moves.get(figure, 0) < 2
                 and not layout.pages_of([figure]) & _pages(layout, text)]
-        if not late:
-            break
-        figure = late[0]
-        tries[figure] = tries.get(figure, 0) + 1
-        text = ties[figure]
-        if text[-1] == HEAD:
-            order = _moved(order, figure, 0)
-        elif tries[figure] == 1:
-            order = _moved(order, figure, [i for i in order if i != figure].index(text[-1]) + 1)
-        else:
-            order = _moved(order, figure, _chain_start(body, [i for i in order if i != figure],
-                                                       text[0]))
-            pinned.add(figure)
-        layout = lay_out(head, body, style, fill, order, pinned)
-    return layout
+        if not late or not attempts.take():
+            return layout
+        _move(body, moved, late[0], ties[late[0]])
+        layout = lay_out(head, body, style, fill, moved.order, moved.pinned)
+
+
+def _move(body: Sequence[Piece], moved: Arrangement, figure: int, text: list[int]) -> None:
+    """The next move of a figure towards its text: after it, then pinned before it."""
+    moved.moves[figure] = moved.moves.get(figure, 0) + 1
+    others = [index for index in moved.order if index != figure]
+    if text[-1] == HEAD:
+        moved.order = _moved(moved.order, figure, 0)
+    elif moved.moves[figure] == 1:
+        moved.order = _moved(moved.order, figure, others.index(text[-1]) + 1)
+    else:
+        moved.order = _moved(moved.order, figure, _chain_start(body, others, text[0]))
+        moved.pinned.add(figure)
 
 
 def _pages(layout: Layout, text: list[int]) -> set[int]:
@@ -354,12 +386,14 @@ def balanced(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
     Columns are filled to a slightly smaller share of their height until both hold; when
     no share does, the full columns are kept.
     """
+    attempts = Attempts(MAX_ATTEMPTS)
+    arrangement = Arrangement(list(range(len(body))))
     first = None
     for fill in FILLS:
-        layout = lay_out_figures(head, body, style, fill)
+        layout = lay_out_figures(head, body, style, fill, attempts, arrangement)
         first = first or layout
-        if _acceptable(layout, booklet):
-            return layout
+        if _acceptable(layout, booklet) or not attempts.take():
+            return layout if _acceptable(layout, booklet) else first
     return first
 
 
