@@ -56,10 +56,12 @@ def test_values_loops_and_conditions_fill_the_text():
     ("text\n{% if n %}\nopen\n", 2, "Unexpected end of template"),
     ("a\n{{ ''.__class__.__mro__ }}\n", 2, "not allowed in a rule text"),
     ("a\nb\n{{ n / 0 }}", 3, "division by zero"),
+    ("{{ cols.append(1) }}", 1, "not allowed in a rule text"),
+    ("{{ table.update(a=1) }}", 1, "not allowed in a rule text"),
     ("{{ words('no.such.key') }}", 1, "no English text for label 'no.such.key'"),
 ])
 def test_a_template_mistake_is_one_input_error_with_file_and_line(text, line, message):
-    error = refused(text, words=words_for(None, "en"))
+    error = refused(text, words=words_for(None, "en"), cols=[], table={})
     assert error.line == line
     assert message in str(error)
     assert str(error).startswith(f"mine.rules.en.md:{line}: template: ")

@@ -1,8 +1,8 @@
 """Rule texts as templates of the layout: Jinja2 in a sandbox, with bounded work.
 
-A rule text is a user file, so it is rendered in Jinja2's ``SandboxedEnvironment``
-(no access to private attributes or unsafe callables) with undefined names as
-errors, and with a budget: loop iterations and calls are counted, numbers given to
+A rule text is a user file, so it is rendered in Jinja2's immutable sandbox (no
+private attributes, no unsafe callables, no changes to the layout or other values
+it is given) with undefined names as errors, and with a budget: loop iterations and calls are counted, numbers given to
 functions and operators are limited, the output is capped and a render that runs
 past its time limit stops. Any mistake is one InputError naming the rule text and
 its line. A text without template syntax renders as itself.
@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from boardgen.errors import InputError
 
@@ -74,7 +74,7 @@ def _check_format(text: Any) -> None:
         raise BudgetExceeded("a format width of a million or more")
 
 
-class _BoundedSandbox(SandboxedEnvironment):
+class _BoundedSandbox(ImmutableSandboxedEnvironment):
     """Jinja2's sandbox with every call, loop round and large operand counted or refused."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
@@ -83,8 +83,8 @@ class _BoundedSandbox(SandboxedEnvironment):
         super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
         self.budget = budget
         self.max_output = max_output
-        self.filters = {name: self._bounded(function) for name, function in self.filters.items()}
-        self.filters["format"] = self._bounded(_checked_format(self.filters["format"]))
+        filters = dict(self.filters, format=_checked_format(self.filters["format"]))
+        self.filters = {name: self._bounded(function) for name, function in filters.items()}
         self.filters[BUDGET_FILTER] = budget.counted
 
     def _bounded(self, function: Callable) -> Callable:
@@ -135,6 +135,7 @@ class _BoundedSandbox(SandboxedEnvironment):
 
 
 def _checked_format(format_filter: Callable) -> Callable:
+    """Jinja2's ``format`` filter, refusing huge widths like ``%`` does."""
     @wraps(format_filter)
     def checked(value: Any, *args: Any, **kwargs: Any) -> Any:
         _check_format(value)
