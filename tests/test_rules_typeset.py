@@ -320,3 +320,25 @@ def test_shipped_texts_break_lines_as_their_language_wants(name):
     assert hyphenated, "long words in the shipped text get hyphenated in narrow columns"
     printed = [t.text for page in book.sheet() for t in texts(page) if t.fill != CODE_INK]
     assert not any('"' in t for t in printed), "ASCII double quotes became the language's"
+
+
+german_words = st.sampled_from(["Spielbrett", "Hindernis", "Start-Ziel-Linie", "Fahrerwechsel",
+                                "Windschatten", "Rennen", "überholt", "Mannschaftswertung",
+                                "a", "3", "Schachfigur", "Zielgerade", "„Ziel“,"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(german_words, min_size=1, max_size=40), st.floats(min_value=18, max_value=90))
+def test_hyphenated_lines_fit_and_give_back_every_word(words, width):
+    source = " ".join(words)
+    lines = [["".join(s.text for s in line).rstrip(" "), line]
+             for line in wrap((Run(source),), width, 3.6, "de")]
+    rebuilt = ""
+    for text, segments in lines:
+        assert line_width(segments, 3.6) <= width + 1e-6 or " " not in text.strip()
+        if text.endswith("-") and len(text) > 1 and text[-2].isalpha():
+            rebuilt += text[:-1]  # a hyphen the typesetter added, or a word's own hyphen
+        else:
+            rebuilt += text + " "
+    assert rebuilt.split() == source.split() or \
+        rebuilt.replace("-", "").split() == source.replace("-", "").split()
