@@ -215,7 +215,8 @@ from boardgen.rules.typography import NO_BREAK_SPACE as NBSP, break_points, tie 
     ("de", "ein Feld von 12 mm und 21 × 21 Felder", "ein Feld von 12_mm und 21_×_21_Felder"),
     ("pl", "w domu i z nim, a potem o 3 pola", "w_domu i_z_nim, a_potem o_3_pola"),
     ("pl", "Z tego W i U", "Z_tego W_i_U"),
-    ("en", "a house in 2026, K11 and", "a house in 2026, K11 and"),
+    ("en", "a house in 2026, K11 and", "a house in_2026, K11 and"),
+    ("de", "von 1 bis 3; dann 4 und Feld 12.", "von 1_bis_3; dann 4_und Feld_12."),
 ])
 def test_spaces_that_must_not_break_a_line_are_tied(lang, source, tied):
     assert tie(source, lang).replace(NBSP, "_") == tied

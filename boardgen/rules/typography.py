@@ -3,8 +3,9 @@
 Rule texts are written with plain spaces and ASCII quotes; these functions give the
 printed text its language's conventions:
 
-- a number stays with the word or unit after it (``12 mm``, ``80 Felder``) and ``×``
-  with the numbers on both sides (``1 × 3``);
+- a number stays with the word or unit after it (``12 mm``, ``80 Felder``), a number
+  that ends a clause with the word before it (``von 1 bis 3;``), and ``×`` with the
+  numbers on both sides (``1 × 3``);
 - in Polish a one-letter word (a, i, o, u, w, z) never ends a line: it is tied to the
   next word;
 - quotes are „…“ in German, „…” in Polish and “…” in English;
@@ -25,6 +26,7 @@ MIN_HYPHENATED = 5            # shorter words are never hyphenated
 SHORT_WORDS = {"pl": "aiouwzAIOUWZ"}
 
 NUMBER_AND_WORD = re.compile(r"(?<![\w.,])(\d(?:[\d.,]*\d)?) +(?=[^\W\d_]|%|°|$)")
+CLOSING_NUMBER = re.compile(r"(?<=\w) +(?=\d+(?:[.,]\d+)*(?:[.;:,!?)\]]+(?:\s|$)|$))")
 TIMES = re.compile(r"(?<=\w) +× +(?=\w)")
 WORD_CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
 
@@ -33,6 +35,7 @@ def tie(text: str, lang: str) -> str:
     """Plain spaces that must not break a line turned into no-break spaces."""
     text = TIMES.sub(f"{NO_BREAK_SPACE}×{NO_BREAK_SPACE}", text)
     text = NUMBER_AND_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
+    text = CLOSING_NUMBER.sub(NO_BREAK_SPACE, text)
     letters = SHORT_WORDS.get(lang)
     if letters:
         short = re.compile(rf"(?<![^\s(„\"'\u00a0])([{letters}]) +(?=\S|$)")
