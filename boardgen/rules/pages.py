@@ -401,6 +401,6 @@ def _acceptable(layout: Layout, booklet: bool) -> bool:
     used = layout.used()
     if len(used) > 1 and used[-1] < STUB * max(used):
         return False
-    return not booklet or len(used) == 1 or len(used) % 4 != 1
+    return not booklet or len(used) % 4 != 1  # a one-page text is spread over two if it can
 
 
