@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -52,10 +53,14 @@ def test_every_word_extracts_as_unicode(lang, size):
     words, pdf, column = render(lang, size)
     extracted = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     tokens = set(extracted.split())
-    # Only a word wider than the whole column is cut (and then found without the cut).
+    # A word is hyphenated at a line end, or cut when wider than the whole column; either
+    # way it is found again without the break.
     missing = {w for w in words if w not in tokens}
     squashed = "".join(extracted.split())
-    assert all(fonts.text_width(w, 3.7) > column * 0.8 and w in squashed for w in missing), missing
+    hyphenated = {head + tail for head, tail in re.findall(r"(\S+)-\s+(\S+)", extracted)}
+    assert all(fonts.text_width(w, 3.7) > column * 0.8 and w in squashed or w in hyphenated
+               for w in missing), missing
+    assert hyphenated, "long words are hyphenated"
     for letters in {"de": "äöüÄÖÜß„“", "pl": "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ„”"}[lang]:
         assert letters in extracted
 

@@ -202,3 +202,144 @@ def test_figures_on_a_wide_single_column_stay_a_comfortable_width():
     assert groups
     for group in groups:
         assert group.transform[0] * 300 == pytest.approx(FIGURE_MAX_WIDTH)
+
+
+# ---- typography: ties, quotes, hyphenation ----------------------------------------
+
+from boardgen.rules.document import ListBlock, Paragraph, Quote as QuoteBlock  # noqa: E402
+from boardgen.rules.typography import NO_BREAK_SPACE as NBSP, break_points, tie  # noqa: E402
+
+
+@pytest.mark.parametrize("lang,source,tied", [
+    ("en", "a 1 × 3 tile, 12 mm wide, 80 spaces", "a 1_×_3_tile, 12_mm wide, 80_spaces"),
+    ("de", "ein Feld von 12 mm und 21 × 21 Felder", "ein Feld von 12_mm und 21_×_21_Felder"),
+    ("pl", "w domu i z nim, a potem o 3 pola", "w_domu i_z_nim, a_potem o_3_pola"),
+    ("pl", "Z tego W i U", "Z_tego W_i_U"),
+    ("en", "a house in 2026, K11 and", "a house in_2026, K11 and"),
+    ("de", "von 1 bis 3; dann 4 und Feld 12.", "von 1_bis_3; dann 4_und Feld_12."),
+])
+def test_spaces_that_must_not_break_a_line_are_tied(lang, source, tied):
+    assert tie(source, lang).replace(NBSP, "_") == tied
+
+
+polish_words = st.sampled_from(["a", "i", "o", "u", "w", "z", "W", "Z", "dom", "rzeka",
+                                "kafelek", "gracz", "pole", "przeszkoda", "3", "mm", "×"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(polish_words, min_size=2, max_size=60), st.floats(min_value=25, max_value=90))
+def test_no_polish_line_ends_with_a_one_letter_word_or_a_number_before_its_unit(words, width):
+    text = parse_rule_text(" ".join(words) + "\n", "t.md", "pl")
+    lines = wrap(text.blocks[0].runs, width, 3.6, "pl")
+    for line, following in zip(lines, lines[1:]):
+        last = "".join(s.text for s in line).rstrip(" ").replace(NBSP, " ").split(" ")[-1]
+        first = "".join(s.text for s in following).replace(NBSP, " ").split(" ")[0]
+        assert last not in set("aiouwzAIOUWZ"), lines
+        assert first not in ("mm", "×") or not last.isdigit(), lines
+
+
+@pytest.mark.parametrize("lang,quoted", [("en", "“Stop” and ‘go’"), ("de", "„Stop“ and ‚go‘"),
+                                         ("pl", "„Stop” and ‚go’")])
+def test_ascii_quotes_become_the_languages_quotes_in_text_and_captions(lang, quoted):
+    text = parse_rule_text("\"Stop\" and 'go' {fig:a}\n\n![\"Stop\" and 'go'](diagram:a)\n",
+                           "t.md", lang)
+    assert "".join(r.text for r in text.blocks[0].runs).startswith(quoted)
+    assert "".join(r.text for r in text.figures[0].caption) == quoted
+
+
+@pytest.mark.parametrize("lang,word", [("de", "Donaudampfschifffahrtsgesellschaft"),
+                                       ("pl", "najprawdopodobniej"),
+                                       ("en", "internationalization")])
+def test_long_words_are_hyphenated_where_the_language_allows(lang, word):
+    points = break_points(word, lang)
+    assert points and all(2 <= p <= len(word) - 3 for p in points)
+    runs = (Run(f"Ein {word} und noch ein {word}."),)
+    for width in (20, 30, 45):
+        lines = wrap(runs, width, 3.6, lang)
+        printed = ["".join(s.text for s in line).rstrip(" ") for line in lines]
+        assert any(line.endswith("-") for line in printed), printed
+        assert all(line_width(line, 3.6) <= width + 1e-6 for line in lines)
+        joined = ""
+        for line in printed:
+            joined += line[:-1] if line.endswith("-") and line[-2].isalpha() else line + " "
+        assert joined.split() == runs[0].text.split()
+        cut = [line.split()[-1][:-1] for line in printed if line.endswith("-")]
+        assert all(len(word_part) >= 2 for word_part in cut)
+
+
+def test_code_and_numbers_are_never_hyphenated():
+    lines = wrap((Run("boardgen-check-layout-files", "code"), Run(" 1234567890123")), 20, 3.6,
+                 "en")
+    assert not any("".join(s.text for s in line).rstrip().endswith("-") and
+                   s.face == "code" for line in lines for s in line[-1:])
+
+
+def paragraphs_of(blocks):
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            yield block
+        elif isinstance(block, ListBlock):
+            for item in block.items:
+                yield from paragraphs_of(item)
+        elif isinstance(block, QuoteBlock):
+            yield from paragraphs_of(block.blocks)
+
+
+def shipped_books():
+    from boardgen.layout import load_layout, shipped_games
+    from boardgen.rules import LANGUAGES, MissingLanguage, rule_book
+    for name in shipped_games():
+        for lang in LANGUAGES:
+            try:
+                book = rule_book(load_layout(name), lang)
+            except MissingLanguage:
+                continue
+            if book is not None:
+                yield f"{name}-{lang}", book
+
+
+SHIPPED_BOOKS = dict(shipped_books())
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED_BOOKS))
+def test_shipped_texts_break_lines_as_their_language_wants(name):
+    book = SHIPPED_BOOKS[name]
+    lang = book.text.lang
+    hyphenated = 0
+    for style in (A4, A5):
+        for paragraph in paragraphs_of(book.text.blocks):
+            lines = wrap(paragraph.runs, style.column_width * 0.9, style.body, lang)
+            printed = ["".join(s.text for s in line).rstrip(" ") for line in lines]
+            hyphenated += sum(line.endswith("-") for line in printed)
+            for line, following in zip(printed, printed[1:]):
+                last = line.replace(NBSP, " ").split(" ")[-1]
+                first = following.replace(NBSP, " ").split(" ")[0]
+                if lang == "pl":
+                    assert last not in set("aiouwzAIOUWZ"), (line, following)
+                assert not (last.isdigit() and first in ("×", "mm", "cm")), (line, following)
+                assert first != "×", (line, following)
+    assert hyphenated, "long words in the shipped text get hyphenated in narrow columns"
+    printed = [t.text for page in book.sheet() for t in texts(page) if t.fill != CODE_INK]
+    assert not any('"' in t for t in printed), "ASCII double quotes became the language's"
+
+
+german_words = st.sampled_from(["Spielbrett", "Hindernis", "Start-Ziel-Linie", "Fahrerwechsel",
+                                "Windschatten", "Rennen", "überholt", "Mannschaftswertung",
+                                "a", "3", "Schachfigur", "Zielgerade", "„Ziel“,"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(german_words, min_size=1, max_size=40), st.floats(min_value=18, max_value=90))
+def test_hyphenated_lines_fit_and_give_back_every_word(words, width):
+    source = " ".join(words)
+    lines = [["".join(s.text for s in line).rstrip(" "), line]
+             for line in wrap((Run(source),), width, 3.6, "de")]
+    rebuilt = ""
+    for text, segments in lines:
+        assert line_width(segments, 3.6) <= width + 1e-6 or " " not in text.strip()
+        if text.endswith("-") and len(text) > 1 and text[-2].isalpha():
+            rebuilt += text[:-1]  # a hyphen the typesetter added, or a word's own hyphen
+        else:
+            rebuilt += text + " "
+    assert rebuilt.split() == source.split() or \
+        rebuilt.replace("-", "").split() == source.replace("-", "").split()

@@ -1,9 +1,10 @@
 """Rule sheets and booklets: a layout's rule text typeset with its game's own diagrams.
 
 The rule text of a layout ``NAME.toml`` is ``NAME.rules.<lang>.md`` beside it; a
-layout without one uses the text of the layout it ``extends``. Its figures are
-drawn by ``diagrams(layout)`` of the layout's game, so a customised board gets
-matching pictures.
+layout without one uses the text of the layout it ``extends``. The text is a
+template of the layout (see ``template``), rendered before it is parsed, so a
+customised board gets matching numbers; its figures are drawn by
+``diagrams(layout)`` of the layout's game, so it gets matching pictures too.
 """
 
 from __future__ import annotations
@@ -11,34 +12,45 @@ from __future__ import annotations
 import glob
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from boardgen.errors import InputError
-from boardgen.i18n import LANGUAGES, check_language
+from boardgen.i18n import LANGUAGES, Words, check_language, words_for
 from boardgen.imposition import PAPERS, Paper
 from boardgen.layout import read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
 from boardgen.rules.document import RuleText, parse_rule_text
+from boardgen.rules.template import render_rule_text
 from boardgen.rules.typeset import page_style, typeset
 from boardgen.scene import Scene
 
 A4 = Paper("a4", *PAPERS["a4"])
 MAX_RULE_TEXT_BYTES = 500_000
+MAX_RENDERED_CHARS = 2 * MAX_RULE_TEXT_BYTES  # what a template may grow a rule text to
 
-__all__ = ["LANGUAGES", "RuleBook", "booklet_sheets", "check_language", "impose_booklet",
-           "padded_count", "rule_book", "rule_pages", "rule_text_path", "saddle_stitch_order"]
-
+__all__ = ["LANGUAGES", "MAX_RENDERED_CHARS", "MAX_RULE_TEXT_BYTES", "RuleBook", "booklet_sheets",
+           "check_language", "impose_booklet", "padded_count", "render_rule_text", "render_text",
+           "rule_book", "rule_context", "rule_pages", "rule_text_path", "rule_text_problems",
+           "saddle_stitch_order"]
 
 
 def _layout_files(layout, target: str | Path | None) -> tuple[Path, ...]:
-    """The layout file and the files it extends, the layout's own first."""
-    from boardgen.layout import read_layout
+    """The layout file and the files it extends, the layout's own first.
 
+    The loaded layout knows its files (``boardgen.layout.provenance``); a layout made
+    without the loader is looked up again from ``target``, its name or what it extends.
+    """
+    from boardgen import layout as loader
+
+    provenance = getattr(loader, "provenance", None)
+    files = provenance(layout).files if provenance is not None else ()
+    if files:
+        return tuple(files)
     for candidate in (target, layout.name, layout.extends):
         if candidate is None:
             continue
         try:
-            return read_layout(candidate).files
+            return loader.read_layout(candidate).files
         except InputError:
             continue
     return ()
@@ -97,9 +109,10 @@ class RuleBook:
     figures: Mapping[str, Scene]
     title: str
 
-    def pages(self, width: float, height: float) -> tuple[Scene, ...]:
-        """The text typeset on pages of ``width`` × ``height`` mm."""
-        return typeset(self.text, self.figures, page_style(width, height), self.title)
+    def pages(self, width: float, height: float, booklet: bool = False) -> tuple[Scene, ...]:
+        """The text typeset on pages of ``width`` × ``height`` mm (for a booklet: a page count
+        that wastes at most two blank pages)."""
+        return typeset(self.text, self.figures, page_style(width, height), self.title, booklet)
 
     def sheet(self, paper: Paper = A4) -> tuple[Scene, ...]:
         """The rule sheet: pages of the paper's size, portrait."""
@@ -107,18 +120,36 @@ class RuleBook:
 
     def booklet(self, paper: Paper = A4) -> tuple[Scene, ...]:
         """Half-size pages two-up on landscape sheets of the paper, in saddle-stitch order."""
-        pages = self.pages(*page_size(paper.width, paper.height))
+        pages = self.pages(*page_size(paper.width, paper.height), booklet=True)
         return impose_booklet(pages, paper.width, paper.height, title=self.title)
 
 
-def _diagrams(layout, lang: str) -> dict:
+def _game(layout):
     from boardgen.games import game_for
-    from boardgen.i18n import words_for
 
-    module = game_for(layout.game)
+    return game_for(layout.game)
+
+
+def _diagrams(layout, words: Words) -> dict:
+    module = _game(layout)
     if not hasattr(module, "diagrams"):
         return {}
-    return dict(module.diagrams(layout, words=words_for(layout, lang)))
+    return dict(module.diagrams(layout, words=words))
+
+
+def rule_context(layout, words: Words) -> dict[str, Any]:
+    """What a rule text template sees: the layout, its words, the language, and the values
+    the game computes from the layout (its optional ``rule_context(layout, words)``)."""
+    computed = getattr(_game(layout), "rule_context", None)
+    context = dict(computed(layout, words)) if computed is not None else {}
+    context.update(layout=layout, words=words, lang=words.lang)
+    return context
+
+
+def render_text(layout, path: Path, words: Words) -> str:
+    """The rule text at ``path`` read and rendered as a template of ``layout``."""
+    return render_rule_text(read_rule_text(path), str(path), rule_context(layout, words),
+                            MAX_RENDERED_CHARS)
 
 
 def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> RuleBook | None:
@@ -126,10 +157,31 @@ def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> Rul
     path = rule_text_path(layout, lang, target)
     if path is None:
         return None
-    diagrams = _diagrams(layout, lang)
-    text = parse_rule_text(read_rule_text(path), str(path), lang, diagram_names=diagrams)
+    words = words_for(layout, lang)
+    diagrams = _diagrams(layout, words)
+    text = parse_rule_text(render_text(layout, path, words), str(path), lang,
+                           diagram_names=diagrams, words=words)
     figures = {figure.name: diagrams[figure.name]() for figure in text.figures}
     return RuleBook(text, figures, text.title or layout.title)
+
+
+def rule_text_problems(layout, target: str | Path | None = None) -> list[InputError]:
+    """Every rule text of the layout, in every language it has, rendered and parsed as a build
+    would: one InputError per text that a build would refuse (for ``check``)."""
+    problems = []
+    for lang in sorted(LANGUAGES):
+        try:
+            path = rule_text_path(layout, lang, target)
+            if path is None:
+                return []
+            words = words_for(layout, lang)
+            parse_rule_text(render_text(layout, path, words), str(path), lang,
+                            diagram_names=_diagrams(layout, words), words=words)
+        except MissingLanguage:
+            continue
+        except InputError as problem:
+            problems.append(problem)
+    return problems
 
 
 def rule_pages(layout, lang: str = "en", paper: Paper = A4,

@@ -2,7 +2,8 @@
 
 A figure is a paragraph holding only ``![Caption](diagram:NAME)``; figures are
 numbered in reading order and ``{fig:NAME}`` anywhere in the text becomes
-"Figure N" in the text's language (Polish: "rys. N"), never broken across lines.
+"Figure N" in the text's language (Polish: "rys. N"), never broken across lines;
+both words come from the catalogue (``rules.figure``, ``rules.reference``).
 Inline code is kept as its own face. Every mistake is an InputError with the
 rule file and line.
 """
@@ -10,19 +11,16 @@ rule file and line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Union
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from boardgen.errors import InputError
+from boardgen.i18n import Words, words_for
+from boardgen.rules.typography import NO_BREAK_SPACE, QUOTES, smart_quotes, tie
 
-FIGURE_WORD = {"en": "Figure", "de": "Abbildung", "pl": "Rysunek"}
-# In running text Polish cites figures as "rys. 3", which needs no case ending ("na rys. 3").
-REFERENCE_WORD = {"pl": "rys."}
-NO_BREAK_SPACE = "\u00a0"
-QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
 DIAGRAM_SCHEME = "diagram:"
 REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
 FACES = ("regular", "bold", "italic", "code")
@@ -49,9 +47,10 @@ class Heading:
 
 @dataclass(frozen=True)
 class Paragraph:
-    """A paragraph of styled runs."""
+    """A paragraph of styled runs; ``cites`` names the figures it refers to."""
 
     runs: Runs
+    cites: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -113,6 +112,7 @@ class RuleText:
     lang: str
     blocks: tuple[Block, ...]
     figures: tuple[Figure, ...]
+    words: Words | None = None
 
     @property
     def title(self) -> str:
@@ -134,13 +134,18 @@ def markdown(lang: str) -> MarkdownIt:
 
 
 def parse_rule_text(text: str, source: str, lang: str = "en",
-                    diagram_names: Iterable[str] | None = None) -> RuleText:
-    """Parse a rule text; unknown diagrams (when ``diagram_names`` is given) are errors."""
+                    diagram_names: Iterable[str] | None = None,
+                    words: Words | None = None) -> RuleText:
+    """Parse a rule text; unknown diagrams (when ``diagram_names`` is given) are errors.
+
+    ``words`` gives the figure words (the catalogue of ``lang`` when None).
+    """
+    words = words or words_for(None, lang)
     tokens = markdown(lang).parse(text)
     known = None if diagram_names is None else set(diagram_names)
-    figures = _number_figures(tokens, source, lang, known)
-    blocks = _Builder(tokens, source, lang, figures).blocks()
-    return RuleText(source, lang, tuple(blocks), tuple(figures.values()))
+    figures = _number_figures(tokens, source, words, known)
+    blocks = _Builder(tokens, source, words, figures).blocks()
+    return RuleText(source, lang, tuple(blocks), tuple(figures.values()), words)
 
 
 def _figure_image(token: Token, source: str) -> Token | None:
@@ -159,10 +164,9 @@ def _figure_image(token: Token, source: str) -> Token | None:
     return images[0] if images else None
 
 
-def _number_figures(tokens: list[Token], source: str, lang: str,
+def _number_figures(tokens: list[Token], source: str, words: Words,
                     known: set[str] | None) -> dict[str, Figure]:
     """Every diagram of the text, numbered in reading order and checked against ``known``."""
-    word = FIGURE_WORD.get(lang, FIGURE_WORD["en"])
     found: dict[str, tuple[int, Token]] = {}
     for token in tokens:
         if token.type != "inline":
@@ -179,27 +183,34 @@ def _number_figures(tokens: list[Token], source: str, lang: str,
             raise InputError(f"diagram {name!r} is already shown at line {found[name][0]}; "
                              "show each diagram once", source=source, line=line)
         found[name] = (line, image)
-    labels = {name: f"{word} {number}" for number, name in enumerate(found, start=1)}
-    references = reference_labels(list(found), lang)
+    labels = {name: words("rules.figure", number=number)
+              for number, name in enumerate(found, start=1)}
+    references = reference_labels(list(found), words)
+    captions = {name: _inline_runs(image.children or [], references, source, line, words.lang)
+                for name, (line, image) in found.items()}
     return {name: Figure(name, number, labels[name],
-                         _inline_runs(image.children or [], references, source, line), line)
+                         tuple(Run(smart_quotes(run.text, words.lang), run.face)
+                               if run.face != "code" else run for run in captions[name]), line)
             for number, (name, (line, image)) in enumerate(found.items(), start=1)}
 
 
-def reference_labels(names: list[str], lang: str) -> dict[str, str]:
-    """What ``{fig:NAME}`` becomes for each figure, in reading order: "Figure 2", "rys. 2"."""
-    word = REFERENCE_WORD.get(lang) or FIGURE_WORD.get(lang, FIGURE_WORD["en"])
-    return {name: f"{word}{NO_BREAK_SPACE}{number}" for number, name in enumerate(names, start=1)}
+def reference_labels(names: list[str], words: Words) -> dict[str, str]:
+    """What ``{fig:NAME}`` becomes for each figure, in reading order: "Figure 2", "rys. 2",
+    one unbreakable word."""
+    return {name: words("rules.reference", number=number).replace(" ", NO_BREAK_SPACE)
+            for number, name in enumerate(names, start=1)}
 
 
 class _Builder:
     """Walks the token stream once, turning block tokens into blocks."""
 
-    def __init__(self, tokens: list[Token], source: str, lang: str, figures: dict[str, Figure]):
+    def __init__(self, tokens: list[Token], source: str, words: Words,
+                 figures: dict[str, Figure]):
         self.tokens = tokens
         self.source = source
         self.figures = figures
-        self.labels = reference_labels(list(figures), lang)
+        self.labels = reference_labels(list(figures), words)
+        self.lang = words.lang
         self.index = 0
 
     def blocks(self, closing: str | None = None) -> list[Block]:
@@ -226,7 +237,7 @@ class _Builder:
             image = _figure_image(inline, self.source)
             if image is not None:
                 return self.figures[str(image.attrs["src"])[len(DIAGRAM_SCHEME):]]
-            return Paragraph(self.runs(inline))
+            return Paragraph(self.runs(inline), _citations(inline))
         if kind in ("bullet_list_open", "ordered_list_open"):
             return self.list_block(token)
         if kind == "blockquote_open":
@@ -284,12 +295,13 @@ class _Builder:
 
     def runs(self, inline: Token) -> Runs:
         line = inline.map[0] + 1 if inline.map else 0
-        return _inline_runs(inline.children or [], self.labels, self.source, line)
+        return _inline_runs(inline.children or [], self.labels, self.source, line, self.lang)
 
 
 def _inline_runs(children: list[Token], labels: dict[str, str], source: str,
-                 line: int) -> Runs:
-    """Inline tokens → runs; bold and italic nest, references become figure labels."""
+                 line: int, lang: str) -> Runs:
+    """Inline tokens → runs; bold and italic nest, references become figure labels, and
+    spaces that must not break a line become no-break spaces."""
     runs: list[Run] = []
     bold = italic = 0
     for child in children:
@@ -316,7 +328,15 @@ def _inline_runs(children: list[Token], labels: dict[str, str], source: str,
         elif kind == "image":
             raise InputError("a diagram must stand alone in its paragraph", source=source,
                              line=line)
-    return tuple(_merge([r for r in runs if r.text]))
+    return tuple(run if run.face == "code" or run.text == "\n" else Run(tie(run.text, lang), run.face)
+                 for run in _merge([r for r in runs if r.text]))
+
+
+def _citations(inline: Token) -> tuple[str, ...]:
+    """The figures a paragraph refers to with ``{fig:NAME}``, in order, each once."""
+    names = [name for child in inline.children or [] if child.type == "text"
+             for name in REFERENCE.findall(child.content)]
+    return tuple(dict.fromkeys(names))
 
 
 def _resolve(text: str, labels: dict[str, str], source: str, line: int) -> str:

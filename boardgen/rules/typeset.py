@@ -1,26 +1,32 @@
 """Typesetting a parsed rule text onto pages of scene nodes.
 
 Blocks become *pieces*: slices of fixed height (a line of text, a figure, a table
-row) that draw themselves at a given top-left corner. Pieces flow down columns
-and across pages; a piece that must stay with the next one (a heading, the first
-and next-to-last line of a paragraph, a figure and its caption) moves to the next
-column together with it. Text is ragged right and measured with the embedded
-font, so what is measured is what is printed.
+row) that draw themselves at a given top-left corner; ``pages`` flows them down
+columns and across pages. Text is ragged right, hyphenated in its language and
+measured with the embedded font, so what is measured is what is printed.
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Callable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from boardgen import fonts
+from boardgen.i18n import Words
+from boardgen.rules.pages import (EPSILON, Draw, Layout, PageStyle, Piece, balanced, flow,
+                                  page_style)
+from boardgen.rules.typography import break_points, needs_hyphen
 from boardgen.rules.document import (NO_BREAK_SPACE, Block, Figure, Heading, ListBlock, Paragraph,
                                      Preformatted, Quote, Rule, RuleText, Run, Runs, Table)
 from boardgen.imposition.marks import RULER_ID, RULER_W, ruler_symbols
 from boardgen.scene import (Group, Line, Node, Rect, Scene, Style, Text, Use, compose, scale,
                             translate)
+
+__all__ = ["PageStyle", "Piece", "Setter", "figure_scale", "flow", "lay_out_text", "line_width",
+           "page_style", "typeset", "wrap"]
 
 INK = "#1e1e1e"
 ACCENT = "#7b2d26"
@@ -41,61 +47,8 @@ TALL_FIGURE_MAX_HEIGHT = 0.55  # a tall, narrow figure on a single column may ta
 TALL_FIGURE = 0.6         # ...when the height limit would shrink it below this share of its width
 FIGURE_MIN_SCALE = 0.75   # how far a figure may shrink to fit the rest of a column
 FIGURE_MAX_WIDTH = 100.0  # mm; wider single columns (A5 pages) leave a figure this wide
-BARRIER_BLANK = 1 / 3     # a section waits for its figures unless that blanks more of a column
 KEEP_CODE_LINES = 12      # a code block this short never breaks across columns
-EPSILON = 1e-6
-
-Draw = Callable[[float, float], list[Node]]
-
-
-@dataclass(frozen=True)
-class PageStyle:
-    """Page size, margins (mm), columns and the body type size (mm)."""
-
-    width: float
-    height: float
-    margin: float
-    top: float
-    bottom: float
-    columns: int
-    gutter: float
-    body: float
-
-    @property
-    def text_width(self) -> float:
-        return self.width - 2 * self.margin
-
-    @property
-    def column_width(self) -> float:
-        return (self.text_width - (self.columns - 1) * self.gutter) / self.columns
-
-    @property
-    def column_height(self) -> float:
-        return self.height - self.top - self.bottom
-
-
-def page_style(width: float, height: float) -> PageStyle:
-    """Margins and columns for a page: two columns once a single line would get too long."""
-    margin = round(min(18.0, max(12.0, width * 0.085)), 1)
-    columns = 2 if width - 2 * margin > 150 else 1
-    body = 3.7 if columns > 1 else 3.6
-    return PageStyle(width, height, margin, top=margin + 3, bottom=margin + 5, columns=columns,
-                     gutter=8.0, body=body)
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A slice of a page that cannot be split, drawn with its top-left corner at (x, y)."""
-
-    height: float
-    draw: Draw
-    space_before: float = 0.0
-    keep_with_next: bool = False
-    floats: bool = False  # may move past the text after it, to the top of the next column
-    barrier: bool = False  # waiting floats go before this piece (a section heading) unless
-    # that would leave more than BARRIER_BLANK of the column empty
-    shrink: Callable[[float], "Piece | None"] | None = None  # a smaller copy at most this tall
-
+MAX_HYPHENATED = 60       # longer "words" (strings of symbols) are cut, not hyphenated
 
 # ---- line breaking -----------------------------------------------------------
 
@@ -150,36 +103,84 @@ def _width(parts: Sequence[tuple[str, str]], size: float) -> float:
 
 
 def _split_long(word: _Word, width: float, size: float) -> list[_Word]:
-    """A word wider than the line, cut into pieces that fit."""
+    """A word wider than the line, cut into pieces that fit (characters measured one by one,
+    so a very long word costs time in proportion to its length)."""
     pieces: list[_Word] = [_Word()]
+    used = 0.0
     for text, face in word.parts:
         for char in text:
-            trial = pieces[-1].parts + [(char, face)]
-            if pieces[-1].parts and _width(trial, size) > width:
+            advance = _measure(char, size, face)
+            if pieces[-1].parts and used + advance > width:
                 pieces.append(_Word())
+                used = 0.0
             pieces[-1].parts.append((char, face))
+            used += advance
     pieces[-1].space_face = word.space_face
     pieces[-1].break_after = word.break_after
     return pieces
 
 
-def wrap(runs: Runs, width: float, size: float) -> list[list[Segment]]:
-    """Greedy line breaking of runs into lines no wider than ``width`` mm."""
+def _cut(word: _Word, offset: int, hyphen: bool) -> tuple[_Word, _Word]:
+    """The word split after ``offset`` characters: the head (with a hyphen) and the rest."""
+    head, tail = _Word(), _Word(space_face=word.space_face, break_after=word.break_after)
+    seen = 0
+    for text, face in word.parts:
+        cut = min(max(offset - seen, 0), len(text))
+        if text[:cut]:
+            head.parts.append((text[:cut], face))
+        if text[cut:]:
+            tail.parts.append((text[cut:], face))
+        seen += len(text)
+    if hyphen:
+        head.parts.append(("-", head.parts[-1][1]))
+    return head, tail
+
+
+def _hyphenate(word: _Word, room: float, size: float,
+               lang: str | None) -> tuple[_Word, _Word] | None:
+    """The longest head of the word (hyphenated) that fits in ``room`` mm, and the rest."""
+    if lang is None or any(face == "code" for _, face in word.parts):
+        return None
+    text = "".join(part for part, _ in word.parts)
+    if len(text) > MAX_HYPHENATED:
+        return None
+    for point in reversed(break_points(text, lang)):
+        head, tail = _cut(word, point, needs_hyphen(text, point))
+        if _width(head.parts, size) <= room + EPSILON:
+            return head, tail
+    return None
+
+
+def wrap(runs: Runs, width: float, size: float, lang: str | None = None) -> list[list[Segment]]:
+    """Greedy line breaking of runs into lines no wider than ``width`` mm; with ``lang``, a
+    word that does not fit is hyphenated by the language's patterns."""
     lines: list[list[_Word]] = [[]]
     used = 0.0
-    for word in _words(runs):
-        for part in (_split_long(word, width, size) if _width(word.parts, size) > width else [word]):
-            word_width = _width(part.parts, size)
-            if lines[-1] and used + word_width > width + EPSILON:
+    queue = deque(_words(runs))
+    while queue:
+        word = queue.popleft()
+        word_width = _width(word.parts, size)
+        if used + word_width > width + EPSILON:
+            split = _hyphenate(word, width - used, size, lang)
+            if split is None and lines[-1]:
                 lines.append([])
                 used = 0.0
-            lines[-1].append(part)
-            used += word_width
-            if part.space_face:
-                used += _measure(" ", size, part.space_face)
-            if part.break_after:
+                queue.appendleft(word)
+                continue
+            pieces = list(split) if split else _split_long(word, width, size)
+            for piece in pieces[:-1]:
+                lines[-1].append(piece)
                 lines.append([])
-                used = 0.0
+            used = 0.0
+            queue.appendleft(pieces[-1])
+            continue
+        lines[-1].append(word)
+        used += word_width
+        if word.space_face:
+            used += _measure(" ", size, word.space_face)
+        if word.break_after:
+            lines.append([])
+            used = 0.0
     return [_segments(line, size) for line in lines if line] or [[]]
 
 
@@ -226,8 +227,9 @@ class TextStyle:
 class Setter:
     """Turns blocks into pieces for a column of one width."""
 
-    def __init__(self, style: PageStyle, scenes: Mapping[str, Scene]):
+    def __init__(self, style: PageStyle, scenes: Mapping[str, Scene], lang: str | None = None):
         self.style = style
+        self.lang = lang
         self.scenes = scenes
         self.body = style.body
         self.gap = style.body * 0.6
@@ -239,7 +241,7 @@ class Setter:
         """One piece per line, with orphan and widow control."""
         if text.face:
             runs = tuple(Run(r.text, text.face) for r in runs)
-        wrapped = wrap(runs, width, text.size)
+        wrapped = wrap(runs, width, text.size, self.lang)
         height = text.size * LEADING
         baseline = (height - (ASCENT + DESCENT) * text.size) / 2 + ASCENT * text.size
         last = len(wrapped) - 1
@@ -282,7 +284,8 @@ class Setter:
         if isinstance(block, Heading):
             return self.heading(block, width, indent)
         if isinstance(block, Paragraph):
-            return self.lines(block.runs, width, indent, TextStyle(self.body), space_before=gap)
+            lines = self.lines(block.runs, width, indent, TextStyle(self.body), space_before=gap)
+            return [replace(line, cites=block.cites) for line in lines] if block.cites else lines
         if isinstance(block, ListBlock):
             return self.list_block(block, width, indent, gap)
         if isinstance(block, Quote):
@@ -355,7 +358,7 @@ class Setter:
         and it may shrink a little to fit the space left in a column.
         """
         scene = self.scenes[block.name]
-        caption = (Run(f"{block.label}: ", "bold"), *_typographic(block.caption))
+        caption = (Run(f"{block.label}: ", "bold"), *block.caption)
         caption_width = min(width, FIGURE_MAX_WIDTH)
         lines = self.lines(caption, caption_width, indent + (width - caption_width) / 2,
                            TextStyle(self.body * 0.88, INK, align="center"))
@@ -377,7 +380,8 @@ class Setter:
                 return nodes
 
             return Piece(h + below, draw, self.gap * 1.6, floats=True,
-                         shrink=partial(shrunk, minimum=largest * FIGURE_MIN_SCALE))
+                         shrink=partial(shrunk, minimum=largest * FIGURE_MIN_SCALE),
+                         figure=block.name)
 
         def shrunk(height: float, minimum: float) -> Piece | None:
             factor = (height - below) / scene.height
@@ -486,11 +490,6 @@ def _boxed(piece: Piece, indent: float, width: float, top: float, bottom: float,
     return replace(piece, height=height, draw=draw, space_before=0.0)
 
 
-def _typographic(runs: Runs) -> Runs:
-    """Apostrophes between letters curled (captions miss markdown-it's quote rule)."""
-    return tuple(Run(re.sub(r"(?<=\w)'(?=\w)", "\u2019", r.text), r.face) for r in runs)
-
-
 def _column_widths(rows: list[tuple[Runs, ...]], width: float, size: float,
                    pad_x: float) -> list[float]:
     """Column widths: natural widths stretched to fill ``width``, or shrunk towards the
@@ -514,117 +513,12 @@ def _column_widths(rows: list[tuple[Runs, ...]], width: float, size: float,
     return [m + s * share for m, s in zip(minimum, slack)]
 
 
-# ---- pieces → pages ------------------------------------------------------------
-
-
-def _chain_height(pieces: Sequence[Piece], start: int) -> float:
-    """Height of a piece and every following piece it is kept with (floats step aside)."""
-    total = pieces[start].height
-    index = start
-    while pieces[index].keep_with_next:
-        index += 1
-        while index < len(pieces) and pieces[index].floats:
-            index += 1
-        if index == len(pieces):
-            break
-        total += pieces[index].space_before + pieces[index].height
-    return total
-
-
-class _Columns:
-    """The running position: page, column and height used; floats wait for a fresh column."""
-
-    def __init__(self, style: PageStyle, first_top: float):
-        self.style = style
-        self.first_top = first_top
-        self.pages: list[list[Node]] = [[]]
-        self.column = 0
-        self.top = self.y = first_top
-        self.bottom = style.height - style.bottom
-        self.waiting: list[Piece] = []
-
-    @property
-    def at_top(self) -> bool:
-        return self.y <= self.top + EPSILON
-
-    def fits(self, piece: Piece, height: float) -> bool:
-        return self.at_top or self.y + piece.space_before + height <= self.bottom + EPSILON
-
-    def place(self, piece: Piece) -> None:
-        gap = 0.0 if self.at_top else piece.space_before
-        x = self.style.margin + self.column * (self.style.column_width + self.style.gutter)
-        self.pages[-1] += piece.draw(x, self.y + gap)
-        self.y += gap + piece.height
-
-    def next_column(self) -> None:
-        self.column += 1
-        if self.column == self.style.columns:
-            self.pages.append([])
-            self.column = 0
-        self.top = self.y = self.style.top if len(self.pages) > 1 else self.first_top
-        self.place_waiting()
-
-    def add_float(self, piece: Piece) -> None:
-        self.waiting.append(piece)
-        self.place_waiting()
-
-    def place_waiting(self) -> None:
-        """Place waiting floats, in order, while the next one fits (perhaps shrunk) here."""
-        while self.waiting:
-            piece = self.waiting[0]
-            if not self.fits(piece, piece.height):
-                room = self.bottom - self.y - piece.space_before
-                piece = piece.shrink(room) if piece.shrink else None
-                if piece is None:
-                    return
-            self.waiting.pop(0)
-            self.place(piece)
-
-    def close_section(self) -> None:
-        """Before a new section: its predecessor's floats, unless waiting for them would
-        leave a large blank; then they open the next column instead."""
-        self.place_waiting()
-        room = self.bottom - self.y
-        if self.waiting and room <= BARRIER_BLANK * self.style.column_height:
-            self.flush()
-
-    def flush(self) -> None:
-        """Place every waiting float, opening columns as needed."""
-        self.place_waiting()
-        while self.waiting:
-            self.next_column()
-
-    def finish(self) -> list[list[Node]]:
-        self.flush()
-        return self.pages
-
-
-def flow(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle) -> list[list[Node]]:
-    """Place the head across the first page, then the body down the columns, page by page."""
-    first: list[Node] = []
-    y = style.top
-    for piece in head:
-        y += piece.space_before if y > style.top else 0.0
-        first += piece.draw(style.margin, y)
-        y += piece.height
-    columns = _Columns(style, y + (style.body * 1.2 if head else 0.0))
-    columns.pages[0] += first
-    for index, piece in enumerate(body):
-        if piece.floats:
-            columns.add_float(piece)
-            continue
-        if piece.barrier:
-            columns.close_section()
-        elif piece.space_before and not (index and body[index - 1].keep_with_next):
-            columns.place_waiting()
-        while not columns.fits(piece, _chain_height(body, index)):
-            columns.next_column()
-        columns.place(piece)
-    return columns.finish()
+# ---- the head of page one, page furniture, the whole text -----------------------
 
 
 def head_and_body(blocks: Sequence[Block]) -> tuple[list[Block], list[Block]]:
-    """The title and the paragraphs right after it span the page; the rest flows in columns."""
+    """The title and the paragraphs right after it (candidates to span the page), and the
+    rest, which flows in columns."""
     if not blocks or not (isinstance(blocks[0], Heading) and blocks[0].level == 1):
         return [], list(blocks)
     end = 1
@@ -633,12 +527,36 @@ def head_and_body(blocks: Sequence[Block]) -> tuple[list[Block], list[Block]]:
     return list(blocks[:end]), list(blocks[end:])
 
 
+HEAD_SHARE = 0.4  # the title and lead paragraphs span the page up to this share of it
+
+
+def set_head(setter: "Setter", blocks: Sequence[Block],
+             style: PageStyle) -> tuple[list[Piece], list[Block]]:
+    """The head's pieces across the page, and the blocks that did not fit in its share of the
+    first page (they flow in the columns like the rest)."""
+    if not blocks:
+        return [], []
+    room = HEAD_SHARE * style.column_height
+    head = setter.blocks(blocks[:1], style.text_width)
+    if sum(p.space_before + p.height for p in head) > room:
+        return [], list(blocks)
+    lead = TextStyle(style.body * 1.08)
+    for index, block in enumerate(blocks[1:], start=1):
+        lines = [replace(line, cites=block.cites) for line in
+                 setter.lines(block.runs, style.text_width, 0.0, lead, space_before=setter.gap)]
+        if sum(p.space_before + p.height for p in head + lines) > room:
+            return head, list(blocks[index:])
+        head += lines
+    return head, []
+
+
 def has_ruler_room(style: PageStyle) -> bool:
     """Whether the foot has room for the calibration ruler left of the page number."""
     return style.width / 2 - RULER_INSET_MM - RULER_W >= 6.0
 
 
-def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> list[Node]:
+def decorate(nodes: list[Node], number: int, title: str, style: PageStyle,
+             words: Words | None = None) -> list[Node]:
     """Page number at the foot, with the calibration ruler where there is room (not on A5);
     from page 2 on, the title above a hairline at the head."""
     size = style.body * 0.82
@@ -647,7 +565,8 @@ def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> li
     if has_ruler_room(style):
         decorated.append(Use(RULER_ID, translate(RULER_INSET_MM,
                                                  style.height - RULER_INSET_MM - 10.0)))
-    decorated.append(Text(style.width / 2, foot, str(number), size, anchor="middle", fill=MUTED))
+    folio = words("rules.page", number=number) if words else str(number)
+    decorated.append(Text(style.width / 2, foot, folio, size, anchor="middle", fill=MUTED))
     if number > 1 and title:
         head = style.top - style.body * 1.8
         decorated.append(Text(style.margin, head, title, size, font="italic", fill=MUTED))
@@ -656,25 +575,32 @@ def decorate(nodes: list[Node], number: int, title: str, style: PageStyle) -> li
     return decorated
 
 
-def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
-            title: str = "") -> tuple[Scene, ...]:
-    """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name."""
-    setter = Setter(style, scenes)
+def lay_out_text(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
+                 booklet: bool = False) -> tuple[Layout, list[Piece]]:
+    """Where every piece of a text goes (before drawing), and the body's pieces."""
+    setter = Setter(style, scenes, text.lang)
     head_blocks, body_blocks = head_and_body(text.blocks)
-    head = setter.blocks([b for b in head_blocks if isinstance(b, Heading)], style.text_width)
-    lead = TextStyle(style.body * 1.08)
-    for block in head_blocks:
-        if isinstance(block, Paragraph):
-            head += setter.lines(block.runs, style.text_width, 0.0, lead, space_before=setter.gap)
-    body = setter.blocks(body_blocks, style.column_width, first_gap=style.body)
+    head, spilled = set_head(setter, head_blocks, style)
+    body = setter.blocks(spilled + body_blocks, style.column_width, first_gap=style.body)
+    return balanced(head, body, style, booklet), body
+
+
+def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
+            title: str = "", booklet: bool = False) -> tuple[Scene, ...]:
+    """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name.
+
+    Pages are balanced (no stub of a last page) and, for a ``booklet``, come to a count
+    that needs at most two blank pages.
+    """
     title = title or text.title
     symbols: dict = {}
     for name in sorted(scenes):
         symbols.update(scenes[name].symbols)
     if has_ruler_room(style):
         symbols.update(ruler_symbols())
-    pages = flow(head, body, style)
+    pages = lay_out_text(text, scenes, style, booklet)[0].draw(style)
+    words = text.words
     return tuple(Scene(style.width, style.height,
-                       tuple(decorate(nodes, number, title, style)),
+                       tuple(decorate(nodes, number, title, style, words)),
                        symbols=symbols, title=title)
                  for number, nodes in enumerate(pages, start=1))

@@ -1,0 +1,141 @@
+"""Rule texts as templates: filled in from the layout, in a sandbox with bounded work, and
+every mistake one input error naming the rule text and line."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from typer.testing import CliRunner
+
+from boardgen.cli import app
+from boardgen.errors import InputError
+from boardgen.i18n import words_for
+from boardgen.layout import load_layout
+from boardgen.rules import MAX_RENDERED_CHARS, render_rule_text, rule_book, rule_context
+from boardgen.rules.document import plain
+
+LIMIT = 10_000
+
+
+def render(text: str, **context) -> str:
+    return render_rule_text(text, "mine.rules.en.md", {"n": 3, **context}, LIMIT)
+
+
+def refused(text: str, **context) -> InputError:
+    with pytest.raises(InputError) as caught:
+        render(text, **context)
+    assert caught.value.source == "mine.rules.en.md"
+    return caught.value
+
+
+def test_a_text_without_template_syntax_renders_as_itself():
+    text = "# T\n\nSee {fig:board}, a {b} } { brace and 100 % and {{ n }}\n"
+    assert render(text).replace("3", "{{ n }}") == text
+    assert render("no newline at the end") == "no newline at the end"
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="{%#}\r"), max_size=200))
+@settings(max_examples=60, deadline=None)
+def test_any_text_free_of_template_marks_is_unchanged(text):
+    assert render(text) == text
+
+
+def test_values_loops_and_conditions_fill_the_text():
+    text = ("{{ n }} × {{ n * 2 }}\n{% for c in cols %}{{ c }}{% if not loop.last %}, "
+            "{% endif %}{% endfor %}\n{{ words('rules.figure', number=2) }} {{ lang }}\n")
+    out = render(text, cols=["A", "B", "C"], words=words_for(None, "de"), lang="de")
+    assert out == "3 × 6\nA, B, C\nAbbildung 2 de\n"
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ("one\ntwo {{ missing }}\n", 2, "'missing' is undefined"),
+    ("one\n\n{% for x in %}\n", 3, "Expected an expression"),
+    ("text\n{% if n %}\nopen\n", 2, "Unexpected end of template"),
+    ("a\n{{ ''.__class__.__mro__ }}\n", 2, "not allowed in a rule text"),
+    ("a\nb\n{{ n / 0 }}", 3, "division by zero"),
+    ("{{ cols.append(1) }}", 1, "not allowed in a rule text"),
+    ("{{ table.update(a=1) }}", 1, "not allowed in a rule text"),
+    ("{{ words('no.such.key') }}", 1, "no English text for label 'no.such.key'"),
+])
+def test_a_template_mistake_is_one_input_error_with_file_and_line(text, line, message):
+    error = refused(text, words=words_for(None, "en"), cols=[], table={})
+    assert error.line == line
+    assert message in str(error)
+    assert str(error).startswith(f"mine.rules.en.md:{line}: template: ")
+
+
+@pytest.mark.parametrize("text", [
+    "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "{% for a in [1]*1000 %}{% for b in [1]*1000 %}{% endfor %}{% endfor %}",
+    "{% for i in range(100000) %}{{ 'some text to print' }}{% endfor %}",
+    "{{ 'a' * 10**9 }}", "{{ 10 ** 5000 }}", "{{ (10 ** 1000) * (10 ** 1000) }}", "{{ 'x'|center(10**9) }}",
+    "{{ 'x'.ljust(999999999) }}", "{{ '{:>999999999}'.format(1) }}", "{{ '%999999999d' % 1 }}",
+    "{% set s = 'a' * 5000 %}{{ s.replace('a', s) }}", "{{ ('a\n' * 4000)|indent(9000) }}",
+    "{% macro m(n) %}{{ m(n) }}{% endmacro %}{{ m(1) }}",
+    "{{ range(10**9)|list }}",
+])
+def test_runaway_templates_are_refused_quickly(text):
+    start = time.monotonic()
+    error = refused(text)
+    assert time.monotonic() - start < 5
+    assert "template:" in str(error)
+
+
+def test_the_rendered_text_is_capped_at_twice_the_rule_text_limit():
+    from boardgen.rules import MAX_RULE_TEXT_BYTES
+    assert MAX_RENDERED_CHARS == 2 * MAX_RULE_TEXT_BYTES
+    text = "{% for i in range(1000) %}" + "x" * 999 + "\n{% endfor %}"
+    assert len(render_rule_text(text, "f", {}, MAX_RENDERED_CHARS)) == 1_000_000
+    with pytest.raises(InputError, match="longer than"):
+        render_rule_text(text.replace("x\n", "xx\n"), "f", {}, MAX_RENDERED_CHARS)
+
+
+def test_the_context_holds_layout_words_language_and_the_games_own_values():
+    layout = load_layout("river_race")
+    words = words_for(layout, "pl")
+    context = rule_context(layout, words)
+    assert context["layout"] is layout and context["words"] is words and context["lang"] == "pl"
+
+
+def test_a_user_rule_text_reads_the_users_layout(tmp_path: Path):
+    layout_file = tmp_path / "mine.toml"
+    layout_file.write_text('extends = "racing_kings"\nname = "mine"\ntitle = "Mine"\n',
+                           encoding="utf-8")
+    (tmp_path / "mine.rules.de.md").write_text(
+        "# {{ layout.title }}\n\nSprache: {{ lang }}; {{ words('rules.figure', number=1) }}.\n",
+        encoding="utf-8")
+    book = rule_book(load_layout(str(layout_file)), "de", str(layout_file))
+    assert book.title == "Mine"
+    assert plain(book.text.blocks[1].runs) == "Sprache: de; Abbildung 1."
+
+
+def test_build_reports_a_template_mistake_in_one_line_with_exit_2(tmp_path: Path):
+    layout_file = tmp_path / "mine.toml"
+    layout_file.write_text('extends = "racing_kings"\nname = "mine"\n', encoding="utf-8")
+    rules = tmp_path / "mine.rules.en.md"
+    rules.write_text("# Mine\n\nThe board has {{ layout.no_such_key }} squares.\n",
+                     encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(layout_file), "--format", "pdf",
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert f"{rules}:3: template:" in result.output and "no_such_key" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "mine" / "rules.pdf").exists()
+
+
+def test_rule_text_problems_finds_what_a_build_would_refuse_in_every_language(tmp_path: Path):
+    from boardgen.rules import rule_text_problems
+    layout_file = tmp_path / "mine.toml"
+    layout_file.write_text('extends = "steeple_chess"\nname = "mine"\n', encoding="utf-8")
+    layout = load_layout(str(layout_file))
+    assert rule_text_problems(layout, str(layout_file)) == []
+    (tmp_path / "mine.rules.de.md").write_text("# Meins\n\n{{ nope }}\n", encoding="utf-8")
+    (tmp_path / "mine.rules.pl.md").write_text("# Moje\n\n![x](diagram:nope)\n",
+                                               encoding="utf-8")
+    problems = [str(p) for p in rule_text_problems(layout, str(layout_file))]
+    assert len(problems) == 2
+    assert problems[0].startswith(f"{tmp_path / 'mine.rules.de.md'}:3: template:")
+    assert problems[1].startswith(f"{tmp_path / 'mine.rules.pl.md'}:3: unknown diagram")
