@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 from boardgen.errors import InputError
-from boardgen.layout import read_layout, resolve, safe_identifier
+from boardgen.layout import layouts_dir, read_layout, resolve, safe_identifier
 
 # Keys the starter sets itself; everything else is shown, commented, as inherited.
 OWN_KEYS = ("game", "name", "title", "extends")
@@ -42,7 +43,7 @@ def starter_text(game: str, path: Path) -> str:
         "## A list of [[entries]] is replaced whole: keep all its entries together.",
         f"## Check with: boardgen check {path.name}    Build with: boardgen build {path.name}",
         "",
-        f'extends = "{source.stem}"',
+        f"extends = {_value(_extends(game, source, path))}",
         f'name = "{name}"',
         f'title = {_value(f"{base_title} ({name})")}',
         "",
@@ -55,6 +56,14 @@ def starter_text(game: str, path: Path) -> str:
         if key not in OWN_KEYS and (isinstance(value, dict) or _is_table_array(value)):
             writer.table((key,), value, whole=key in model.replaced_tables)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _extends(game: str, source: Path, path: Path) -> str:
+    """A shipped game by its name; a layout file by its path from the new file's folder."""
+    if source.resolve() == (layouts_dir() / f"{game}.toml").resolve():
+        return game
+    relative = os.path.relpath(source.resolve(), path.resolve().parent)
+    return Path(relative).as_posix()
 
 
 class _Writer:

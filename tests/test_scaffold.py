@@ -88,3 +88,16 @@ def test_explanations_survive_uncommenting_everything(tmp_path):
     text = starter_text("river_race", tmp_path / "x.toml")
     naive = "\n".join(line[1:] if line.startswith("#") else line for line in text.splitlines())
     tomllib.loads(naive)  # '##' explanations stay comments when one '#' goes
+
+
+def test_a_starter_from_a_layout_file_extends_it_by_its_relative_path(tmp_path, monkeypatch):
+    (tmp_path / "club").mkdir()
+    (tmp_path / "mine").mkdir()
+    club = tmp_path / "club" / "club.toml"
+    club.write_text('extends = "racing_kings"\nname = "club"\n[board]\nsquare_mm = 33\n')
+    monkeypatch.chdir(tmp_path / "club")
+    path = tmp_path / "mine" / "x.toml"
+    text = starter_text("club.toml", path)
+    assert 'extends = "../club/club.toml"' in text
+    path.write_text(text, encoding="utf-8")
+    assert load_layout(path).board.square_mm == 33
