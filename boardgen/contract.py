@@ -137,27 +137,29 @@ def page_problems(output: GameOutput, options: BuildOptions) -> list[str]:
 
     Checked whatever the formats: what ``check`` accepts builds as PDF too.
     """
-    problems: list[str] = []
+    bundle = "the print-and-play file"
+    too_long: dict[str, str] = {}  # file → why it is too long (the first paper found)
+    misfits: dict[str, str] = {}  # component set → why it does not fit (the first paper found)
     spans = imposition.artwork_spans(output.board.scene)
     for print_options in print_variants(options):
         counts = {"board.pdf": board_pages(output.board, print_options, spans)}
         for sheet in output.sheets:
             counts[f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)
         for component_set in output.component_sets:
+            if component_set.name in misfits:
+                continue
             try:
                 counts[f"{component_set.name}.pdf"] = sheet_pages(component_set, print_options)
             except InputError as error:
-                problems.append(f"{error.location()}: {error.message}" if error.location()
-                                else error.message)
+                misfits[component_set.name] = (f"{error.location()}: {error.message}"
+                                               if error.location() else error.message)
         where = f"on {print_options.paper.describe()} in {print_options.mode} mode"
+        counts[bundle] = sum(counts.values())
         for name, count in counts.items():
-            if count > limits.MAX_PAGES_PER_FILE:
-                problems.append(f"{name} would have {count} pages {where}; at most "
-                                f"{limits.MAX_PAGES_PER_FILE}")
-        if sum(counts.values()) > 2 * limits.MAX_PAGES_PER_FILE:
-            problems.append(f"the print-and-play file would have {sum(counts.values())} pages "
-                            f"{where}; at most {2 * limits.MAX_PAGES_PER_FILE}")
-    return problems
+            most = limits.MAX_PAGES_PER_FILE * (2 if name == bundle else 1)
+            if count > most:
+                too_long.setdefault(name, f"{name} would have {count} pages {where}; at most {most}")
+    return list(misfits.values()) + list(too_long.values())
 
 
 def board_pages(board: Board, options: imposition.PrintOptions, spans=None) -> int:

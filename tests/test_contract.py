@@ -82,7 +82,7 @@ def test_page_counts_are_limited(monkeypatch):
     monkeypatch.setattr(limits, "MAX_PAGES_PER_FILE", 2)
     with pytest.raises(InputError) as raised:
         check_layout("six_day_race")
-    assert "board.pdf would have" in str(raised.value) and "Letter" in str(raised.value)
+    assert "board.pdf would have" in str(raised.value) and "at most 2" in str(raised.value)
 
 
 def test_text_size_follows_transforms_and_symbols():
