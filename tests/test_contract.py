@@ -121,3 +121,9 @@ def test_a_game_without_setups_says_so(run_cli, tmp_path):
     setup = write(tmp_path, "setup.toml", "")
     result = run_cli("validate", "racing_kings", "--setup", setup)
     assert result.exit_code == 2 and "has no obstacle setup to validate" in result.stderr
+
+
+def test_a_rule_language_without_a_text_is_refused_before_rendering(run_cli, tmp_path):
+    result = run_cli("build", "racing_kings", "--lang", "pl", "--out", tmp_path)
+    assert result.exit_code == 2 and "no Polish rule text" in result.stderr
+    assert not (tmp_path / "racing_kings").exists()
