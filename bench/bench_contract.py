@@ -1,7 +1,7 @@
 """Search for layouts that break the contract "what check accepts, build makes".
 
 For every game, hypothesis generates layouts from the game's schema (see
-tests/contract_search.py); each is checked and, if accepted, built as PDF. A
+tests/contract_search.py); each is checked and, if accepted, built as PDF on a random paper, mode and backs. A
 layout that raises anything but a refusal is a bug: its TOML is saved with the
 last line of the traceback. The slowest accepted layouts are then built again in
 a fresh process in every format at the default 150 dpi, for time and peak memory.
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 from boardgen.games import KINDS  # noqa: E402
-from tests.contract_search import layouts, run_contract  # noqa: E402
+from tests.contract_search import build_options, layouts, run_contract  # noqa: E402
 
 
 def search(game: str, examples: int, keep: Path) -> dict:
@@ -34,16 +34,16 @@ def search(game: str, examples: int, keep: Path) -> dict:
 
     @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
-    @given(text=layouts(game))
-    def one(text: str) -> None:
+    @given(text=layouts(game), options=build_options())
+    def one(text: str, options: tuple[str, ...]) -> None:
         figures["tried"] += 1
         with tempfile.TemporaryDirectory() as folder:
             try:
-                outcome = run_contract(text, Path(folder))
+                outcome = run_contract(text, Path(folder), "pdf", options)
             except BaseException as error:  # a bug: record it and search on
                 last = traceback.format_exception_only(type(error), error)[-1].strip()
                 path = keep / f"{game}-{len(figures['bugs']) + 1}.toml"
-                path.write_text(text, encoding="utf-8")
+                path.write_text(f"# boardgen build {' '.join(options)}\n{text}", encoding="utf-8")
                 figures["bugs"].append((path, last.splitlines()[0][:200]))
                 return
         figures["refused" if outcome.refused else "built"] += 1
@@ -81,6 +81,13 @@ def full_build(text: str) -> tuple[float, float, int]:
         return seconds, int(peak_kb) / 1024, int(code) if code != "None" else 0
 
 
+# The largest layouts check accepts: the area limit (1.47 of 1.5 m²) and the most pieces.
+EDGES = {
+    "largest board": 'extends = "racing_kings"\n[board]\nsquare_mm = 145\n',
+    "large course": 'extends = "steeple_chess"\n[course]\nsquare_mm = 80\n',
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=100, help="layouts per game")
@@ -104,6 +111,10 @@ def main() -> None:
             print(f"    bug: {path}: {last}")
     print(f"all games: tried {totals['tried']}, check refused {totals['refused']}, "
           f"built {totals['built']}")
+    for name, text in EDGES.items():
+        seconds, peak_mb, code = full_build(text)
+        print(f"{name}, every format at 150 dpi: {seconds:.1f} s, peak {peak_mb:.0f} MB, "
+              f"exit {code}")
     for build_s, text in sorted(slowest, reverse=True)[:3]:
         seconds, peak_mb, code = full_build(text)
         first = text.strip().splitlines()

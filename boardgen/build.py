@@ -29,7 +29,8 @@ from boardgen.render import renderer
 from boardgen.scene import Document, Scene
 
 
-TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # what write_files leaves if killed
+# What a killed build leaves: write_files' temporaries and output_folder's probe.
+TEMPORARY = re.compile(r"^(\..+\.[a-z0-9_]{8}\.tmp|\.probe[a-z0-9_]{8})$")
 
 
 def refuse_special(path: Path) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from boardgen import imposition, limits
 from boardgen.errors import InputError
-from boardgen.games import HasDiagrams, HasSetups, capable, game_for
+from boardgen.games import HasSetups, capable, game_for
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout, resolve
 from boardgen.product import Board, GameOutput
@@ -58,7 +58,8 @@ def check_layout(target: str, options: BuildOptions | None = None,
     if not problems:  # the other languages and the figures, once the build's own art is sound
         for lang in sorted(LANGUAGES.keys() - {options.lang}):
             problems += art_problems(compose(layout, lang))
-        problems += figure_problems(_figures(layout, target))
+        figures, missing = rule_figures(layout, target)
+        problems += figure_problems(figures) + rule_language_problem(missing, options)
     if not problems:
         problems = page_problems(output, options) + picture_problems(output, options)
     if problems:
@@ -84,22 +85,32 @@ def compose(layout, lang: str, setup: Path | None = None) -> GameOutput:
     return game.compose_game(layout, setup=game.load_setup(layout, setup), words=words)
 
 
-def _figures(layout, target: str) -> dict[str, Any]:
-    """The rule figures the layout's rule texts draw, in each language that has a text."""
+def rule_figures(layout, target: str) -> tuple[dict[str, Any], dict[str, InputError]]:
+    """The figures each language's rule text draws, and why a language has no rule text."""
     from boardgen.rules import MissingLanguage, rule_book
 
-    if not isinstance(game_for(layout.game), HasDiagrams):
-        return {}
     figures: dict[str, Any] = {}
+    missing: dict[str, InputError] = {}
     for lang in LANGUAGES:
         try:
             book = rule_book(layout, lang, target)
-        except MissingLanguage:
+        except MissingLanguage as error:
+            missing[lang] = error
             continue
         if book is not None:
             figures.update({f"rule figure {name!r} ({lang})": scene
                             for name, scene in book.figures.items()})
-    return figures
+    return figures, missing
+
+
+def rule_language_problem(missing: dict[str, InputError], options: BuildOptions) -> list[str]:
+    """A build's rule language without a rule text, unless it may fall back to English."""
+    if "pdf" not in options.formats or options.lang not in missing:
+        return []
+    if options.fall_back and "en" not in missing:
+        return []
+    error = missing[options.lang]
+    return [f"{error.source}: {error.message}"]
 
 
 def art_problems(output: GameOutput) -> list[str]:
@@ -137,27 +148,29 @@ def page_problems(output: GameOutput, options: BuildOptions) -> list[str]:
 
     Checked whatever the formats: what ``check`` accepts builds as PDF too.
     """
-    problems: list[str] = []
+    bundle = "the print-and-play file"
+    too_long: dict[str, str] = {}  # file → why it is too long (the first paper found)
+    misfits: dict[str, str] = {}  # component set → why it does not fit (the first paper found)
     spans = imposition.artwork_spans(output.board.scene)
     for print_options in print_variants(options):
         counts = {"board.pdf": board_pages(output.board, print_options, spans)}
         for sheet in output.sheets:
             counts[f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)
         for component_set in output.component_sets:
+            if component_set.name in misfits:
+                continue
             try:
                 counts[f"{component_set.name}.pdf"] = sheet_pages(component_set, print_options)
             except InputError as error:
-                problems.append(f"{error.location()}: {error.message}" if error.location()
-                                else error.message)
+                misfits[component_set.name] = (f"{error.location()}: {error.message}"
+                                               if error.location() else error.message)
         where = f"on {print_options.paper.describe()} in {print_options.mode} mode"
+        counts[bundle] = sum(counts.values())
         for name, count in counts.items():
-            if count > limits.MAX_PAGES_PER_FILE:
-                problems.append(f"{name} would have {count} pages {where}; at most "
-                                f"{limits.MAX_PAGES_PER_FILE}")
-        if sum(counts.values()) > 2 * limits.MAX_PAGES_PER_FILE:
-            problems.append(f"the print-and-play file would have {sum(counts.values())} pages "
-                            f"{where}; at most {2 * limits.MAX_PAGES_PER_FILE}")
-    return problems
+            most = limits.MAX_PAGES_PER_FILE * (2 if name == bundle else 1)
+            if count > most:
+                too_long.setdefault(name, f"{name} would have {count} pages {where}; at most {most}")
+    return list(misfits.values()) + list(too_long.values())
 
 
 def board_pages(board: Board, options: imposition.PrintOptions, spans=None) -> int:

@@ -82,9 +82,9 @@ def in_cache(name: str, make: Callable[[Path], None]) -> Path:
     The result never depends on where it was made, so output is the same with or
     without a usable cache.
     """
-    for folder in (cache_dir(), private_dir()):
-        target = folder / name
+    for folder in (cache_dir, private_dir):  # the private folder only made when needed
         try:
+            target = folder() / name
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 make(target)
@@ -115,8 +115,11 @@ def embedding_path(face: str) -> Path:
     source = font_path(face)
     data = source.read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:16]
-    return in_cache(f"{source.stem}-{digest}-unhinted.ttf",
-                    lambda target: write_file(target, _unhinted(data)))
+    try:
+        return in_cache(f"{source.stem}-{digest}-unhinted.ttf",
+                        lambda target: write_file(target, _unhinted(data)))
+    except OSError:  # nowhere to write at all: larger PDFs rather than none
+        return source
 
 
 def _unhinted(data: bytes) -> bytes:

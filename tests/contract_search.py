@@ -165,6 +165,14 @@ def to_toml(game: str, changes: dict[tuple[str, ...], Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def build_options():
+    """Strategy: the print options of a build, as command-line arguments."""
+    return st.tuples(st.sampled_from(["a4", "letter", "a3", "legal"]),
+                     st.sampled_from(["home", "shop"]),
+                     st.sampled_from(["duplex", "fold", "none"])).map(
+        lambda o: ("--paper", o[0], "--mode", o[1], "--backs", o[2]))
+
+
 @dataclass
 class Outcome:
     """What the contract made of one layout."""
@@ -175,8 +183,9 @@ class Outcome:
     lines: tuple[str, ...] = ()
 
 
-def run_contract(text: str, folder: Path, formats: str = "pdf") -> Outcome:
-    """Check a layout; build it if check accepts. Asserts the contract on the way."""
+def run_contract(text: str, folder: Path, formats: str = "pdf",
+                 options: tuple[str, ...] = ()) -> Outcome:
+    """Check a layout; build it with ``options`` if check accepts. Asserts the contract."""
     path = folder / "search.toml"
     path.write_text(text, encoding="utf-8")
     runner = CliRunner()
@@ -191,7 +200,8 @@ def run_contract(text: str, folder: Path, formats: str = "pdf") -> Outcome:
         return Outcome(True, check_s, lines=lines)
     start = time.perf_counter()
     built = runner.invoke(app, ["build", str(path), "--out", str(folder / "out"), "--format",
-                                formats, "--dpi", "50"], catch_exceptions=False)
+                                formats, "--dpi", "50", *options], catch_exceptions=False)
     build_s = time.perf_counter() - start
-    assert built.exit_code == 0, f"check accepted, build refused:\n{text}\n{built.stderr}"
+    assert built.exit_code == 0, \
+        f"check accepted, build {' '.join(options)} refused:\n{text}\n{built.stderr}"
     return Outcome(False, check_s, build_s)

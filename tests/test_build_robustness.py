@@ -119,21 +119,32 @@ def test_two_targets_for_one_folder_are_refused_before_anything_is_written(run_c
 
 
 def test_no_home_creates_nothing_outside_out_and_changes_no_byte(tmp_path):
-    def run(env_home: str, out):
+    def run(home: str | None, out):
         env = {k: v for k, v in os.environ.items()
                if k not in ("XDG_CACHE_HOME", "BOARDGEN_CACHE", "FONTCONFIG_FILE")}
-        env["HOME"] = env_home
-        done = subprocess.run([sys.executable, "-c", "from boardgen.cli import main; main()", "build", "racing_kings",
-                               "--out", str(out), "--format", "pdf,png", "--dpi", "20"],
-                              cwd=ROOT, env=env, capture_output=True, text=True)
+        if home is not None:
+            env["HOME"] = home
+        done = subprocess.run([sys.executable, "-c", "from boardgen.cli import main; main()",
+                               "build", "racing_kings", "--out", str(out), "--format", "pdf,png",
+                               "--dpi", "20"], cwd=ROOT, env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
 
-    home = tmp_path / "home"
-    home.mkdir()
-    run(str(home), tmp_path / "cached")
-    assert (home / ".cache" / "boardgen").is_dir()
+    run(None, tmp_path / "cached")  # the user's own cache
     missing = tmp_path / "nonexistent" / "home"
     run(str(missing), tmp_path / "uncached")
     assert not (tmp_path / "nonexistent").exists()
     assert built(tmp_path / "cached" / "racing_kings") == \
         built(tmp_path / "uncached" / "racing_kings")
+
+
+def test_a_home_that_exists_gets_the_cache(tmp_path, monkeypatch):
+    from boardgen import fonts
+
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("BOARDGEN_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert fonts.cache_dir() == tmp_path / ".cache" / "boardgen"
+    monkeypatch.setenv("HOME", str(tmp_path / "missing"))
+    assert fonts.cache_dir() == fonts.private_dir()
+    made = fonts.in_cache("probe/x.bin", lambda path: path.write_bytes(b"x"))
+    assert made.read_bytes() == b"x" and not (tmp_path / "missing").exists()

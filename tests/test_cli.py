@@ -112,3 +112,36 @@ def test_all_games_in_a_language_some_lack_fall_back_to_english(run_cli, tmp_pat
 def test_one_game_in_a_missing_language_is_an_error(run_cli, tmp_path):
     result = run_cli("build", "river_race", "--lang", "de", "--out", tmp_path)
     assert result.exit_code == 2 and "no German rule text" in result.stderr
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--mode", "print"], "'print' is not one of 'home', 'shop'"),
+    (["--backs", "both"], "'both' is not one of 'duplex', 'fold', 'none'"),
+    (["--format", "pdf,gif"], "unknown format 'gif'"),
+    (["--dpi", "5"], "--dpi"),
+])
+def test_option_choices_are_checked_by_the_parser_in_one_line(run_cli, tmp_path, args, fragment):
+    result = run_cli("build", "racing_kings", "--out", tmp_path, *args)
+    assert result.exit_code == 2 and fragment in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+def test_format_completion_offers_the_formats_not_yet_chosen():
+    from boardgen.cli import complete_formats
+
+    assert complete_formats("") == ["pdf", "svg", "png"]
+    assert complete_formats("p") == ["pdf", "png"]
+    assert complete_formats("pdf,s") == ["pdf,svg"]
+    assert complete_formats("pdf,svg,") == ["pdf,svg,png"]
+
+
+def test_shell_completion_is_offered(run_cli):
+    assert "--install-completion" in run_cli("--help").stdout
+
+
+def test_messages_never_carry_control_characters(run_cli, tmp_path):
+    path = write(tmp_path, "odd.toml", 'extends = "racing_kings"\n"bad\\u001b[2J\\nerror: x" = 1\n')
+    result = run_cli("check", path)
+    assert result.exit_code == 2 and "\x1b" not in result.stderr
+    assert all(line.startswith("error: ") for line in result.stderr.splitlines())
+    assert len(result.stderr.splitlines()) == 1

@@ -82,7 +82,7 @@ def test_page_counts_are_limited(monkeypatch):
     monkeypatch.setattr(limits, "MAX_PAGES_PER_FILE", 2)
     with pytest.raises(InputError) as raised:
         check_layout("six_day_race")
-    assert "board.pdf would have" in str(raised.value) and "Letter" in str(raised.value)
+    assert "board.pdf would have" in str(raised.value) and "at most 2" in str(raised.value)
 
 
 def test_text_size_follows_transforms_and_symbols():
@@ -121,3 +121,17 @@ def test_a_game_without_setups_says_so(run_cli, tmp_path):
     setup = write(tmp_path, "setup.toml", "")
     result = run_cli("validate", "racing_kings", "--setup", setup)
     assert result.exit_code == 2 and "has no obstacle setup to validate" in result.stderr
+
+
+def test_a_rule_language_without_a_text_is_refused_before_rendering(run_cli, tmp_path):
+    from boardgen.i18n import LANGUAGES
+    from boardgen.layout import layouts_dir
+
+    lacking = [(game, lang) for game in ("racing_kings", "river_race") for lang in LANGUAGES
+               if not (layouts_dir() / f"{game}.rules.{lang}.md").exists()]
+    if not lacking:
+        pytest.skip("every game has a rule text in every language")
+    game, lang = lacking[0]
+    result = run_cli("build", game, "--lang", lang, "--out", tmp_path)
+    assert result.exit_code == 2 and f"no {LANGUAGES[lang]} rule text" in result.stderr
+    assert not (tmp_path / game).exists()

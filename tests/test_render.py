@@ -182,3 +182,16 @@ def test_transparency_inside_reused_artwork_is_defined_where_it_is_used():
     data = renderer("pdf")(Document((page, page)))
     assert unresolved_graphics_states(data) == []
     assert data.count(b"/ExtGState") >= 2
+
+
+@pytest.mark.parametrize("text", ["bell\x07", "esc \x1b[31m red", "nul\x00", "\ud800 lone",
+                                  "\ufffe", "tab\tand\nnewline"])
+def test_svg_stays_well_formed_xml_whatever_the_text(text):
+    from xml.etree import ElementTree
+
+    scene = Scene(40, 20, (Text(2, 10, text, 4),), title=text)
+    root = ElementTree.fromstring(renderer("svg")(scene))
+    drawn = next(el.text for el in root.iter() if el.tag.endswith("text"))
+    assert all(c.isprintable() or c in "\t\n\ufffd" for c in drawn)
+    assert renderer("pdf")(scene).startswith(b"%PDF")
+    assert renderer("png")(scene, dpi=30).startswith(b"\x89PNG")

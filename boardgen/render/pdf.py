@@ -7,6 +7,7 @@ their scene coordinates. Symbols become form XObjects drawn once per document.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -22,6 +23,15 @@ PT_PER_MM = 72.0 / 25.4
 FORM_BBOX = (-5000, -5000, 5000, 5000)  # mm; large enough for any symbol
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 CAPS = {"butt": 0, "round": 1, "square": 2}
+
+
+# Lone surrogates cannot be encoded in a PDF string; they are drawn as U+FFFD.
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def pdf_text(text: str) -> str:
+    """Text a PDF can hold."""
+    return SURROGATE.sub("\ufffd", text)
 
 
 def mm_to_pt(value: float) -> float:
@@ -167,11 +177,11 @@ class _Painter:
         c.setFillColor(_color(node.fill))
         c.setFont(fonts.registered_name(node.font), node.size)
         if node.anchor == "middle":
-            c.drawCentredString(0, 0, node.text)
+            c.drawCentredString(0, 0, pdf_text(node.text))
         elif node.anchor == "end":
-            c.drawRightString(0, 0, node.text)
+            c.drawRightString(0, 0, pdf_text(node.text))
         else:
-            c.drawString(0, 0, node.text)
+            c.drawString(0, 0, pdf_text(node.text))
         self.pop()
 
     def define_forms(self, scene: Scene) -> None:
@@ -233,8 +243,8 @@ def render_pdf(document: Document | Scene) -> bytes:
     canvas = Canvas(buffer, pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
                     invariant=1, pageCompression=1,
                     initialFontName=fonts.registered_name("regular"))
-    canvas.setTitle(document.title)
-    canvas.setSubject(document.subject)
+    canvas.setTitle(pdf_text(document.title))
+    canvas.setSubject(pdf_text(document.subject))
     canvas.setCreator(f"boardgen {__version__}")
     canvas.setAuthor("boardgen")
     canvas.setViewerPreference("PrintScaling", "None")

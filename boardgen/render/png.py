@@ -28,7 +28,10 @@ def _use_project_fonts() -> None:
     """
     source = fonts.font_dir()
     digest = hashlib.sha256(str(source).encode()).hexdigest()[:12]
-    conf = fonts.in_cache(f"fontconfig-{digest}/fonts.conf", _write_font_config)
+    try:
+        conf = fonts.in_cache(f"fontconfig-{digest}/fonts.conf", _write_font_config)
+    except OSError:  # no folder to write in at all: the system's fonts rather than no PNG
+        return
     os.environ.setdefault("FONTCONFIG_FILE", str(conf))
 
 
