@@ -286,7 +286,9 @@ def layout_schema(game: str | None = None) -> dict[str, Any]:
             "extends": {"type": "string", "description": "a shipped game name, or a layout "
                         "file relative to this one"},
         },
-        "anyOf": [{"required": ["game"]}, {"required": ["extends"]}],
+        # Without `game`, a layout must say what it extends (an editor says so in those words).
+        "if": {"not": {"required": ["game"]}},
+        "then": {"required": ["extends"]},
         "allOf": branches,
         "$defs": defs,
     }
