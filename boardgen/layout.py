@@ -503,7 +503,8 @@ def _blame_users_file(raw: RawLayout, key: str, related: tuple[str, ...],
     for name in dict.fromkeys((key, *related)):
         origin = origins.origin(name)
         value = value_at(raw.data, name)
-        shown = f"{name} = {toml_value(value)}" if value is not _UNSET else name
+        shown = name if value is _UNSET or isinstance(value, dict) else \
+            f"{name} = {toml_value(value)}"  # a whole table is named, not spelled out
         if origin is None:
             notes.append(f"{shown} by default")
         elif origin == raw.files[0]:

@@ -37,9 +37,10 @@ def starter_text(game: str, path: Path) -> str:
     name = safe_identifier(path.stem)
     lines = [
         f"## {name}: my version of {base_title}.",
-        "## Everything is inherited from the game named in `extends`. Lines starting with '# '",
-        "## are its settings: to change one, remove the '# ' in front of it and of its [table]",
-        "## line, then edit the value. Lines starting with '##' explain the setting below them.",
+        "## Everything is inherited from the game named in `extends`. Each block below is one",
+        "## of its tables, commented out: to change a setting, remove the '# ' in front of it",
+        "## and of its [table] line, then edit the value (or uncomment a whole block).",
+        "## Lines starting with '##' are explanations and stay as they are.",
         "## A list of [[entries]] is replaced whole: keep all its entries together.",
         f"## Check with: boardgen check {path.name}    Build with: boardgen build {path.name}",
         "",
@@ -286,7 +287,9 @@ def layout_schema(game: str | None = None) -> dict[str, Any]:
             "extends": {"type": "string", "description": "a shipped game name, or a layout "
                         "file relative to this one"},
         },
-        "anyOf": [{"required": ["game"]}, {"required": ["extends"]}],
+        # Without `game`, a layout must say what it extends (an editor says so in those words).
+        "if": {"not": {"required": ["game"]}},
+        "then": {"required": ["extends"]},
         "allOf": branches,
         "$defs": defs,
     }

@@ -226,3 +226,21 @@ def test_a_word_added_in_english_only_is_shown_in_the_users_file(tmp_path):
     missing = [p for p in problems if p.key in ("labels.de.hurry", "labels.pl.hurry")]
     assert len(missing) == 2
     assert all(p.source == str(path) and p.line == 5 for p in missing)
+
+
+@given(st.recursive(st.sampled_from(["1", '"a"', "[]", "{}"]),
+                    lambda inner: st.one_of(inner.map(lambda s: f"[{s}]"),
+                                            inner.map(lambda s: f"{{a={s}}}")),
+                    max_leaves=200))
+def test_any_nesting_is_data_or_one_input_error(value):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.toml"
+        path.write_text(f"x = {value}\n", encoding="utf-8")
+        try:
+            data, _ = read_toml(path)
+        except InputError as error:
+            assert "nested too deep" in error.message
+        else:
+            assert too_deep(data) is None

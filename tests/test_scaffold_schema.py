@@ -47,6 +47,11 @@ def test_a_wrong_key_is_named_by_the_all_games_schema(text, bad):
     assert any(f"'{bad}'" in e.message for e in found), [e.message for e in found]
 
 
+def test_a_layout_without_game_or_extends_is_told_what_is_missing():
+    assert [e.message for e in errors(layout_schema(), 'name = "x"\n')] == [
+        "'extends' is a required property"]
+
+
 def test_a_wrong_value_names_its_key():
     found = errors(layout_schema(), 'extends = "river_race"\n[board]\ncolumns = "many"\n')
     assert [list(e.absolute_path) for e in found] == [["board", "columns"]]
