@@ -185,7 +185,7 @@ def build(
     from boardgen.rules import check_language
 
     try:
-        targets = list(games or [])
+        targets = list(dict.fromkeys(games or []))  # a target named twice is built once
         if all_games:
             targets += [g for g in shipped_games() if g not in targets]
         if not targets:

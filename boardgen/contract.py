@@ -125,6 +125,11 @@ def art_problems(output: GameOutput) -> list[str]:
     problems += piece_problems
     for sheet in output.sheets:
         problems += limits.art_problems(f"sheet {sheet.name!r}", sheet.scene)
+    if not problems:
+        shapes = sum(limits.measure(scene).shapes for scene in output.pictures().values())
+        if shapes > limits.MAX_KIT_SHAPES:
+            problems.append(f"the board, pieces and sheets draw {shapes} shapes together; at "
+                            f"most {limits.MAX_KIT_SHAPES}")
     return problems
 
 

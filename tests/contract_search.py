@@ -102,8 +102,8 @@ def field_values(field: dict, plausible: bool):
     return st.one_of(ODD_TEXT, st.text(min_size=max(0, limit - 2), max_size=limit + 2))
 
 
-def shipped_strings(game: str) -> list[tuple[tuple[str, ...], str]]:
-    """The multi-line strings of a shipped layout (courses, positions, grids)."""
+def shipped_values(game: str, wanted) -> list[tuple[tuple[str, ...], Any]]:
+    """The values of a shipped layout for which ``wanted(value)`` holds, with their key paths."""
     data = tomllib.loads((layouts_dir() / f"{game}.toml").read_text(encoding="utf-8"))
     found = []
 
@@ -111,11 +111,41 @@ def shipped_strings(game: str) -> list[tuple[tuple[str, ...], str]]:
         for key, value in table.items():
             if isinstance(value, dict):
                 visit(value, prefix + (key,))
-            elif isinstance(value, str) and ("\n" in value or "/" in value) and key != "extends":
+            elif key != "extends" and wanted(value):
                 found.append((prefix + (key,), value))
 
     visit(data, ())
     return found
+
+
+def shipped_strings(game: str) -> list[tuple[tuple[str, ...], str]]:
+    """The multi-line strings of a shipped layout (courses, positions, grids)."""
+    return shipped_values(game, lambda v: isinstance(v, str) and ("\n" in v or "/" in v))
+
+
+def shipped_table_lists(game: str) -> list[tuple[tuple[str, ...], list]]:
+    """The lists of tables of a shipped layout (players, tile types, legend entries)."""
+    return shipped_values(game, lambda v: isinstance(v, list) and v and
+                          all(isinstance(item, dict) for item in v))
+
+
+@st.composite
+def edited_tables(draw, tables: list[dict]) -> list[dict]:
+    """A list of tables with one dropped, doubled, or one of its numbers changed."""
+    tables = [dict(t) for t in tables]
+    at = draw(st.integers(0, len(tables) - 1))
+    how = draw(st.sampled_from(["drop", "double", "number", "number"]))
+    if how == "drop":
+        del tables[at]
+    elif how == "double":
+        tables.insert(at, dict(tables[at]))
+    else:
+        numbers = [k for k, v in tables[at].items()
+                   if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if numbers:
+            key = draw(st.sampled_from(numbers))
+            tables[at][key] = draw(st.integers(-2, 3 * max(int(tables[at][key]), 3)))
+    return tables
 
 
 @st.composite
@@ -139,8 +169,12 @@ def layouts(game: str):
             lambda value: (item[0][0], value)))  # three in four plausible
     one_string = st.sampled_from(strings).flatmap(
         lambda item: mutated(item[1]).map(lambda value: (item[0], value))) if strings else one_field
-    changes = st.lists(st.one_of(one_field, one_field, one_field, one_string), min_size=1,
-                       max_size=3,
+    table_lists = shipped_table_lists(game)
+    one_table_list = st.sampled_from(table_lists).flatmap(
+        lambda item: edited_tables(item[1]).map(lambda value: (item[0], value))) \
+        if table_lists else one_field
+    changes = st.lists(st.one_of(one_field, one_field, one_field, one_string, one_table_list),
+                       min_size=1, max_size=3,
                        unique_by=lambda change: change[0])
     return changes.map(lambda items: to_toml(game, dict(items)))
 
@@ -154,6 +188,8 @@ def toml_value(value: Any) -> str:
         return repr(value)
     if isinstance(value, list):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
     return json.dumps(value, ensure_ascii=False)  # JSON escapes are TOML basic-string escapes
 
 

@@ -135,3 +135,9 @@ def test_a_rule_language_without_a_text_is_refused_before_rendering(run_cli, tmp
     result = run_cli("build", game, "--lang", lang, "--out", tmp_path)
     assert result.exit_code == 2 and f"no {LANGUAGES[lang]} rule text" in result.stderr
     assert not (tmp_path / game).exists()
+
+
+def test_shapes_of_the_whole_kit_are_limited(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_KIT_SHAPES", 100)
+    with pytest.raises(InputError, match="shapes together; at most 100"):
+        check_layout("racing_kings")
