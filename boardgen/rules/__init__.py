@@ -139,10 +139,15 @@ def _diagrams(layout, words: Words) -> dict:
 
 def rule_context(layout, words: Words) -> dict[str, Any]:
     """What a rule text template sees: the layout, its words, the language, and the values
-    the game computes from the layout (its optional ``rule_context(layout, words)``)."""
+    the game computes from the layout (its optional ``rule_context(layout, words)``).
+
+    The template gets copies of the layout and words: whatever it changes in them stays in
+    the rule text and never reaches the rest of the build.
+    """
     computed = getattr(_game(layout), "rule_context", None)
     context = dict(computed(layout, words)) if computed is not None else {}
-    context.update(layout=layout, words=words, lang=words.lang)
+    context.update(layout=layout.model_copy(deep=True), words=Words(words.lang, dict(words.table)),
+                   lang=words.lang)
     return context
 
 

@@ -1,8 +1,7 @@
 """Rule texts as templates of the layout: Jinja2 in a sandbox, with bounded work.
 
-A rule text is a user file, so it is rendered in Jinja2's immutable sandbox (no
-private attributes, no unsafe callables, no changes to the layout or other values
-it is given) with undefined names as errors, and with a budget: loop iterations and calls are counted, numbers given to
+A rule text is a user file, so it is rendered in Jinja2's sandbox (no private
+attributes, no unsafe callables) with undefined names as errors, and with a budget: loop iterations and calls are counted, numbers given to
 functions and operators are limited, the output is capped and a render that runs
 past its time limit stops. Any mistake is one InputError naming the rule text and
 its line. A text without template syntax renders as itself.
@@ -17,7 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment
 
 from boardgen.errors import InputError
 
@@ -74,7 +73,7 @@ def _check_format(text: Any) -> None:
         raise BudgetExceeded("a format width of a million or more")
 
 
-class _BoundedSandbox(ImmutableSandboxedEnvironment):
+class _BoundedSandbox(SandboxedEnvironment):
     """Jinja2's sandbox with every call, loop round and large operand counted or refused."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
