@@ -149,3 +149,17 @@ def test_rule_text_problems_finds_what_a_build_would_refuse_in_every_language(tm
     assert len(problems) == 2
     assert problems[0].startswith(f"{tmp_path / 'mine.rules.de.md'}:3: template:")
     assert problems[1].startswith(f"{tmp_path / 'mine.rules.pl.md'}:3: unknown diagram")
+
+
+def test_a_mistake_found_after_rendering_names_the_line_the_author_wrote(tmp_path: Path):
+    layout_file = tmp_path / "mine.toml"
+    layout_file.write_text('extends = "racing_kings"\nname = "mine"\n', encoding="utf-8")
+    rules = tmp_path / "mine.rules.en.md"
+    rules.write_text("{% set sides = ['White', 'Black'] %}\n# Mine\n\n"
+                     "{% for side in sides %}\n- {{ side }}\n{% endfor %}\n"
+                     "{% if true %}\nSome text.\n{%- endif %}\n\n![Gone](diagram:castling)\n",
+                     encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        rule_book(load_layout(str(layout_file)), "en", str(layout_file))
+    assert (caught.value.source, caught.value.line) == (str(rules), 11)
+    assert "unknown diagram 'castling'" in str(caught.value)

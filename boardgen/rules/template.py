@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -27,6 +30,8 @@ RENDER_SECONDS = 10.0        # wall-clock limit of one render
 TEMPLATE_NAME = "<template>"
 BUDGET_FILTER = "_counted"
 FORMAT_WIDTH = re.compile(r"\d{7,}")  # a field width of a million or more
+LINE_MARK = "\ue000{}\ue001"  # private-use characters around a template line number
+LINE_MARKS = re.compile("\ue000(\\d+)\ue001")
 
 
 class BudgetExceeded(Exception):
@@ -79,7 +84,8 @@ class _BoundedSandbox(SandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%"})
 
     def __init__(self, budget: _Budget, max_output: int) -> None:
-        super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+        super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True,
+                         extensions=[_LineMarks])
         self.budget = budget
         self.max_output = max_output
         filters = dict(self.filters, format=_checked_format(self.filters["format"]))
@@ -219,10 +225,58 @@ def _message(error: BaseException) -> str:
     return f"template: {type(error).__name__}: {error}"
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered rule text and, for each of its lines, the template line it came from."""
+
+    text: str
+    lines: tuple[int, ...]
+
+    def source_line(self, line: int) -> int:
+        """The template line of a line (1-based) of the rendered text."""
+        if not self.lines:
+            return line
+        return self.lines[min(max(line, 1), len(self.lines)) - 1]
+
+
+class _LineMarks(Extension):
+    """Marks the end of every template line that is text, so each line of the rendered text
+    can be traced back to the template line it came from."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        for token in stream:
+            if token.type != "data" or "\n" not in token.value:
+                yield token
+                continue
+            pieces = token.value.split("\n")
+            marked = [piece + LINE_MARK.format(token.lineno + index)
+                      for index, piece in enumerate(pieces[:-1])]
+            yield Token(token.lineno, "data", "\n".join(marked + pieces[-1:]))
+
+
+def _traced(marked: str) -> Rendered:
+    """The rendered text without its line marks, and the template line each line starts on:
+    the line after the one where the line before it ended."""
+    texts, starts = [], []
+    ended = 0  # the template line the previous rendered line ended on
+    for line in marked.split("\n"):
+        starts.append(ended + 1)
+        found = LINE_MARKS.findall(line)
+        ended = int(found[-1]) if found else ended + 1
+        texts.append(LINE_MARKS.sub("", line) if found else line)
+    return Rendered("\n".join(texts), tuple(starts))
+
+
 def render_rule_text(text: str, source: str, context: Mapping[str, Any],
                      max_output: int) -> str:
     """The rule text with its template filled in from ``context``; at most ``max_output``
     characters. Every mistake is one InputError naming ``source`` and the line."""
+    return render_traced(text, source, context, max_output).text
+
+
+def render_traced(text: str, source: str, context: Mapping[str, Any],
+                  max_output: int) -> Rendered:
+    """``render_rule_text``, with the template line of every rendered line."""
     budget = _Budget()
     environment = _BoundedSandbox(budget, max_output)
     try:
@@ -236,10 +290,10 @@ def render_rule_text(text: str, source: str, context: Mapping[str, Any],
     size = 0
     try:
         for piece in template.generate(**context):
-            size += len(piece)
+            size += len(piece) - len(LINE_MARK.format(0)) * piece.count(LINE_MARK[0])
             if size > max_output:
                 raise BudgetExceeded(f"the rendered text is longer than {max_output} characters")
             pieces.append(piece)
     except Exception as error:  # a rule text is user code: any failure is the file's mistake
         raise InputError(_message(error), source=source, line=_template_line(error)) from None
-    return "".join(pieces)
+    return _traced("".join(pieces))
