@@ -163,3 +163,35 @@ def test_a_mistake_found_after_rendering_names_the_line_the_author_wrote(tmp_pat
         rule_book(load_layout(str(layout_file)), "en", str(layout_file))
     assert (caught.value.source, caught.value.line) == (str(rules), 11)
     assert "unknown diagram 'castling'" in str(caught.value)
+
+
+expressions = st.sampled_from([
+    "n", "n * 1000", "'ab' * n", "range(n) | list", "'x' * 999", "10 ** 40", "n ** 300",
+    "[1, 2, 3] * 500", "'%5d' % n", "'{:>9}'.format(n)", "'a-b'.split('-') | join('+')",
+    "(range(100000) | list) | length", "'a\\n' * 900 | indent(50)", "'xy'.replace('x', 'zzz')",
+    "words('rules.figure', number=n)", "n / 0", "nope", "''.__class__",
+])
+
+
+@st.composite
+def templates(draw) -> str:
+    """Nested loops over ranges of any size around printed expressions."""
+    body = "".join(f"{{{{ {draw(expressions)} }}}}" for _ in range(draw(st.integers(1, 3))))
+    for _ in range(draw(st.integers(0, 3))):
+        size = draw(st.sampled_from([1, 10, 1000, 100_000, 10**9]))
+        body = f"{{% for i in range({size}) %}}{body}{{% endfor %}}"
+    return body
+
+
+@given(templates())
+@settings(max_examples=120, deadline=None)
+def test_any_template_renders_or_is_refused_in_one_line_within_seconds(text):
+    start = time.monotonic()
+    try:
+        output = render_rule_text(text, "f.md", {"n": 7, "words": words_for(None, "en")},
+                                  MAX_RENDERED_CHARS)
+    except InputError as error:
+        assert "\n" not in str(error) and str(error).startswith("f.md")
+    else:
+        assert len(output) <= MAX_RENDERED_CHARS
+    assert time.monotonic() - start < 8

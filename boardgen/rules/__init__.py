@@ -178,7 +178,7 @@ def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> Rul
     diagrams = _diagrams(layout, words)
     text = parse_text(layout, path, words, diagrams)
     figures = {figure.name: diagrams[figure.name]() for figure in text.figures}
-    return RuleBook(text, figures, text.title or layout.title)
+    return RuleBook(text, figures, text.title or words("title"))
 
 
 def rule_text_problems(layout, target: str | Path | None = None) -> list[InputError]:

@@ -24,9 +24,10 @@ from jinja2.sandbox import SandboxedEnvironment
 from boardgen.errors import InputError
 
 MAX_STEPS = 200_000          # loop iterations, calls and filters in one render
+MAX_ITEMS = 5_000_000        # characters and items of all the values calls and filters make
 MAX_NUMBER = 1_000_000       # the largest number a function, filter or operator is given
 MAX_INT_BITS = 4_096         # integers computed by a template stay this small
-RENDER_SECONDS = 10.0        # wall-clock limit of one render
+RENDER_SECONDS = 5.0         # wall-clock limit of one render
 TEMPLATE_NAME = "<template>"
 BUDGET_FILTER = "_counted"
 FORMAT_WIDTH = re.compile(r"\d{7,}")  # a field width of a million or more
@@ -43,6 +44,7 @@ class _Budget:
 
     def __init__(self) -> None:
         self.steps = 0
+        self.items = 0
         self.deadline = time.monotonic() + RENDER_SECONDS
 
     def step(self) -> None:
@@ -50,8 +52,16 @@ class _Budget:
         if self.steps > MAX_STEPS:
             raise BudgetExceeded(f"the template does more than {MAX_STEPS} steps "
                                  "(loop rounds and calls)")
-        if self.steps % 64 == 0 and time.monotonic() > self.deadline:
+        if time.monotonic() > self.deadline:
             raise BudgetExceeded(f"the template takes longer than {RENDER_SECONDS:g} s")
+
+    def made(self, value: Any) -> None:
+        """Count the size of a value a call or filter made."""
+        if isinstance(value, (str, list, tuple, dict, set)):
+            self.items += len(value)
+            if self.items > MAX_ITEMS:
+                raise BudgetExceeded(f"the template makes more than {MAX_ITEMS} characters "
+                                     "and items in all")
 
     def counted(self, items: Iterable[Any]) -> Iterator[Any]:
         for item in items:
@@ -100,6 +110,7 @@ class _BoundedSandbox(SandboxedEnvironment):
             _check_growth(function.__name__.removeprefix("do_"), args, kwargs, self.max_output)
             result = function(*args, **kwargs)
             _check_value(result, self.max_output)
+            self.budget.made(result)
             return result
         return bounded
 
@@ -116,6 +127,7 @@ class _BoundedSandbox(SandboxedEnvironment):
             _check_growth(__obj.__name__, (subject, *args), kwargs, __self.max_output)
         result = super().call(__context, __obj, *args, **kwargs)
         _check_value(result, __self.max_output)
+        __self.budget.made(result)
         return result
 
     def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
@@ -129,7 +141,9 @@ class _BoundedSandbox(SandboxedEnvironment):
             _check_format(left)
             for value in right if isinstance(right, tuple) else (right,):
                 _check_value(value, self.max_output)
-        return super().call_binop(context, operator_name, left, right)
+        result = super().call_binop(context, operator_name, left, right)
+        self.budget.made(result)
+        return result
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         """``"...".format`` in a template, refused when it would pad to a huge width."""
