@@ -61,15 +61,27 @@ def test_no_rules_without_pdf_output(tmp_path):
     assert not list((tmp_path / "racing_kings").glob("rules*"))
 
 
-@pytest.mark.parametrize("lang,message", [
-    ("fr", "unknown language 'fr'; expected one of en (English), de (German), pl (Polish)"),
-    ("pl", "no Polish rule text for 'steeple_chess'; written in: de (German), en (English)"),
-])
-def test_languages_without_a_text_are_input_errors(tmp_path, lang, message):
-    result = build("steeple_chess", "--format", "pdf", "--lang", lang, "--out", str(tmp_path))
+def test_an_unknown_language_is_an_input_error(tmp_path):
+    result = build("racing_kings", "--format", "pdf", "--lang", "fr", "--out", str(tmp_path))
     assert result.exit_code == 2
-    assert message in result.output
-    assert not (tmp_path / "steeple_chess" / "rules.pdf").exists()
+    assert ("unknown language 'fr'; expected one of en (English), de (German), pl (Polish)"
+            in result.output)
+
+
+def test_a_language_without_a_rule_text_is_an_input_error(tmp_path):
+    """A layout that extends nothing, with an English rule text only."""
+    shipped = Path(__file__).parent.parent / "layouts" / "racing_kings.toml"
+    solo = tmp_path / "solo.toml"
+    solo.write_text(shipped.read_text(encoding="utf-8").replace('name = "racing_kings"',
+                                                                 'name = "solo"'),
+                    encoding="utf-8")
+    (tmp_path / "solo.rules.en.md").write_text("# Solo\n\nPlay.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = build(str(solo), "--format", "pdf", "--lang", "de", "--out", str(out))
+    assert result.exit_code == 2
+    assert "no German rule text for 'solo'; written in: en (English)" in result.output
+    assert not (out / "solo" / "rules.pdf").exists()
+    assert build(str(solo), "--format", "pdf", "--out", str(out)).exit_code == 0
 
 
 def user_layout(folder: Path, stem: str = "my_kings") -> Path:

@@ -343,3 +343,12 @@ def test_hyphenated_lines_fit_and_give_back_every_word(words, width):
             rebuilt += text + " "
     assert rebuilt.split() == source.split() or \
         rebuilt.replace("-", "").split() == source.replace("-", "").split()
+
+
+def test_headings_are_never_hyphenated_but_their_paragraphs_are():
+    word = "Mannschaftswertungsgesellschaft"
+    source = f"## {word} {word} {word}\n\n" + f"Die {word} und die {word}. " * 8 + "\n"
+    pages = typeset(parse_rule_text(source, "t.md", "de"), {}, A5)
+    printed = [t for page in pages for t in texts(page)]
+    assert not any(t.text.rstrip().endswith("-") for t in printed if t.font == "bold")
+    assert any(t.text.rstrip().endswith("-") for t in printed if t.font == "regular")

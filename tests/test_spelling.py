@@ -26,6 +26,7 @@ WORD_LISTS = Path(__file__).parent / "spelling"
 DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
 TOKEN = re.compile(r"[\w’'-]+")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+ADDRESS = re.compile(r"https?://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|de|pl|eu|info)\b\S*")
 
 
 def dictionary(lang: str):
@@ -51,10 +52,10 @@ def project_words(lang: str) -> set[str]:
 
 
 def words_of(text: str) -> list[str]:
-    """The words of a printed text: no numbers, cell names or chess moves, no single letters;
-    hyphenated compounds are checked part by part."""
+    """The words of a printed text: no numbers, cell names, chess moves or web addresses, no
+    single letters; hyphenated compounds are checked part by part."""
     found = []
-    for token in TOKEN.findall(PLACEHOLDER.sub(" ", text)):
+    for token in TOKEN.findall(ADDRESS.sub(" ", PLACEHOLDER.sub(" ", text))):
         if any(char.isdigit() or char == "_" for char in token):
             continue
         for part in token.split("-"):
@@ -121,6 +122,11 @@ def test_every_printed_word_is_spelled_right(lang):
                        for word, files in sorted(unknown.items()))
     assert not unknown, (f"{len(unknown)} {LANGUAGES[lang]} words unknown to Hunspell and to "
                          f"tests/spelling/*.{lang}.txt:\n{report}")
+
+
+def test_words_are_read_as_a_reader_reads_them():
+    text = "Die Start-Ziel-Linie (gamecabinet.com, https://x.org/a) um 12:30 auf a1 Nc5–b7 {n}"
+    assert words_of(text) == ["Die", "Start", "Ziel", "Linie", "um", "auf"]
 
 
 def test_the_word_lists_hold_one_word_a_line_for_a_known_language():

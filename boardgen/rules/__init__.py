@@ -20,7 +20,7 @@ from boardgen.imposition import PAPERS, Paper
 from boardgen.layout import read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
 from boardgen.rules.document import RuleText, parse_rule_text
-from boardgen.rules.template import render_rule_text
+from boardgen.rules.template import Rendered, render_rule_text, render_traced
 from boardgen.rules.typeset import page_style, typeset
 from boardgen.scene import Scene
 
@@ -139,17 +139,34 @@ def _diagrams(layout, words: Words) -> dict:
 
 def rule_context(layout, words: Words) -> dict[str, Any]:
     """What a rule text template sees: the layout, its words, the language, and the values
-    the game computes from the layout (its optional ``rule_context(layout, words)``)."""
+    the game computes from the layout (its optional ``rule_context(layout, words)``).
+
+    The template gets copies of the layout and words: whatever it changes in them stays in
+    the rule text and never reaches the rest of the build.
+    """
     computed = getattr(_game(layout), "rule_context", None)
     context = dict(computed(layout, words)) if computed is not None else {}
-    context.update(layout=layout, words=words, lang=words.lang)
+    context.update(layout=layout.model_copy(deep=True), words=Words(words.lang, dict(words.table)),
+                   lang=words.lang)
     return context
 
 
 def render_text(layout, path: Path, words: Words) -> str:
     """The rule text at ``path`` read and rendered as a template of ``layout``."""
-    return render_rule_text(read_rule_text(path), str(path), rule_context(layout, words),
-                            MAX_RENDERED_CHARS)
+    return render_traced_text(layout, path, words).text
+
+
+def render_traced_text(layout, path: Path, words: Words) -> Rendered:
+    """``render_text``, with the template line of every rendered line."""
+    return render_traced(read_rule_text(path), str(path), rule_context(layout, words),
+                         MAX_RENDERED_CHARS)
+
+
+def parse_text(layout, path: Path, words: Words, diagram_names) -> RuleText:
+    """The rule text at ``path`` rendered and parsed; mistakes name the template's lines."""
+    rendered = render_traced_text(layout, path, words)
+    return parse_rule_text(rendered.text, str(path), words.lang, diagram_names=diagram_names,
+                           words=words, source_line=rendered.source_line)
 
 
 def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> RuleBook | None:
@@ -159,10 +176,9 @@ def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> Rul
         return None
     words = words_for(layout, lang)
     diagrams = _diagrams(layout, words)
-    text = parse_rule_text(render_text(layout, path, words), str(path), lang,
-                           diagram_names=diagrams, words=words)
+    text = parse_text(layout, path, words, diagrams)
     figures = {figure.name: diagrams[figure.name]() for figure in text.figures}
-    return RuleBook(text, figures, text.title or layout.title)
+    return RuleBook(text, figures, text.title or words("title"))
 
 
 def rule_text_problems(layout, target: str | Path | None = None) -> list[InputError]:
@@ -175,8 +191,7 @@ def rule_text_problems(layout, target: str | Path | None = None) -> list[InputEr
             if path is None:
                 return []
             words = words_for(layout, lang)
-            parse_rule_text(render_text(layout, path, words), str(path), lang,
-                            diagram_names=_diagrams(layout, words), words=words)
+            parse_text(layout, path, words, _diagrams(layout, words))
         except MissingLanguage:
             continue
         except InputError as problem:

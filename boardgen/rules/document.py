@@ -11,8 +11,8 @@ rule file and line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Iterable, Union
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Union
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -135,16 +135,28 @@ def markdown(lang: str) -> MarkdownIt:
 
 def parse_rule_text(text: str, source: str, lang: str = "en",
                     diagram_names: Iterable[str] | None = None,
-                    words: Words | None = None) -> RuleText:
+                    words: Words | None = None,
+                    source_line: Callable[[int], int] | None = None) -> RuleText:
     """Parse a rule text; unknown diagrams (when ``diagram_names`` is given) are errors.
 
-    ``words`` gives the figure words (the catalogue of ``lang`` when None).
+    ``words`` gives the figure words (the catalogue of ``lang`` when None). When ``text`` was
+    rendered from a template, ``source_line`` maps its lines to the template's, so mistakes
+    name the line the author wrote.
     """
     words = words or words_for(None, lang)
-    tokens = markdown(lang).parse(text)
-    known = None if diagram_names is None else set(diagram_names)
-    figures = _number_figures(tokens, source, words, known)
-    blocks = _Builder(tokens, source, words, figures).blocks()
+    try:
+        tokens = markdown(lang).parse(text)
+        known = None if diagram_names is None else set(diagram_names)
+        figures = _number_figures(tokens, source, words, known)
+        blocks = _Builder(tokens, source, words, figures).blocks()
+    except InputError as error:
+        if source_line is not None and error.line:
+            error.line = source_line(error.line)
+        raise
+    if source_line is not None:
+        figures = {name: replace(figure, line=source_line(figure.line))
+                   for name, figure in figures.items()}
+        blocks = [figures[block.name] if isinstance(block, Figure) else block for block in blocks]
     return RuleText(source, lang, tuple(blocks), tuple(figures.values()), words)
 
 

@@ -1,8 +1,7 @@
 """Rule texts as templates of the layout: Jinja2 in a sandbox, with bounded work.
 
-A rule text is a user file, so it is rendered in Jinja2's immutable sandbox (no
-private attributes, no unsafe callables, no changes to the layout or other values
-it is given) with undefined names as errors, and with a budget: loop iterations and calls are counted, numbers given to
+A rule text is a user file, so it is rendered in Jinja2's sandbox (no private
+attributes, no unsafe callables) with undefined names as errors, and with a budget: loop iterations and calls are counted, numbers given to
 functions and operators are limited, the output is capped and a render that runs
 past its time limit stops. Any mistake is one InputError naming the rule text and
 its line. A text without template syntax renders as itself.
@@ -12,22 +11,28 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment
 
 from boardgen.errors import InputError
 
 MAX_STEPS = 200_000          # loop iterations, calls and filters in one render
+MAX_ITEMS = 5_000_000        # characters and items of all the values calls and filters make
 MAX_NUMBER = 1_000_000       # the largest number a function, filter or operator is given
 MAX_INT_BITS = 4_096         # integers computed by a template stay this small
-RENDER_SECONDS = 10.0        # wall-clock limit of one render
+RENDER_SECONDS = 5.0         # wall-clock limit of one render
 TEMPLATE_NAME = "<template>"
 BUDGET_FILTER = "_counted"
 FORMAT_WIDTH = re.compile(r"\d{7,}")  # a field width of a million or more
+LINE_MARK = "\ue000{}\ue001"  # private-use characters around a template line number
+LINE_MARKS = re.compile("\ue000(\\d+)\ue001")
 
 
 class BudgetExceeded(Exception):
@@ -39,6 +44,7 @@ class _Budget:
 
     def __init__(self) -> None:
         self.steps = 0
+        self.items = 0
         self.deadline = time.monotonic() + RENDER_SECONDS
 
     def step(self) -> None:
@@ -46,8 +52,16 @@ class _Budget:
         if self.steps > MAX_STEPS:
             raise BudgetExceeded(f"the template does more than {MAX_STEPS} steps "
                                  "(loop rounds and calls)")
-        if self.steps % 64 == 0 and time.monotonic() > self.deadline:
+        if time.monotonic() > self.deadline:
             raise BudgetExceeded(f"the template takes longer than {RENDER_SECONDS:g} s")
+
+    def made(self, value: Any) -> None:
+        """Count the size of a value a call or filter made."""
+        if isinstance(value, (str, list, tuple, dict, set)):
+            self.items += len(value)
+            if self.items > MAX_ITEMS:
+                raise BudgetExceeded(f"the template makes more than {MAX_ITEMS} characters "
+                                     "and items in all")
 
     def counted(self, items: Iterable[Any]) -> Iterator[Any]:
         for item in items:
@@ -74,13 +88,14 @@ def _check_format(text: Any) -> None:
         raise BudgetExceeded("a format width of a million or more")
 
 
-class _BoundedSandbox(ImmutableSandboxedEnvironment):
+class _BoundedSandbox(SandboxedEnvironment):
     """Jinja2's sandbox with every call, loop round and large operand counted or refused."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
 
     def __init__(self, budget: _Budget, max_output: int) -> None:
-        super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+        super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True,
+                         extensions=[_LineMarks])
         self.budget = budget
         self.max_output = max_output
         filters = dict(self.filters, format=_checked_format(self.filters["format"]))
@@ -95,6 +110,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_growth(function.__name__.removeprefix("do_"), args, kwargs, self.max_output)
             result = function(*args, **kwargs)
             _check_value(result, self.max_output)
+            self.budget.made(result)
             return result
         return bounded
 
@@ -111,6 +127,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_growth(__obj.__name__, (subject, *args), kwargs, __self.max_output)
         result = super().call(__context, __obj, *args, **kwargs)
         _check_value(result, __self.max_output)
+        __self.budget.made(result)
         return result
 
     def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
@@ -124,7 +141,9 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_format(left)
             for value in right if isinstance(right, tuple) else (right,):
                 _check_value(value, self.max_output)
-        return super().call_binop(context, operator_name, left, right)
+        result = super().call_binop(context, operator_name, left, right)
+        self.budget.made(result)
+        return result
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         """``"...".format`` in a template, refused when it would pad to a huge width."""
@@ -220,10 +239,58 @@ def _message(error: BaseException) -> str:
     return f"template: {type(error).__name__}: {error}"
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered rule text and, for each of its lines, the template line it came from."""
+
+    text: str
+    lines: tuple[int, ...]
+
+    def source_line(self, line: int) -> int:
+        """The template line of a line (1-based) of the rendered text."""
+        if not self.lines:
+            return line
+        return self.lines[min(max(line, 1), len(self.lines)) - 1]
+
+
+class _LineMarks(Extension):
+    """Marks the end of every template line that is text, so each line of the rendered text
+    can be traced back to the template line it came from."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        for token in stream:
+            if token.type != "data" or "\n" not in token.value:
+                yield token
+                continue
+            pieces = token.value.split("\n")
+            marked = [piece + LINE_MARK.format(token.lineno + index)
+                      for index, piece in enumerate(pieces[:-1])]
+            yield Token(token.lineno, "data", "\n".join(marked + pieces[-1:]))
+
+
+def _traced(marked: str) -> Rendered:
+    """The rendered text without its line marks, and the template line each line starts on:
+    the line after the one where the line before it ended."""
+    texts, starts = [], []
+    ended = 0  # the template line the previous rendered line ended on
+    for line in marked.split("\n"):
+        starts.append(ended + 1)
+        found = LINE_MARKS.findall(line)
+        ended = int(found[-1]) if found else ended + 1
+        texts.append(LINE_MARKS.sub("", line) if found else line)
+    return Rendered("\n".join(texts), tuple(starts))
+
+
 def render_rule_text(text: str, source: str, context: Mapping[str, Any],
                      max_output: int) -> str:
     """The rule text with its template filled in from ``context``; at most ``max_output``
     characters. Every mistake is one InputError naming ``source`` and the line."""
+    return render_traced(text, source, context, max_output).text
+
+
+def render_traced(text: str, source: str, context: Mapping[str, Any],
+                  max_output: int) -> Rendered:
+    """``render_rule_text``, with the template line of every rendered line."""
     budget = _Budget()
     environment = _BoundedSandbox(budget, max_output)
     try:
@@ -237,10 +304,10 @@ def render_rule_text(text: str, source: str, context: Mapping[str, Any],
     size = 0
     try:
         for piece in template.generate(**context):
-            size += len(piece)
+            size += len(piece) - len(LINE_MARK.format(0)) * piece.count(LINE_MARK[0])
             if size > max_output:
                 raise BudgetExceeded(f"the rendered text is longer than {max_output} characters")
             pieces.append(piece)
     except Exception as error:  # a rule text is user code: any failure is the file's mistake
         raise InputError(_message(error), source=source, line=_template_line(error)) from None
-    return "".join(pieces)
+    return _traced("".join(pieces))

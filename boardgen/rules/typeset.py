@@ -222,6 +222,7 @@ class TextStyle:
     color: str = INK
     face: str | None = None  # force one face (headings)
     align: str = "left"
+    hyphenate: bool = True  # headings are not hyphenated
 
 
 class Setter:
@@ -241,7 +242,7 @@ class Setter:
         """One piece per line, with orphan and widow control."""
         if text.face:
             runs = tuple(Run(r.text, text.face) for r in runs)
-        wrapped = wrap(runs, width, text.size, self.lang)
+        wrapped = wrap(runs, width, text.size, self.lang if text.hyphenate else None)
         height = text.size * LEADING
         baseline = (height - (ASCENT + DESCENT) * text.size) / 2 + ASCENT * text.size
         last = len(wrapped) - 1
@@ -257,17 +258,18 @@ class Setter:
     def heading(self, block: Heading, width: float, indent: float) -> list[Piece]:
         body = self.body
         if block.level == 1:
-            pieces = self.lines(block.runs, width, indent,
-                                TextStyle(body * 2.3, ACCENT, "bold"), keep_all=True)
+            title = TextStyle(body * 2.3, ACCENT, "bold", hyphenate=False)
+            pieces = self.lines(block.runs, width, indent, title, keep_all=True)
             return pieces + [_rule_piece(indent, width, 0.6, ACCENT, body * 0.5, body * 1.2, True)]
         if block.level == 2:
-            pieces = self.lines(block.runs, width, indent, TextStyle(body * 1.35, ACCENT, "bold"),
-                                space_before=body * 1.5, keep_all=True)
+            section = TextStyle(body * 1.35, ACCENT, "bold", hyphenate=False)
+            pieces = self.lines(block.runs, width, indent, section, space_before=body * 1.5,
+                                keep_all=True)
             pieces[0] = replace(pieces[0], barrier=True)
             return pieces + [_rule_piece(indent, width, 0.25, HAIRLINE, body * 0.15, body * 0.35,
                                          True)]
         size = body * 1.1 if block.level == 3 else body
-        return self.lines(block.runs, width, indent, TextStyle(size, INK, "bold"),
+        return self.lines(block.runs, width, indent, TextStyle(size, INK, "bold", hyphenate=False),
                           space_before=body * 0.9, keep_all=True)
 
     # -- blocks --------------------------------------------------------------
