@@ -21,7 +21,7 @@ from boardgen.rules.pages import (EPSILON, Draw, Layout, PageStyle, Piece, balan
 from boardgen.rules.typography import break_points, needs_hyphen
 from boardgen.rules.document import (NO_BREAK_SPACE, Block, Figure, Heading, ListBlock, Paragraph,
                                      Preformatted, Quote, Rule, RuleText, Run, Runs, Table)
-from boardgen.imposition.marks import RULER_ID, RULER_W, ruler_symbols
+from boardgen.imposition.marks import RULER_W, ruler_id, ruler_symbols
 from boardgen.scene import (Group, Line, Node, Rect, Scene, Style, Text, Use, compose, scale,
                             translate)
 
@@ -565,8 +565,8 @@ def decorate(nodes: list[Node], number: int, title: str, style: PageStyle,
     foot = style.height - style.bottom + style.body * 3.2
     decorated = list(nodes)
     if has_ruler_room(style):
-        decorated.append(Use(RULER_ID, translate(RULER_INSET_MM,
-                                                 style.height - RULER_INSET_MM - 10.0)))
+        decorated.append(Use(ruler_id(words), translate(RULER_INSET_MM,
+                                                        style.height - RULER_INSET_MM - 10.0)))
     folio = words("rules.page", number=number) if words else str(number)
     decorated.append(Text(style.width / 2, foot, folio, size, anchor="middle", fill=MUTED))
     if number > 1 and title:
@@ -598,10 +598,10 @@ def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
     symbols: dict = {}
     for name in sorted(scenes):
         symbols.update(scenes[name].symbols)
-    if has_ruler_room(style):
-        symbols.update(ruler_symbols())
-    pages = lay_out_text(text, scenes, style, booklet)[0].draw(style)
     words = text.words
+    if has_ruler_room(style):
+        symbols.update(ruler_symbols(words))
+    pages = lay_out_text(text, scenes, style, booklet)[0].draw(style)
     return tuple(Scene(style.width, style.height,
                        tuple(decorate(nodes, number, title, style, words)),
                        symbols=symbols, title=title)

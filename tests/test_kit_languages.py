@@ -1,0 +1,108 @@
+"""Whole kits in German and Polish: no English word in any PDF a player prints.
+
+Every shipped layout is built with ``--lang de`` and ``--lang pl`` (PDF only); the text of
+every page and every PDF title is extracted and read word by word. A word is English when
+the English kit prints it and the kit's own language never does (its catalogue, labels and
+rule text), or when Hunspell knows it in English but not in the kit's language; project
+word lists name the proper names and game terms that are the same in every language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from boardgen.build import BuildOptions, build
+from boardgen.i18n import LANGUAGES
+from boardgen.layout import shipped_games
+
+enchant = pytest.importorskip("enchant") if not os.environ.get("CI") else __import__("enchant")
+
+SPELLING = Path(__file__).parent / "spelling"
+DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
+WORD = re.compile(r"[^\W\d_]{3,}")
+HYPHENATED = re.compile(r"(\w)-\n\s*(\w)")  # a word broken over two lines
+FILE_NAME = re.compile(r"\S+\.toml\b")
+
+
+def pdf_words(folder: Path) -> dict[str, set[str]]:
+    """Words of every PDF in a kit folder (page text and document title), by file name."""
+    found = {}
+    for path in sorted(folder.glob("*.pdf")):
+        reader = PdfReader(path)
+        text = " ".join(page.extract_text() or "" for page in reader.pages)
+        text += " " + str((reader.metadata or {}).get("/Title", ""))
+        text = HYPHENATED.sub(r"\1\2", text)
+        text = FILE_NAME.sub(" ", text)  # the cover names the layout file it was made from
+        found[path.name] = set(WORD.findall(text))
+    return found
+
+
+def project_words(lang: str) -> set[str]:
+    """Game terms and proper names that are right in ``lang`` (every list for it)."""
+    words: set[str] = set()
+    for path in SPELLING.glob(f"*.{lang}.txt"):
+        words |= {line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines()
+                  if line.strip() and not line.startswith("#")}
+    return words
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> dict[str, dict[str, dict[str, set[str]]]]:
+    """lang → game → file → words, for complete PDF kits of every shipped layout."""
+    kits = {}
+    for lang in LANGUAGES:
+        out = tmp_path_factory.mktemp(f"kit-{lang}")
+        kits[lang] = {}
+        for game in shipped_games():
+            options = BuildOptions(formats=("pdf",), lang=lang)
+            written = build(game, out, options)
+            kits[lang][game] = pdf_words(written[0].parent)
+    return kits
+
+
+def source_words(lang: str) -> set[str]:
+    """Every word written for ``lang``: its catalogue, the layouts' labels and rule texts."""
+    from boardgen.i18n import catalogue, layout_labels
+    from boardgen.layout import layouts_dir, load_layout
+
+    texts = [str(v) for v in catalogue(lang).values()]
+    for game in shipped_games():
+        texts += [str(v) for v in layout_labels(load_layout(game), lang).values()]
+    texts += [p.read_text(encoding="utf-8") for p in layouts_dir().glob(f"*.rules.{lang}.md")]
+    return {w.lower() for text in texts for w in WORD.findall(text)}
+
+
+def all_words(kit: dict[str, dict[str, set[str]]]) -> set[str]:
+    return {w.lower() for files in kit.values() for words in files.values() for w in words}
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_no_english_word_in_a_translated_kit(kits, lang):
+    english_kit, written = all_words(kits["en"]), source_words(lang)
+    allowed = project_words(lang)
+    english, own = enchant.Dict(DICTIONARIES["en"]), enchant.Dict(DICTIONARIES[lang])
+    leaks = []
+    for game, files in kits[lang].items():
+        for name, words in files.items():
+            for word in sorted(words):
+                low = word.lower()
+                if low in allowed:
+                    continue
+                leaked_text = low in english_kit and low not in written
+                leaked_dictionary = (english.check(word) and not own.check(word)
+                                     and low not in written)
+                if leaked_text or leaked_dictionary:
+                    leaks.append(f"{game}/{name}: {word}")
+    assert not leaks, f"English in the {LANGUAGES[lang]} kits:\n" + "\n".join(leaks)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_kit_has_rules_and_a_bundle(kits, lang):
+    for game, files in kits[lang].items():
+        assert "rules.pdf" in files and "rules-booklet.pdf" in files, (lang, game)
+        assert any(name.endswith("-print-and-play.pdf") for name in files), (lang, game)
