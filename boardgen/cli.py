@@ -201,7 +201,7 @@ def build(
                                           mode=mode.value, bleed_mm=bleed, backs=backs.value),
         )
         checked = check_targets(targets, options, setup)
-        notes: list[str] = []
+        notes: list[str] = png_notes(options.formats)
         with progress_bar(len(targets)) as advance:
             for target in targets:
                 written = build_game(target, out, options, setup=setup, notes=notes,
@@ -235,6 +235,18 @@ def check_targets(targets: list[str], options, setup: Optional[Path]) -> dict:
     if problems:
         raise InputError(problems[0].message, problems=problems)
     return checked
+
+
+def png_notes(formats: tuple[str, ...]) -> list[str]:
+    """A note when PNG files come from pdfium because the cairo library is missing."""
+    if "png" not in formats:
+        return []
+    from boardgen.render import png
+
+    if png.backend() == "cairo":
+        return []
+    return ["the cairo library is not installed, so PNG files are rasterised from the PDF by "
+            "pdfium (same size; install libcairo2 or 'brew install cairo' for cairosvg)"]
 
 
 @app.command()

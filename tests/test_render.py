@@ -147,29 +147,54 @@ def test_unknown_nodes_are_refused(fmt):
         renderer(fmt)(scene)
 
 
-def test_png_without_cairo_gives_a_clear_message(monkeypatch):
+@pytest.fixture
+def no_cairo(monkeypatch):
+    """A machine without the cairo library: importing cairosvg fails as it does there."""
     import builtins
 
-    from boardgen.errors import InputError
     from boardgen.render import png
 
     real_import = builtins.__import__
 
-    def no_cairo(name, *args, **kwargs):
+    def import_without_cairo(name, *args, **kwargs):
         if name == "cairosvg":
             raise OSError("no library called \"cairo-2\" was found")
         return real_import(name, *args, **kwargs)
 
     png._svg2png.cache_clear()
-    monkeypatch.setattr(builtins, "__import__", no_cairo)
+    monkeypatch.setattr(builtins, "__import__", import_without_cairo)
+    yield
+    monkeypatch.undo()
+    png._svg2png.cache_clear()
+
+
+def test_png_without_cairo_comes_from_pdfium_at_the_same_size():
+    from PIL import Image, ImageChops, ImageStat
+
+    from boardgen.build import compose_target
+    from boardgen.render import png
+
+    scene = compose_target("racing_kings")[1].board.scene
+    with_cairo = Image.open(io.BytesIO(renderer("png")(scene, dpi=40))).convert("RGB")
+    png._svg2png.cache_clear()
+    real = png._svg2png
     try:
-        with pytest.raises(InputError) as info:
-            renderer("png")(sample_scene())
-        assert "cairo" in info.value.message and "SVG and PDF work" in info.value.message
-        assert renderer("svg")(sample_scene()) and renderer("pdf")(sample_scene())
+        png._svg2png = lambda: None
+        assert png.backend() == "pdfium"
+        without = Image.open(io.BytesIO(renderer("png")(scene, dpi=40))).convert("RGB")
     finally:
-        monkeypatch.undo()
-        png._svg2png.cache_clear()
+        png._svg2png = real
+    assert without.size == with_cairo.size
+    difference = ImageStat.Stat(ImageChops.difference(with_cairo, without).convert("L")).mean[0]
+    assert difference < 6, f"mean pixel difference {difference:.1f}"
+
+
+def test_build_without_cairo_writes_png_and_says_how(no_cairo, run_cli, tmp_path):
+    result = run_cli("build", "racing_kings", "--format", "png", "--dpi", "30", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "racing_kings" / "board.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "pdfium" in notes[0]
 
 
 def test_transparency_inside_reused_artwork_is_defined_where_it_is_used():

@@ -1,21 +1,25 @@
-"""Scene → PNG through the SVG and cairosvg, with the project's own font.
+"""Scene → PNG: through the SVG and cairosvg, or through the PDF and pdfium without cairo.
 
-cairosvg needs the system cairo library; it is imported only when a PNG is
-asked for, so SVG and PDF output work on machines without it.
+cairosvg needs the system cairo library, which Windows and macOS rarely have; it is
+imported only when a PNG is asked for. Where it cannot load, the scene's PDF page is
+rasterised by pdfium (pypdfium2 ships its own binary) at the same pixel size, with the
+same embedded font, so a PNG comes out on any machine.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from boardgen import fonts
-from boardgen.errors import InputError
 from boardgen.render.svg import render_svg
-from boardgen.scene import Scene
+from boardgen.scene import Document, Scene
+
+MM_PER_INCH = 25.4
 
 
 @lru_cache(maxsize=None)
@@ -56,18 +60,42 @@ def _write_font_config(conf: Path) -> None:
 
 @lru_cache(maxsize=None)
 def _svg2png():
+    """cairosvg's converter, or None where the cairo library cannot be loaded."""
     _use_project_fonts()
     try:
         import cairosvg
-    except (ImportError, OSError) as exc:
-        raise InputError(
-            "PNG output needs the cairo library (Debian/Ubuntu: apt install libcairo2; "
-            f"macOS: brew install cairo); SVG and PDF work without it ({exc})",
-            source="--format png",
-        ) from None
+    except (ImportError, OSError):
+        return None
     return cairosvg.svg2png
+
+
+def backend() -> str:
+    """Which rasteriser makes PNG files here: "cairo", or "pdfium" where cairo is missing."""
+    return "cairo" if _svg2png() is not None else "pdfium"
 
 
 def render_png(scene: Scene, dpi: int = 150) -> bytes:
     """The scene rasterised at ``dpi`` dots per inch on a white background."""
-    return _svg2png()(bytestring=render_svg(scene), dpi=dpi, background_color="white")
+    svg2png = _svg2png()
+    if svg2png is None:
+        return _pdfium_png(scene, dpi)
+    return svg2png(bytestring=render_svg(scene), dpi=dpi, background_color="white")
+
+
+def _pdfium_png(scene: Scene, dpi: int) -> bytes:
+    """The scene's PDF page rasterised by pdfium, sized as cairosvg sizes it."""
+    import pypdfium2
+
+    from boardgen.render.pdf import render_pdf
+
+    document = pypdfium2.PdfDocument(render_pdf(Document((scene,))))
+    try:
+        image = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
+    finally:
+        document.close()
+    size = (round(scene.width / MM_PER_INCH * dpi), round(scene.height / MM_PER_INCH * dpi))
+    if image.size != size:
+        image = image.resize(size)
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
