@@ -59,10 +59,11 @@ def catalogue(lang: str) -> Mapping[str, str]:
 def placeholders(text: str) -> set[str]:
     """The ``{name}`` fields of a text; malformed braces or ``{a.b}`` access are errors."""
     names = set()
-    for _, field, _, _ in string.Formatter().parse(text):
+    for _, field, spec, conversion in string.Formatter().parse(text):
         if field is None:
             continue
-        if not field.isidentifier():
+        if not field.isidentifier() or spec or conversion:
+            # a width or conversion in a user's label could ask for gigabytes of padding
             raise ValueError(f"placeholder {{{field}}} must be a plain name like {{count}}")
         names.add(field)
     return names

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic_core import InitErrorDetails, PydanticCustomError
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr,
                       ValidationError, field_validator, model_validator)
 
@@ -47,6 +48,19 @@ class FieldProblem(ValueError):
         super().__init__(message)
         self.key = key
         self.related = related
+
+
+def raise_all(problems: list[FieldProblem], value: Any = None) -> None:
+    """Raise every rule-level problem at once, each blamed on its own key, so ``check``
+    lists them all rather than the first; nothing happens when there are none."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise ValidationError.from_exception_data("layout", [
+            InitErrorDetails(type=PydanticCustomError("value_error", "Value error, {error}",
+                                                      {"error": problem}),
+                             loc=(), input=value)
+            for problem in problems])
 
 
 class Model(BaseModel):

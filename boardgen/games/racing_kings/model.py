@@ -5,10 +5,9 @@ from __future__ import annotations
 import string
 from typing import ClassVar, Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
-from pydantic_core import InitErrorDetails
+from pydantic import Field, field_validator, model_validator
 
-from boardgen.layout import Color, FieldProblem, LayoutBase, Model
+from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 from boardgen.games.racing_kings.position import (STANDARD_WIDTH, Placement, parse_ascii,
                                                   parse_fen, position_problems, standard_position)
 
@@ -139,7 +138,7 @@ class Layout(LayoutBase):
 
     @model_validator(mode="after")
     def position_is_legal(self):
-        report_all(start_problems(self))
+        raise_all(start_problems(self))
         return self
 
     def square_name(self, file_index: int, rank: int) -> str:
@@ -189,12 +188,3 @@ def start_problems(layout: Layout) -> list[FieldProblem]:
             problems.append(FieldProblem(key, message, related=(goal_key,) if about_goal else ()))
     return problems
 
-
-def report_all(problems: list[FieldProblem]) -> None:
-    """Raise every problem at once, so ``check`` lists them all rather than the first."""
-    if len(problems) == 1:
-        raise problems[0]
-    if problems:
-        raise ValidationError.from_exception_data("Layout", [
-            InitErrorDetails(type="value_error", loc=(), input=None, ctx={"error": problem})
-            for problem in problems])

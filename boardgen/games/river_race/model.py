@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Literal
 
-from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
-from pydantic_core import InitErrorDetails
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from boardgen.games.river_race.grid import (Grid, PieceKind, Player, RiverModel, column_name,
                                             parse_cell)
 from boardgen.games.river_race.paths import line_ends, parse_path
-from boardgen.layout import Color, FieldProblem, LayoutBase, Model
+from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 
 SHAPE = re.compile(r"([1-9][0-9]?)x([1-9][0-9]?)")
 RESERVED_MARKS = set("srSR.+!")
@@ -352,16 +351,6 @@ def largest_cover(shapes: dict[str, int], pieces: int) -> int:
                     for w, h in [shape_size(shape)] for _ in range(min(count, pieces))),
                    reverse=True)
     return sum(areas[:pieces])
-
-
-def raise_all(problems: list[FieldProblem]) -> None:
-    """Report every rule-level problem at once: one is raised as is, several together."""
-    if len(problems) == 1:
-        raise problems[0]
-    if problems:
-        raise ValidationError.from_exception_data("Layout", [
-            InitErrorDetails(type="value_error", loc=(), input=None, ctx={"error": problem})
-            for problem in problems])
 
 
 def shape_size(shape: str) -> tuple[int, int]:

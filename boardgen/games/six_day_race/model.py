@@ -10,27 +10,14 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from boardgen.games.six_day_race import dimensions as dim
-from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model
+from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
 SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
 REQUIRED_KINDS = ("finish", "start", "rider-change")
 MAX_SPRINTS = 4
-
-
-def raise_all(problems: list[FieldProblem]) -> None:
-    """Raise every problem at once (pydantic reports each with its own key)."""
-    if len(problems) == 1:
-        raise problems[0]
-    if problems:
-        raise ValidationError.from_exception_data("layout", [
-            InitErrorDetails(type=PydanticCustomError("value_error", "Value error, {error}",
-                                                      {"error": problem}),
-                             loc=(), input=None)
-            for problem in problems])
 
 
 class Track(Model):

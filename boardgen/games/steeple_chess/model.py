@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import Field, ValidationError, field_validator, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic import Field, field_validator, model_validator
 
 from boardgen.games.steeple_chess.checks import course_problems
 from boardgen.games.steeple_chess.course import Course, parse_map
 from boardgen.i18n import flatten, placeholders
-from boardgen.layout import Color, FieldProblem, LayoutBase, Model
+from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 from boardgen.pieces import PIECE_LETTERS
 
 PLAYERS = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
@@ -157,19 +156,6 @@ class Layout(LayoutBase):
 def board_size_mm(course: Course, square_mm: float, border_mm: float) -> tuple[float, float]:
     """Width and height of the printed board in mm, border included."""
     return (course.width * square_mm + 2 * border_mm, course.height * square_mm + 2 * border_mm)
-
-
-def raise_all(problems: list[FieldProblem], value: Any) -> None:
-    """Report every problem at once: each becomes its own error, blamed on its own key."""
-    if not problems:
-        return
-    if len(problems) == 1:
-        raise problems[0]
-    raise ValidationError.from_exception_data("steeple_chess", [
-        InitErrorDetails(type=PydanticCustomError("value_error", "Value error, {error}",
-                                                  {"error": problem}),
-                         loc=(), input=value)
-        for problem in problems])
 
 
 __all__ = ["Colors", "CourseSpec", "DieSpec", "LABELS", "Layout", "PLAYERS", "TokenSpec",
