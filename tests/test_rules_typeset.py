@@ -352,3 +352,12 @@ def test_headings_are_never_hyphenated_but_their_paragraphs_are():
     printed = [t for page in pages for t in texts(page)]
     assert not any(t.text.rstrip().endswith("-") for t in printed if t.font == "bold")
     assert any(t.text.rstrip().endswith("-") for t in printed if t.font == "regular")
+
+
+def test_a_line_narrower_than_one_letter_still_ends():
+    assert len(wrap((Run("wide words here"),), 0.5, 3.6, "en")) == len("widewordshere")
+    columns = 300
+    table = ("|" + "|".join(f"c{i}" for i in range(columns)) + "|\n|" + "---|" * columns
+             + "\n|" + "|".join("x" for _ in range(columns)) + "|\n")
+    pages = typeset(parse_rule_text(table, "t.md", "en"), {}, A5)
+    assert sum(t.text.startswith("c") for page in pages for t in texts(page)) >= columns

@@ -168,12 +168,14 @@ def wrap(runs: Runs, width: float, size: float, lang: str | None = None) -> list
                 queue.appendleft(word)
                 continue
             pieces = list(split) if split else _split_long(word, width, size)
-            for piece in pieces[:-1]:
-                lines[-1].append(piece)
-                lines.append([])
-            used = 0.0
-            queue.appendleft(pieces[-1])
-            continue
+            if len(pieces) > 1:
+                for piece in pieces[:-1]:
+                    lines[-1].append(piece)
+                    lines.append([])
+                used = 0.0
+                queue.appendleft(pieces[-1])
+                continue
+            # a single character wider than the whole line is set anyway, overflowing
         lines[-1].append(word)
         used += word_width
         if word.space_face:
