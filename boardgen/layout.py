@@ -289,9 +289,12 @@ def _read_at_most(fd: int, count: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_toml(path: Path) -> tuple[dict[str, Any], str]:
-    """Parse one TOML file; syntax errors keep their line, data nested too deep is refused."""
-    text = read_text(path, MAX_LAYOUT_BYTES, "layout files")
+def read_toml(path: Path, kind: str = "layout files") -> tuple[dict[str, Any], str]:
+    """Parse one TOML file; syntax errors keep their line, data nested too deep is refused.
+
+    ``kind`` names what the file is in messages ("setup files").
+    """
+    text = read_text(path, MAX_LAYOUT_BYTES, kind)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

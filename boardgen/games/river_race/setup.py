@@ -76,7 +76,7 @@ class SetupFile(Model):
 def load_setup(layout, path: str | Path) -> Setup:
     """Read a setup file; InputError (exit 2) only when it is not a well-formed setup."""
     path = Path(path)
-    data, text = read_toml(path)
+    data, text = read_toml(path, "setup files")
     raw = RawLayout(data, (path,), (text,))
     lines = entry_lines(text)
     try:

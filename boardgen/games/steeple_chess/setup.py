@@ -69,7 +69,7 @@ class Setup:
 def load_setup(layout: Layout, path: Path | str) -> Setup:
     """Read a setup file; unknown keys, wrong types and names off the map are InputErrors."""
     path = Path(path)
-    data, text = read_toml(path)
+    data, text = read_toml(path, "setup files")
     entry = validate_model(SetupFile, RawLayout(data, (path,), (text,)))
     course = layout.track
     source = str(path)
