@@ -38,6 +38,7 @@ class Group:
 
     title: str
     stems: tuple[tuple[str, str], ...]  # (file stem, name) of each picture
+    css_class: str = "components"  # "board": shown large
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def draw(target: str, lang: str, setup: Path | None, version: int) -> Snapshot:
 
 def picture_groups(output, words) -> tuple[Group, ...]:
     """The pictures in the order of the print-and-play file, under the titles it uses."""
-    groups = [Group(words("section.board"), (("board", words("title")),))]
+    groups = [Group(words("section.board"), (("board", "board"),), "board")]
     for component_set in output.component_sets:
         faces = tuple((stem, name) for stem, name, _scene in component_set.faces())
         if faces:
@@ -177,7 +178,8 @@ def group_html(group: Group, version: int) -> str:
     figures = "".join(
         f"<figure><img src=\"/{stem}.svg?v={version}\" alt=\"{html.escape(name)}\">"
         f"<figcaption>{html.escape(name)}</figcaption></figure>\n" for stem, name in group.stems)
-    return f"<section>\n<h2>{html.escape(group.title)}</h2>\n<div class=\"pictures\">\n{figures}</div>\n</section>"
+    return (f"<section class=\"{group.css_class}\">\n<h2>{html.escape(group.title)}</h2>\n"
+            f"<div class=\"pictures\">\n{figures}</div>\n</section>")
 
 
 class Handler(BaseHTTPRequestHandler):
