@@ -12,6 +12,7 @@ page that rebinds a name of its own to this address, can read the pictures.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 import signal
@@ -28,7 +29,7 @@ from boardgen.i18n import words_for
 from boardgen.layout import read_layout, resolve, safe_identifier
 
 HOST = "127.0.0.1"
-POLL_MS = 250  # how often the page asks for the version: an edit shows well within a second
+POLL_MS = 150  # how often the page asks for the version: small next to the redraw itself
 QUIET_MS = 50  # changes closer together than this are one edit (an editor's save is several)
 
 
@@ -51,6 +52,7 @@ class Snapshot:
     groups: tuple[Group, ...] = ()
     pictures: dict[str, bytes] = field(default_factory=dict)  # file stem → SVG
     problems: tuple[str, ...] = ()
+    tags: dict[str, str] = field(default_factory=dict)  # file stem → digest of its SVG
 
 
 def draw(target: str, lang: str, setup: Path | None, version: int) -> Snapshot:
@@ -69,7 +71,9 @@ def draw(target: str, lang: str, setup: Path | None, version: int) -> Snapshot:
     except Exception as error:  # a fault in a game module must not stop the server
         return Snapshot(version, target, lang, problems=(
             f"{target}: cannot draw this layout ({type(error).__name__}: {error})",))
-    return Snapshot(version, words("title"), lang, picture_groups(output, words), pictures)
+    tags = {stem: hashlib.sha256(svg).hexdigest()[:16] for stem, svg in pictures.items()}
+    return Snapshot(version, words("title"), lang, picture_groups(output, words), pictures,
+                    tags=tags)
 
 
 def picture_groups(output, words) -> tuple[Group, ...]:
@@ -143,13 +147,16 @@ class Preview:
             if not folders:  # every folder is gone for now; look again in a moment
                 self.stop.wait(0.5)
                 continue
-            for _changes in watchfiles.watch(
-                    *folders, watch_filter=lambda _change, path: self.watched.matters(Path(path)),
-                    stop_event=self.stop, recursive=False, step=QUIET_MS, debounce=400,
-                    raise_interrupt=False, ignore_permission_denied=True):
-                self.redraw()
-                if self.watched.folders() != folders:
-                    break
+            try:
+                for _changes in watchfiles.watch(
+                        *folders, watch_filter=lambda _change, path: self.watched.matters(Path(path)),
+                        stop_event=self.stop, recursive=False, step=QUIET_MS, debounce=400,
+                        raise_interrupt=False, ignore_permission_denied=True):
+                    self.redraw()
+                    if self.watched.folders() != folders:
+                        break
+            except OSError:  # a folder went away while being watched; watch what is there now
+                self.stop.wait(0.5)
 
     def start_watching(self) -> threading.Thread:
         """The watch in a daemon thread (it ends with the server, or on ``stop``)."""
@@ -165,18 +172,18 @@ def page(snapshot: Snapshot) -> str:
         body = "<ul class=\"problems\">\n" + "".join(
             f"<li>{html.escape(problem)}</li>\n" for problem in snapshot.problems) + "</ul>"
     else:
-        body = "\n".join(group_html(group, snapshot.version) for group in snapshot.groups)
+        body = "\n".join(group_html(group, snapshot.tags) for group in snapshot.groups)
     values = {"lang": html.escape(snapshot.lang), "title": html.escape(snapshot.title),
               "version": str(snapshot.version), "poll_ms": str(POLL_MS), "body": body}
     # one pass, so a title that happens to contain "{{body}}" stays text
     return re.sub(r"\{\{(\w+)\}\}", lambda match: values[match.group(1)], template)
 
 
-def group_html(group: Group, version: int) -> str:
-    """One heading and its pictures; the version in each address keeps the browser from
-    showing a picture it cached before the edit."""
+def group_html(group: Group, tags: dict[str, str]) -> str:
+    """One heading and its pictures, each addressed with the digest of its SVG: a picture
+    an edit left alone comes from the browser's cache, a changed one never does."""
     figures = "".join(
-        f"<figure><img src=\"/{stem}.svg?v={version}\" alt=\"{html.escape(name)}\">"
+        f"<figure><img src=\"/{stem}.svg?h={tags[stem]}\" alt=\"{html.escape(name)}\">"
         f"<figcaption>{html.escape(name)}</figcaption></figure>\n" for stem, name in group.stems)
     return (f"<section class=\"{group.css_class}\">\n<h2>{html.escape(group.title)}</h2>\n"
             f"<div class=\"pictures\">\n{figures}</div>\n</section>")
@@ -193,13 +200,15 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(HTTPStatus.MISDIRECTED_REQUEST, b"this server answers 127.0.0.1 only\n")
             return
         snapshot = self.server.preview.current
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
         if path == "/":
             self.reply(HTTPStatus.OK, page(snapshot).encode("utf-8"), "text/html; charset=utf-8")
         elif path == "/version":
             self.reply(HTTPStatus.OK, f"{snapshot.version}\n".encode())
         elif path.endswith(".svg") and path[1:-4] in snapshot.pictures:
-            self.reply(HTTPStatus.OK, snapshot.pictures[path[1:-4]], "image/svg+xml")
+            stem = path[1:-4]
+            self.reply(HTTPStatus.OK, snapshot.pictures[stem], "image/svg+xml",
+                       cache=query == f"h={snapshot.tags[stem]}")
         elif path.endswith(".svg") and snapshot.problems:
             self.reply(HTTPStatus.SERVICE_UNAVAILABLE,
                        "".join(f"{problem}\n" for problem in snapshot.problems).encode("utf-8"))
@@ -209,14 +218,18 @@ class Handler(BaseHTTPRequestHandler):
     def addressed_here(self) -> bool:
         """Whether the Host header names this server (a rebound name would not)."""
         port = self.server.server_address[1]
-        return self.headers.get("Host", "") in {f"{HOST}:{port}", f"localhost:{port}"}
+        names = {f"{name}:{port}" for name in (HOST, "localhost")}
+        if port == 80:  # a browser leaves out the default port
+            names |= {HOST, "localhost"}
+        return self.headers.get("Host", "") in names
 
     def reply(self, status: HTTPStatus, body: bytes,
-              content_type: str = "text/plain; charset=utf-8") -> None:
+              content_type: str = "text/plain; charset=utf-8", cache: bool = False) -> None:
+        """Send a whole reply; ``cache`` only for an address that names its content's digest."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", "max-age=86400, immutable" if cache else "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
         self.wfile.write(body)

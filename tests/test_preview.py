@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -57,11 +61,35 @@ def test_the_page_shows_every_picture_a_build_makes(tmp_path):
         text = body.decode()
         assert status == 200 and '<html lang="de">' in text and "Schachjagd" in text
         for stem in stems:
-            assert f'src="/{stem}.svg?v=' in text
+            tag = re.search(rf'src="/{re.escape(stem)}\.svg\?h=([0-9a-f]+)"', text).group(1)
             status, svg = served.get(f"{stem}.svg")
             assert status == 200 and b"<svg" in svg, stem
+            assert hashlib.sha256(svg).hexdigest().startswith(tag)
         assert served.get("nothing.svg")[0] == 404
         assert served.get("../pyproject.toml")[0] == 404
+
+
+def picture_tags(served: Served) -> dict[str, str]:
+    """File stem → digest of every picture the page shows."""
+    return dict(re.findall(r'src="/([\w-]+)\.svg\?h=([0-9a-f]+)"', served.get("")[1].decode()))
+
+
+def test_only_changed_pictures_get_a_new_address(tmp_path):
+    layout = starter(tmp_path)
+    with Served(str(layout), cwd=tmp_path) as served:
+        before = picture_tags(served)
+        version = served.version()
+        set_dark(layout, BOARD_COLOUR)
+        served.wait_for_version_after(version)
+        after = picture_tags(served)
+    assert before.keys() == after.keys() and "board" in before
+    assert before["board"] != after["board"]
+    assert [stem for stem in before if before[stem] != after[stem]] == ["board"]
+    with Served(str(layout), cwd=tmp_path) as served:
+        cached = urllib.request.urlopen(f"{served.url}board.svg?h={after['board']}", timeout=10)
+        fresh = urllib.request.urlopen(f"{served.url}board.svg?h={before['board']}", timeout=10)
+        assert "immutable" in cached.headers["Cache-Control"]
+        assert fresh.headers["Cache-Control"] == "no-store"
 
 
 def test_problems_replace_the_pictures_and_it_keeps_serving(tmp_path):
@@ -81,6 +109,17 @@ def test_problems_replace_the_pictures_and_it_keeps_serving(tmp_path):
         served.wait_for_version_after(version)
         assert served.get("board.svg")[0] == 200
         assert "<img" in served.get("")[1].decode()
+
+
+def test_an_editor_saving_by_renaming_a_new_file_is_seen(tmp_path):
+    layout = starter(tmp_path)
+    with Served(str(layout), cwd=tmp_path) as served:
+        version = served.version()
+        swap = tmp_path / ".mine.toml.swp"
+        swap.write_text(layout.read_text("utf-8") + f'[colors]\ndark = "{BOARD_COLOUR}"\n', "utf-8")
+        os.replace(swap, layout)
+        served.wait_for_version_after(version)
+        assert BOARD_COLOUR.encode() in served.get("board.svg")[1]
 
 
 def test_a_broken_file_at_the_start_is_shown_not_fatal(tmp_path):

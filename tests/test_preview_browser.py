@@ -128,9 +128,12 @@ def test_an_edit_shows_in_the_browser_by_itself(tmp_path):
             version = browser.evaluate("document.body.dataset.version")
             before = browser.screenshot()
             assert pixels_of(before, "#1f5f8b") > 5000  # the board's dark squares are drawn
+            edited = time.monotonic()
             set_dark(layout, "#c0392b")
             browser.wait_for(f"document.body && document.body.dataset.version !== '{version}'"
                              f" && {PICTURES_SHOWN}", "the edit")
+            seconds = time.monotonic() - edited  # a second for one game; slack for a loaded CI
+            assert seconds < 5, f"the page took {seconds:.2f} s to show the edit"
             after = browser.screenshot()
             assert pixels_of(after, "#c0392b") > 5000 and pixels_of(after, "#1f5f8b") == 0
             layout.write_text(layout.read_text("utf-8") + "[board]\nsquare_mm = -1\n", "utf-8")
