@@ -22,6 +22,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from boardgen.contract import BuildOptions, check_layout
 from boardgen.errors import InputError
@@ -53,18 +54,22 @@ class Snapshot:
     pictures: dict[str, bytes] = field(default_factory=dict)  # file stem → SVG
     problems: tuple[str, ...] = ()
     tags: dict[str, str] = field(default_factory=dict)  # file stem → digest of its SVG
+    scenes: dict[str, Any] = field(default_factory=dict)  # file stem → the scene drawn
 
 
-def draw(target: str, lang: str, setup: Path | None, version: int) -> Snapshot:
-    """Check ``target`` as a build in ``lang`` would and draw its pictures; problems instead."""
-    from boardgen.render import renderer
+def draw(target: str, lang: str, setup: Path | None, version: int,
+         previous: Snapshot | None = None) -> Snapshot:
+    """Check ``target`` as a build in ``lang`` would and draw its pictures; problems instead.
 
+    A picture whose scene equals the one drawn before keeps its SVG: comparing scenes
+    takes a millisecond, rendering them all a tenth of a second.
+    """
     try:
         checked = check_layout(target, BuildOptions(lang=lang), setup)
         words = words_for(checked.layout, lang)
         output = checked.output
-        svg = renderer("svg")
-        pictures = {stem: svg(scene) for stem, scene in output.pictures().items()}
+        scenes = output.pictures()
+        pictures = {stem: svg_of(stem, scene, previous) for stem, scene in scenes.items()}
     except InputError as error:
         return Snapshot(version, target, lang, problems=tuple(
             str(problem) for problem in error.problems or [error]))
@@ -73,7 +78,16 @@ def draw(target: str, lang: str, setup: Path | None, version: int) -> Snapshot:
             f"{target}: cannot draw this layout ({type(error).__name__}: {error})",))
     tags = {stem: hashlib.sha256(svg).hexdigest()[:16] for stem, svg in pictures.items()}
     return Snapshot(version, words("title"), lang, picture_groups(output, words), pictures,
-                    tags=tags)
+                    tags=tags, scenes=scenes)
+
+
+def svg_of(stem: str, scene, previous: Snapshot | None) -> bytes:
+    """The SVG of a scene: the one drawn before if the scene is unchanged, else rendered."""
+    from boardgen.render import renderer
+
+    if previous is not None and previous.scenes.get(stem) == scene:
+        return previous.pictures[stem]
+    return renderer("svg")(scene)
 
 
 def picture_groups(output, words) -> tuple[Group, ...]:
@@ -136,7 +150,8 @@ class Preview:
         """Check and draw again, under the next version number."""
         with self.lock:
             self.watched.refresh()
-            self.current = draw(self.target, self.lang, self.setup, self.current.version + 1)
+            self.current = draw(self.target, self.lang, self.setup, self.current.version + 1,
+                                self.current)
 
     def watch(self) -> None:
         """Redraw on every change until stopped; restart the watch when the folders change."""

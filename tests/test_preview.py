@@ -243,3 +243,17 @@ def test_what_is_watched(tmp_path):
     base.write_text("name = [", "utf-8")  # while a file does not parse, the last chain stays
     watched.refresh()
     assert watched.matters(tmp_path / "base.toml")
+
+
+def test_a_redraw_renders_only_changed_scenes_and_matches_a_fresh_one(tmp_path):
+    from boardgen.preview import draw
+
+    layout = starter(tmp_path)
+    first = draw(str(layout), "en", None, 1)
+    set_dark(layout, BOARD_COLOUR)
+    again = draw(str(layout), "en", None, 2, previous=first)
+    fresh = draw(str(layout), "en", None, 2)
+    assert again.pictures == fresh.pictures and again.tags == fresh.tags
+    assert again.pictures["board"] != first.pictures["board"]
+    assert all(again.pictures[stem] is first.pictures[stem] for stem in first.pictures
+               if stem != "board")
