@@ -257,3 +257,19 @@ def test_a_redraw_renders_only_changed_scenes_and_matches_a_fresh_one(tmp_path):
     assert again.pictures["board"] != first.pictures["board"]
     assert all(again.pictures[stem] is first.pictures[stem] for stem in first.pictures
                if stem != "board")
+
+
+def test_a_file_newly_extended_from_another_folder_is_watched(tmp_path):
+    other = tmp_path / "shared"
+    other.mkdir()
+    base = starter(other, "base")
+    layout = starter(tmp_path, "mine")
+    with Served(str(layout), cwd=tmp_path) as served:
+        version = served.version()
+        layout.write_text(layout.read_text("utf-8").replace('"racing_kings"', '"shared/base.toml"'),
+                          "utf-8")
+        served.wait_for_version_after(version)
+        version = served.version()
+        set_dark(base, BOARD_COLOUR)
+        served.wait_for_version_after(version)
+        assert BOARD_COLOUR.encode() in served.get("board.svg")[1]
