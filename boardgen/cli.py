@@ -346,6 +346,37 @@ def schema(game: Optional[str] = typer.Argument(None, metavar="[GAME]",
         raise fail(error)
 
 
+@app.command()
+def preview(
+    game: str = typer.Argument(..., metavar="GAME|FILE", help="Game name or layout file to show."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535,
+                             help="Port on 127.0.0.1 (0: any free port)."),
+    lang: str = typer.Option("en", "--lang", help="Language of the printed words: en, de or pl."),
+    setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
+) -> None:
+    """Serve a page on 127.0.0.1 that shows the pictures and redraws them on every edit."""
+    from boardgen.preview import Preview, PreviewServer, interrupt_on_terminate
+    from boardgen.rules import check_language
+
+    try:
+        shown = Preview(game, check_language(lang), setup)
+        server = PreviewServer(shown, port)  # before drawing, so a busy port fails at once
+    except InputError as error:
+        raise fail(error)
+    interrupt_on_terminate()
+    shown.start_watching()
+    shown.redraw()
+    typer.echo(f"previewing {game} at {server.url} (Ctrl-C stops)", err=True)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        shown.stop.set()
+        server.server_close()
+    typer.echo("preview stopped", err=True)
+
+
 def main() -> None:
     """Console entry point."""
     try:
