@@ -189,7 +189,6 @@ def subset_woff(face: str, characters: str) -> bytes:
     options = subset.Options()
     options.layout_features = []  # no kerning or ligatures: widths as measured
     options.hinting = False
-    options.desubroutinize = True
     options.name_IDs = [0, 1, 2, 13]  # copyright, family, style, licence (OFL asks for them)
     options.notdef_outline = True
     options.recalc_timestamp = False
