@@ -167,3 +167,57 @@ def fit_size(text: str, max_width_mm: float, size_mm: float, face: str = "regula
     """The largest size up to ``size_mm`` at which ``text`` fits in ``max_width_mm``."""
     width = text_width(text, size_mm, face)
     return size_mm if width <= max_width_mm else size_mm * max_width_mm / width
+
+
+# The family name SVG files give the embedded faces. It is boardgen's own, so a
+# browser draws exactly the embedded subset and never a "Fira Sans" the machine has.
+EMBEDDED_FAMILY = "boardgen Fira Sans"
+
+
+@lru_cache(maxsize=256)
+def subset_woff(face: str, characters: str) -> bytes:
+    """The unhinted face cut down to ``characters`` as WOFF: the same bytes on every run.
+
+    No layout features are kept, so a browser neither kerns nor joins ligatures,
+    and text is as wide as ``text_width`` measures it (and the PDF prints it).
+    """
+    import io
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.layout_features = []  # no kerning or ligatures: widths as measured
+    options.hinting = False
+    options.name_IDs = [0, 1, 2, 13]  # copyright, family, style, licence (OFL asks for them)
+    options.notdef_outline = True
+    options.recalc_timestamp = False
+    options.flavor = "woff"
+    font = TTFont(io.BytesIO(_plain_face(face)), recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted({ord(char) for char in characters}))
+    subsetter.subset(font)
+    font.flavor = "woff"
+    out = io.BytesIO()
+    font.save(out, reorderTables=True)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=None)
+def _plain_face(face: str) -> bytes:
+    """The unhinted face without its layout tables, made once per process.
+
+    Kerning and ligatures are not wanted in the subsets, and reading these tables
+    is nearly all the time a subset takes.
+    """
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(embedding_path(face)), recalcTimestamp=False)
+    for tag in ("GSUB", "GPOS", "GDEF", "kern"):
+        if tag in font:
+            del font[tag]
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()

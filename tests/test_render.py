@@ -7,10 +7,11 @@ import io
 import pypdf
 import pytest
 
+from boardgen import fonts
 from boardgen.render import FORMATS, renderer
 from boardgen.scene import (Circle, Document, Group, Line, Path, Polygon, Rect, Scene, Style, Text,
                             Use, arc_commands, rotate, scale, translate, compose)
-from tests.conftest import PT_PER_MM, pdf_text
+from tests.conftest import PT_PER_MM, ROOT, pdf_text
 
 SAMPLES = ["Wyścig przez rzekę", "Ärgere", "Fahrerwechsel"]
 
@@ -220,3 +221,71 @@ def test_svg_stays_well_formed_xml_whatever_the_text(text):
     assert all(c.isprintable() or c in "\t\n\ufffd" for c in drawn)
     assert renderer("pdf")(scene).startswith(b"%PDF")
     assert renderer("png")(scene, dpi=30).startswith(b"\x89PNG")
+
+
+def embedded_faces(svg: bytes) -> dict[tuple[str, str], "TTFont"]:
+    """The fonts of an SVG's ``@font-face`` rules, by (weight, style), read with fontTools."""
+    import base64
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    faces = {}
+    for rule in re.findall(rb"@font-face\{(.*?)\}", svg):
+        family = re.search(rb"font-family:'([^']*)'", rule).group(1).decode()
+        assert family == fonts.EMBEDDED_FAMILY
+        weight = re.search(rb"font-weight:(\w+)", rule).group(1).decode()
+        style = re.search(rb"font-style:(\w+)", rule).group(1).decode()
+        data = base64.b64decode(re.search(rb"base64,([A-Za-z0-9+/=]+)\)", rule).group(1))
+        faces[weight, style] = TTFont(io.BytesIO(data))
+    return faces
+
+
+def test_svg_carries_a_subset_of_each_face_it_draws():
+    scene = Scene(80, 30, (Text(2, 8, "Zażółć gęślą", 4), Text(2, 16, "Ärger", 4, font="bold"),
+                           Text(2, 24, "Ziel", 4, font="italic")))
+    faces = embedded_faces(renderer("svg")(scene))
+    drawn = {("400", "normal"): "Zażółć gęślą", ("600", "normal"): "Ärger",
+             ("400", "italic"): "Ziel"}
+    assert faces.keys() == drawn.keys()
+    for key, font in faces.items():
+        assert font.flavor == "woff"
+        assert set(font.getBestCmap()) == {ord(c) for c in drawn[key]}  # those letters only
+        # No kerning or ligatures: a browser sets text as wide as the PDF does.
+        assert not {"GPOS", "GSUB", "kern"} & set(font.keys())
+        assert font["name"].getDebugName(1).startswith("Fira Sans")  # the licence names the font
+
+
+def test_svg_names_its_own_family_first_and_the_packaged_one_after():
+    svg = renderer("svg")(sample_scene()).decode()
+    family = f"font-family=\"'{fonts.EMBEDDED_FAMILY}', '{fonts.FAMILY}', sans-serif\""
+    assert family in svg and fonts.EMBEDDED_FAMILY != fonts.FAMILY
+    assert svg.count("<style") == 1
+
+
+def test_svg_without_text_carries_no_font():
+    svg = renderer("svg")(Scene(20, 20, (Rect(0, 0, 20, 20, Style(fill="#ff0000")),)))
+    assert b"@font-face" not in svg and b"<style" not in svg
+
+
+def test_svg_with_fonts_is_the_same_in_a_new_process():
+    import subprocess
+    import sys
+
+    code = ("import sys; from tests.test_render import sample_scene; "
+            "from boardgen.render import renderer; "
+            "sys.stdout.buffer.write(renderer('svg')(sample_scene()))")
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                           cwd=ROOT).stdout
+    assert other == renderer("svg")(sample_scene())
+
+
+def test_board_svg_fonts_stay_small():
+    """The fonts add about 9-17 KB to a shipped board: a few KB of WOFF per face."""
+    from boardgen.build import compose_target
+
+    svg = renderer("svg")(compose_target("six_day_race")[1].board.scene)
+    faces = embedded_faces(svg)
+    assert len(faces) == 3
+    style = svg[svg.index(b"<style"):svg.index(b"</style>")]
+    assert len(style) < 20_000

@@ -33,7 +33,7 @@ def _use_project_fonts() -> None:
     source = fonts.font_dir()
     digest = hashlib.sha256(str(source).encode()).hexdigest()[:12]
     try:
-        conf = fonts.in_cache(f"fontconfig-{digest}/fonts.conf", _write_font_config)
+        conf = fonts.in_cache(f"fontconfig-{digest}-2/fonts.conf", _write_font_config)
     except OSError:  # no folder to write in at all: the system's fonts rather than no PNG
         return
     os.environ.setdefault("FONTCONFIG_FILE", str(conf))
@@ -54,6 +54,9 @@ def _write_font_config(conf: Path) -> None:
             f"  <dir>{escape(str(face_dir))}</dir>\n"
             f"  <cachedir>{escape(str(conf.parent / 'cache'))}</cachedir>\n"
             '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+            # The family name SVG files give their embedded subsets is this Fira Sans.
+            f'  <alias binding="same"><family>{escape(fonts.EMBEDDED_FAMILY)}</family>'
+            f"<prefer><family>{escape(fonts.FAMILY)}</family></prefer></alias>\n"
             "</fontconfig>\n")
     fonts.write_file(conf, text.encode("utf-8"))
 

@@ -1,8 +1,16 @@
-"""Scene → SVG (svgwrite), in millimetres: the viewBox is the scene's size in mm."""
+"""Scene → SVG (svgwrite), in millimetres: the viewBox is the scene's size in mm.
+
+Every SVG carries its own fonts: a subset of each face it uses, as a WOFF data URI in
+an ``@font-face`` rule, under a family name only boardgen uses. A browser therefore
+draws the same letters as the PDF. cairosvg ignores ``@font-face`` and asks fontconfig
+for that name, which the PNG renderer maps to the packaged Fira Sans.
+"""
 
 from __future__ import annotations
 
+import base64
 import re
+from collections import defaultdict
 
 import svgwrite
 
@@ -59,6 +67,32 @@ def path_data(commands) -> str:
     return "".join(parts)
 
 
+# The embedded family first; then the packaged family by its own name and a generic
+# sans-serif, for programs that read neither @font-face nor boardgen's font setup.
+FONT_FAMILY = f"'{fonts.EMBEDDED_FAMILY}', '{fonts.FAMILY}', sans-serif"
+
+
+def font_faces(characters: dict[str, set[str]]) -> str:
+    """CSS ``@font-face`` rules embedding, per face, a subset holding ``characters``.
+
+    One family with weight and style descriptors, so a browser picks the drawn face
+    and never fakes bold or italic from another one. No kerning or ligatures, as in
+    the PDF and in cairosvg's PNG.
+    """
+    rules = []
+    for face in sorted(characters):
+        weight, slant = fonts.CSS[face]
+        woff = fonts.subset_woff(face, "".join(sorted(characters[face])))
+        rules.append(
+            "@font-face{"
+            f"font-family:'{fonts.EMBEDDED_FAMILY}';"
+            f"font-weight:{'400' if weight == 'normal' else weight};font-style:{slant};"
+            "src:url(data:font/woff;base64," + base64.b64encode(woff).decode("ascii") + ")"
+            ' format("woff");}')
+    rules.append("text{font-kerning:none;font-variant-ligatures:none;}")
+    return "\n".join(rules)
+
+
 class _Writer:
     def __init__(self, scene: Scene):
         self.scene = scene
@@ -69,6 +103,7 @@ class _Writer:
             debug=False,
         )
         self.clip_count = 0
+        self.characters: dict[str, set[str]] = defaultdict(set)  # face -> characters drawn
 
     def element(self, node: Node):
         dwg = self.dwg
@@ -92,14 +127,16 @@ class _Writer:
             return dwg.path(d=path_data(node.commands), **attrs)
         if isinstance(node, Text):
             weight, slant = fonts.CSS[node.font]
-            attrs = {"font_family": fonts.FAMILY, "font_size": num(node.size), "fill": node.fill}
+            text = xml_text(node.text)
+            self.characters[node.font].update(text)
+            attrs = {"font_family": FONT_FAMILY, "font_size": num(node.size), "fill": node.fill}
             if node.anchor != "start":
                 attrs["text_anchor"] = node.anchor
             if weight != "normal":
                 attrs["font_weight"] = weight
             if slant != "normal":
                 attrs["font_style"] = slant
-            el = dwg.text(xml_text(node.text), insert=(num(node.x), num(node.y)), **attrs)
+            el = dwg.text(text, insert=(num(node.x), num(node.y)), **attrs)
             if node.rotate:
                 el["transform"] = f"rotate({num(node.rotate)},{num(node.x)},{num(node.y)})"
             return el
@@ -140,6 +177,9 @@ class _Writer:
             self.dwg.set_desc(title=xml_text(self.scene.title))
         for node in self.scene.children:
             self.dwg.add(self.element(node))
+        if self.characters:
+            # First in <defs>, so a reader of the file meets the fonts before the drawing.
+            self.dwg.defs.elements.insert(0, self.dwg.style(font_faces(self.characters)))
         return self.dwg.tostring().encode("utf-8")
 
 
