@@ -11,11 +11,13 @@ from pathlib import Path
 EXPORTS = ("tgc", "tts")
 
 
-def export_files(layout, output, formats: tuple[str, ...], folder: Path) -> dict[str, bytes]:
+def export_files(name: str, title: str, output, formats: tuple[str, ...],
+                 folder: Path) -> dict[str, bytes]:
     """The files of every export asked for in ``formats``, keyed by path inside ``folder``.
 
-    ``folder`` is where the game's files will be written; the save names its images by
-    their absolute location there.
+    ``name`` is the layout's name (the save's file name), ``title`` the game's title in
+    the kit's language; ``folder`` is where the game's files will be written: the save
+    names its images by their absolute location there.
     """
     files: dict[str, bytes] = {}
     if "tgc" in formats:
@@ -25,7 +27,7 @@ def export_files(layout, output, formats: tuple[str, ...], folder: Path) -> dict
     if "tts" in formats:
         from boardgen.export import tts
 
-        files.update(tts.tts_files(layout, output, folder))
+        files.update(tts.tts_files(name, title, output, folder))
     return files
 
 
