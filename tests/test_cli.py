@@ -145,7 +145,7 @@ def test_format_completion_offers_the_formats_not_yet_chosen():
     assert complete_formats("") == ["pdf", "svg", "png", "tgc", "tts"]
     assert complete_formats("p") == ["pdf", "png"]
     assert complete_formats("pdf,s") == ["pdf,svg"]
-    assert complete_formats("pdf,svg,") == ["pdf,svg,png"]
+    assert complete_formats("pdf,svg,") == ["pdf,svg,png", "pdf,svg,tgc", "pdf,svg,tts"]
 
 
 def test_shell_completion_is_offered(run_cli):
