@@ -240,7 +240,7 @@ def check_targets(targets: list[str], options, setup: Optional[Path]) -> dict:
 
 def png_notes(formats: tuple[str, ...]) -> list[str]:
     """A note when PNG files come from pdfium because the cairo library is missing."""
-    if "png" not in formats:
+    if not {"png", "tgc", "tts"} & set(formats):  # the exports are PNG files too
         return []
     from boardgen.render import png
 

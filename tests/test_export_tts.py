@@ -181,3 +181,17 @@ def test_check_refuses_saves_too_large_to_make():
     problems = export_problems(cards(1000), ("tts",))
     assert len(problems) == 1 and "at most 150,000,000" in problems[0]
     assert export_problems(cards(1000), ("pdf",)) == []
+
+
+def test_check_names_the_export_that_would_not_fit(monkeypatch):
+    from boardgen import limits
+    from boardgen.contract import check_layout
+    from boardgen.errors import InputError
+
+    check_layout("six_day_race", BuildOptions(formats=("tts", "tgc")))
+    monkeypatch.setattr(limits, "MAX_KIT_PNG_PIXELS", 10_000_000)
+    with pytest.raises(InputError) as refused:
+        check_layout("six_day_race", BuildOptions(formats=("tts", "tgc")))
+    messages = [problem.message for problem in refused.value.problems]
+    assert any(m.startswith("--format tgc would write") for m in messages)
+    assert any(m.startswith("--format tts would write") for m in messages)
