@@ -43,16 +43,21 @@ MIN_CELL_PX = 64          # a card image smaller than this is not worth a deck
 
 @dataclass(frozen=True)
 class Sheet:
-    """One card sheet: its number, grid, cell size in pixels and the components on it."""
+    """One card sheet: its number, file, grid, resolution, the cards on it and their back."""
 
     number: int
     file: str
     columns: int
     rows: int
-    cell: tuple[int, int]
+    dpi: int
     faces: tuple[Component, ...]
     back: Scene
     back_file: str
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        """Pixel size of one card on the sheet."""
+        return limits.png_size(self.faces[0].front, self.dpi)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -61,7 +66,7 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Deck:
-    """A component set played as cards, over one or more sheets sharing one back image."""
+    """A component set played as cards, on sheets of cards that share a back."""
 
     component_set: ComponentSet
     sheets: tuple[Sheet, ...]
@@ -98,6 +103,7 @@ class Plan:
         return list({image.file: image for image in found}.values())
 
     def sheets(self) -> list[Sheet]:
+        """Every card sheet of every deck."""
         return [sheet for deck in self.decks for sheet in deck.sheets]
 
 
@@ -143,8 +149,8 @@ def plan_deck(component_set: ComponentSet, first_number: int) -> Deck:
             columns, rows = grid(len(chunk) + 1)
             dpi = fitting_dpi(chunk[0].front, PIECE_DPI, columns, rows)
             number = first_number + len(sheets)
-            sheets.append(Sheet(number, f"{stem}-sheet-{len(sheets) + 1}.png", columns, rows,
-                                limits.png_size(chunk[0].front, dpi), chunk, back, back_file))
+            sheets.append(Sheet(number, f"{stem}-sheet-{len(sheets) + 1}.png", columns, rows, dpi,
+                                chunk, back, back_file))
     return Deck(component_set, tuple(sheets))
 
 
@@ -231,11 +237,13 @@ def base_object(name: str, nickname: str, key: tuple, position: dict, **extra) -
 
 
 def custom_image(url: str, secondary: str = "", **kind) -> dict:
+    """A ``CustomImage`` block: the image, an optional second side, and the object's kind."""
     return {"ImageURL": url, "ImageSecondaryURL": secondary, "ImageScalar": 1.0,
             "WidthScale": 0.0, **kind}
 
 
 def board_object(title: str, url: str) -> dict:
+    """The board, locked in the middle of the table."""
     return base_object("Custom_Board", title, ("board",), transform(y=0.5), Locked=True,
                        CustomImage=custom_image(url))
 
@@ -342,19 +350,14 @@ def compose_sheet(sheet: Sheet, render_png) -> bytes:
     canvas = PILImage.new("RGB", sheet.size, "white")
     slots = [*((i, c.front) for i, c in enumerate(sheet.faces)),
              (sheet.columns * sheet.rows - 1, sheet.back)]
-    dpi = _cell_dpi(sheet)
     rendered: dict[int, object] = {}
     for slot, scene in slots:
         key = id(scene)
         if key not in rendered:
-            png = render_png(scene, dpi=dpi)
+            png = render_png(scene, dpi=sheet.dpi)
             rendered[key] = PILImage.open(io.BytesIO(png)).convert("RGB").resize((w, h))
         canvas.paste(rendered[key], ((slot % sheet.columns) * w, (slot // sheet.columns) * h))
     return _png(canvas)
-
-
-def _cell_dpi(sheet: Sheet) -> int:
-    return fitting_dpi(sheet.faces[0].front, PIECE_DPI, sheet.columns, sheet.rows)
 
 
 def _png(image) -> bytes:
