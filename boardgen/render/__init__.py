@@ -11,7 +11,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Callable
 
-FORMATS = ("pdf", "svg", "png", "tgc", "tts")
+RENDERERS = ("pdf", "svg", "png")
+FORMATS = (*RENDERERS, "tgc", "tts")
 _RENDERERS = {
     "svg": ("boardgen.render.svg", "render_svg"),
     "pdf": ("boardgen.render.pdf", "render_pdf"),
