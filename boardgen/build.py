@@ -22,6 +22,7 @@ from pathlib import Path
 from boardgen import __version__, imposition
 from boardgen.contract import BuildOptions, Checked, check_layout, compose
 from boardgen.errors import InputError
+from boardgen.export import export_files
 from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout, resolve, safe_identifier
 from boardgen.product import GameOutput
@@ -296,4 +297,10 @@ def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None 
     layout = checked.layout
     options = replace(options, print=replace(options.print, words=words_for(layout, options.lang)))
     files = product_files(layout, checked.output, options, target, notes)
-    return write_files(output_folder(out_dir, layout.name), files)
+    folder = out_dir / folder_name(layout.name)
+    files.update(export_files(layout.name, options.print.words("title"), checked.output,
+                              options.formats, folder))
+    folder = output_folder(out_dir, layout.name)
+    for name in {name.rpartition("/")[0] for name in files} - {""}:
+        output_folder(folder, name)  # tgc/, tts/: made and cleared like the game's folder
+    return write_files(folder, files)

@@ -166,7 +166,8 @@ def build(
                                                 help="Game names or layout files to build."),
     all_games: bool = typer.Option(False, "--all", help="Build every shipped game."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a subfolder."),
-    formats: str = typer.Option("pdf,svg,png", "--format", help="Comma-separated: pdf, svg, png.",
+    formats: str = typer.Option("pdf,svg,png", "--format", help="Comma-separated: pdf, svg, png, tgc (print-service card images), "
+                                "tts (Tabletop Simulator saved object).",
                                 callback=format_option, autocompletion=complete_formats),
     paper: str = typer.Option("a4", "--paper", help="a4, a3, letter, legal or WxHmm."),
     margin: float = typer.Option(6.0, "--margin", help="Printable margin in mm."),
@@ -239,7 +240,7 @@ def check_targets(targets: list[str], options, setup: Optional[Path]) -> dict:
 
 def png_notes(formats: tuple[str, ...]) -> list[str]:
     """A note when PNG files come from pdfium because the cairo library is missing."""
-    if "png" not in formats:
+    if not {"png", "tgc", "tts"} & set(formats):  # the exports are PNG files too
         return []
     from boardgen.render import png
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from boardgen import imposition, limits
 from boardgen.errors import InputError
+from boardgen.export import export_problems
 from boardgen.games import HasSetups, capable, game_for
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout, resolve
@@ -61,7 +62,8 @@ def check_layout(target: str, options: BuildOptions | None = None,
         figures, missing = rule_figures(layout, target)
         problems += figure_problems(figures) + rule_language_problem(missing, options)
     if not problems:
-        problems = page_problems(output, options) + picture_problems(output, options)
+        problems = (page_problems(output, options) + picture_problems(output, options)
+                    + export_problems(output, options.formats))
     if problems:
         errors = [InputError(p, source=source) for p in dict.fromkeys(problems)]
         raise InputError(errors[0].message, source=source, problems=errors)

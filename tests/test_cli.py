@@ -142,10 +142,10 @@ def test_option_choices_are_checked_by_the_parser_in_one_line(run_cli, tmp_path,
 def test_format_completion_offers_the_formats_not_yet_chosen():
     from boardgen.cli import complete_formats
 
-    assert complete_formats("") == ["pdf", "svg", "png"]
+    assert complete_formats("") == ["pdf", "svg", "png", "tgc", "tts"]
     assert complete_formats("p") == ["pdf", "png"]
     assert complete_formats("pdf,s") == ["pdf,svg"]
-    assert complete_formats("pdf,svg,") == ["pdf,svg,png"]
+    assert complete_formats("pdf,svg,") == ["pdf,svg,png", "pdf,svg,tgc", "pdf,svg,tts"]
 
 
 def test_shell_completion_is_offered(run_cli):

@@ -8,7 +8,7 @@ import pypdf
 import pytest
 
 from boardgen import fonts
-from boardgen.render import FORMATS, renderer
+from boardgen.render import RENDERERS, renderer
 from boardgen.scene import (Circle, Document, Group, Line, Path, Polygon, Rect, Scene, Style, Text,
                             Use, arc_commands, rotate, scale, translate, compose)
 from tests.conftest import PT_PER_MM, ROOT, pdf_text
@@ -141,7 +141,7 @@ class Unknown:
     pass
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("fmt", RENDERERS)
 def test_unknown_nodes_are_refused(fmt):
     scene = Scene(10, 10, (Unknown(),))
     with pytest.raises(TypeError):

@@ -1,0 +1,387 @@
+"""A Tabletop Simulator saved object: the board, the decks, the tiles and tokens.
+
+``tts/<game>.json`` is written as Tabletop Simulator writes a saved object (a save
+whose ``ObjectStates`` are the objects), with the images it names beside it:
+
+- the board as a ``Custom_Board``;
+- each card set as a ``DeckCustom``: its distinct faces on sheets of at most 10 × 7
+  cards and 4096 px a side, the last slot of a sheet holding the card back as the
+  "hidden" image, ``DeckIDs`` listing every copy (card id = sheet number × 100 +
+  slot) and one ``Card`` per copy in ``ContainedObjects``;
+- other pieces in one ``Bag`` per set: two-sided ones as ``Custom_Tile`` (front and
+  back image), one-sided ones as ``Custom_Token``.
+
+Images are named by ``file:///`` URLs of where they are written, as Tabletop
+Simulator's "local file" import names them: such a save works on the machine it was
+built on. GUIDs are hashes of the objects' names, so a rebuild is byte-identical.
+Printed sheets (a score pad, a die net) are left to the PDFs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from boardgen import limits
+from boardgen.layout import safe_identifier
+from boardgen.product import Component, ComponentSet, GameOutput
+from boardgen.scene import Scene
+
+FOLDER = "tts"
+MAX_SIDE_PX = 4096        # the largest texture Tabletop Simulator is advised to load
+MAX_COLUMNS, MAX_ROWS = 10, 7
+MIN_GRID = 2              # a card sheet is at least 2 × 2
+BOARD_DPI = 150
+PIECE_DPI = 300
+CARD_MIN_SIDE_MM = 40.0   # two-sided pieces this large, all alike in size, are cards in a deck
+MIN_CELL_PX = 64          # a card image smaller than this is not worth a deck
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One card sheet: its number, file, grid, resolution, the cards on it and their back."""
+
+    number: int
+    file: str
+    columns: int
+    rows: int
+    dpi: int
+    faces: tuple[Component, ...]
+    back: Scene
+    back_file: str
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        """Pixel size of one card on the sheet."""
+        return limits.png_size(self.faces[0].front, self.dpi)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.columns * self.cell[0], self.rows * self.cell[1]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A component set played as cards, on sheets of cards that share a back."""
+
+    component_set: ComponentSet
+    sheets: tuple[Sheet, ...]
+
+
+@dataclass(frozen=True)
+class Image:
+    """A picture to write beside the save: its file, artwork, resolution and pixel size."""
+
+    file: str
+    scene: Scene
+    dpi: int
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return limits.png_size(self.scene, self.dpi)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Every image and deck of the save, decided before anything is drawn."""
+
+    board: Image
+    decks: tuple[Deck, ...]
+    pieces: tuple[tuple[ComponentSet, dict[int, tuple[Image, Image | None]]], ...]
+    backs: tuple[Image, ...]
+
+    def images(self) -> list[Image]:
+        """Every single image (board, piece faces, card backs); sheets are composed apart."""
+        found = [self.board, *self.backs]
+        for _set, faces in self.pieces:
+            for front, back in faces.values():
+                found += [front] + ([back] if back is not None else [])
+        return list({image.file: image for image in found}.values())
+
+    def sheets(self) -> list[Sheet]:
+        """Every card sheet of every deck."""
+        return [sheet for deck in self.decks for sheet in deck.sheets]
+
+
+def fitting_dpi(scene: Scene, dpi: int, columns: int = 1, rows: int = 1) -> int:
+    """The highest resolution up to ``dpi`` at which a grid of the scene fits 4096 px a side."""
+    while dpi > 1:
+        w, h = limits.png_size(scene, dpi)
+        if columns * w <= MAX_SIDE_PX and rows * h <= MAX_SIDE_PX:
+            return dpi
+        dpi = min(dpi - 1, math.floor(dpi * MAX_SIDE_PX / max(columns * w, rows * h, 1)))
+    return 1
+
+
+def is_deck(component_set: ComponentSet) -> bool:
+    """Cards: two-sided, all one size, large enough to hold in hand, at least two of them."""
+    components = [c for c in component_set.components if c.count > 0]
+    sizes = {(c.front.width, c.front.height) for c in components}
+    return (sum(c.count for c in components) >= 2 and len(sizes) == 1
+            and all(c.back is not None for c in components)
+            and min(next(iter(sizes))) >= CARD_MIN_SIDE_MM)
+
+
+def grid(slots: int) -> tuple[int, int]:
+    """Columns and rows of a sheet with ``slots`` images: up to 10 × 7, at least 2 × 2, few empty."""
+    rows = max(MIN_GRID, math.ceil(slots / MAX_COLUMNS))
+    return max(MIN_GRID, math.ceil(slots / rows)), rows
+
+
+def plan_deck(component_set: ComponentSet, first_number: int) -> Deck:
+    """Sheets of cards sharing a back, 69 faces each; the last slot holds the back.
+
+    Tabletop Simulator shows a sheet's last image for a card it hides; the back is put
+    there, and ``BackIsHidden`` asks for the back anyway.
+    """
+    components = [c for c in component_set.components if c.count > 0]
+    per_sheet = MAX_COLUMNS * MAX_ROWS - 1
+    stem = safe_identifier(component_set.name)
+    sheets = []
+    for back, back_file in _backs(component_set):
+        group = [c for c in components if c.back == back]
+        for start in range(0, len(group), per_sheet):
+            chunk = tuple(group[start:start + per_sheet])
+            columns, rows = grid(len(chunk) + 1)
+            dpi = fitting_dpi(chunk[0].front, PIECE_DPI, columns, rows)
+            number = first_number + len(sheets)
+            sheets.append(Sheet(number, f"{stem}-sheet-{len(sheets) + 1}.png", columns, rows, dpi,
+                                chunk, back, back_file))
+    return Deck(component_set, tuple(sheets))
+
+
+def _backs(component_set: ComponentSet) -> list[tuple[Scene, str]]:
+    """Each distinct back of a set with the file name its pictures give it, in order of use."""
+    named = [(scene, f"{stem}.png") for stem, name, scene in component_set.faces()
+             if name.endswith(" back")]
+    found: list[tuple[Scene, str]] = []
+    for component in component_set.components:
+        back = component.back
+        if component.count > 0 and back is not None and all(back != b for b, _ in found):
+            file = next((f for scene, f in named if scene == back),
+                        f"{safe_identifier(f'{component_set.name}-{component.name}')}.png")
+            found.append((back, file))
+    return found
+
+
+def plan(output: GameOutput) -> Plan:
+    """Which images the save needs, at which sizes, and how cards fall on sheets."""
+    board = output.board.scene
+    decks: list[Deck] = []
+    pieces = []
+    backs = []
+    number = 1
+    for component_set in output.component_sets:
+        if is_deck(component_set):
+            deck = plan_deck(component_set, number)
+            number += len(deck.sheets)
+            decks.append(deck)
+            backs += [Image(file, back, fitting_dpi(back, PIECE_DPI))
+                      for back, file in _backs(component_set)]
+        else:
+            pieces.append((component_set, piece_images(component_set)))
+    return Plan(Image("board.png", board, fitting_dpi(board, BOARD_DPI)), tuple(decks),
+                tuple(pieces), tuple(backs))
+
+
+def piece_images(component_set: ComponentSet) -> dict[int, tuple[Image, Image | None]]:
+    """Front and back image of each component of a set of tiles or tokens, by index."""
+    faces = {}
+    back_stems = {}
+    for stem, name, scene in component_set.faces():
+        if name.endswith(" back"):
+            back_stems.setdefault(stem, scene)
+    for index, component in enumerate(component_set.components):
+        if component.count <= 0:
+            continue
+        stem = safe_identifier(f"{component_set.name}-{component.name}")
+        front = Image(f"{stem}.png", component.front, fitting_dpi(component.front, PIECE_DPI))
+        back = None
+        if component.back is not None:
+            back_stem = next((s for s, scene in back_stems.items() if scene == component.back), stem)
+            back = Image(f"{back_stem}.png", component.back, fitting_dpi(component.back, PIECE_DPI))
+        faces[index] = (front, back)
+    return faces
+
+
+# ---- the save --------------------------------------------------------------------
+
+
+def guid(*names: object) -> str:
+    """Six hex digits from the object's path of names: stable from build to build."""
+    return hashlib.sha256("/".join(map(str, names)).encode("utf-8")).hexdigest()[:6]
+
+
+def transform(x: float = 0.0, z: float = 0.0, y: float = 1.0, flipped: bool = False) -> dict:
+    """Position on the table (x right, z away from the player), face up or face down."""
+    return {"posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": 180.0 if flipped else 0.0,
+            "rotZ": 180.0 if flipped else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def base_object(name: str, nickname: str, key: tuple, position: dict, **extra) -> dict:
+    """The fields every object in a save carries, in the order Tabletop Simulator writes them."""
+    state = {
+        "GUID": guid(*key), "Name": name, "Transform": position, "Nickname": nickname,
+        "Description": "", "GMNotes": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
+        "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
+        "MeasureMovement": False, "DragSelectable": True, "Autoraise": True, "Sticky": True,
+        "Tooltip": True, "GridProjection": False, "HideWhenFaceDown": False, "Hands": False,
+    }
+    state.update(extra)
+    state.update({"LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
+    return state
+
+
+def custom_image(url: str, secondary: str = "", **kind) -> dict:
+    """A ``CustomImage`` block: the image, an optional second side, and the object's kind."""
+    return {"ImageURL": url, "ImageSecondaryURL": secondary, "ImageScalar": 1.0,
+            "WidthScale": 0.0, **kind}
+
+
+def board_object(title: str, url: str) -> dict:
+    """The board, locked in the middle of the table."""
+    return base_object("Custom_Board", title, ("board",), transform(y=0.5), Locked=True,
+                       CustomImage=custom_image(url))
+
+
+def deck_object(deck: Deck, url, x: float, z: float) -> dict:
+    """A ``DeckCustom``: every copy of every card, face down, its sheets in ``CustomDeck``."""
+    sheets = {str(sheet.number): {"FaceURL": url(sheet.file), "BackURL": url(sheet.back_file),
+                                  "NumWidth": sheet.columns, "NumHeight": sheet.rows,
+                                  "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+              for sheet in deck.sheets}
+    name = deck.component_set.name
+    ids: list[int] = []
+    cards: list[dict] = []
+    for sheet in deck.sheets:
+        for slot, component in enumerate(sheet.faces):
+            card_id = sheet.number * 100 + slot
+            for copy in range(component.count):
+                ids.append(card_id)
+                cards.append(base_object(
+                    "Card", component.name, (name, component.name, copy), transform(x, z, flipped=True),
+                    HideWhenFaceDown=True, Hands=True, CardID=card_id, SidewaysCard=False,
+                    CustomDeck={str(sheet.number): sheets[str(sheet.number)]}))
+    return base_object("DeckCustom", deck.component_set.title, (name,), transform(x, z, flipped=True),
+                       HideWhenFaceDown=True, Hands=False, SidewaysCard=False, DeckIDs=ids,
+                       CustomDeck=sheets, ContainedObjects=cards)
+
+
+def piece_object(component_set: ComponentSet, faces, url, x: float, z: float) -> dict:
+    """A ``Bag`` holding every copy of a set's pieces as custom tiles (two-sided) or tokens."""
+    contained = []
+    for index, (front, back) in faces.items():
+        component = component_set.components[index]
+        for copy in range(component.count):
+            key = (component_set.name, component.name, copy)
+            if back is not None:
+                image = custom_image(url(front.file), url(back.file), CustomTile={
+                    "Type": 0, "Thickness": 0.2, "Stackable": True, "Stretch": True})
+                contained.append(base_object("Custom_Tile", component.name, key,
+                                             transform(x, z), CustomImage=image))
+            else:
+                image = custom_image(url(front.file), CustomToken={
+                    "Thickness": 0.2, "MergeDistancePixels": 15.0, "Stackable": True})
+                contained.append(base_object("Custom_Token", component.name, key,
+                                             transform(x, z), CustomImage=image))
+    return base_object("Bag", component_set.title, (component_set.name,), transform(x, z),
+                       MaterialIndex=-1, MeshIndex=-1, ContainedObjects=contained)
+
+
+def save(title: str, plan_: Plan, url) -> dict:
+    """The saved object: the board in the middle, decks and bags in a row in front of it."""
+    objects = [board_object(title, url(plan_.board.file))]
+    x = -6.0
+    for deck in plan_.decks:
+        objects.append(deck_object(deck, url, x, -12.0))
+        x += 4.0
+    for component_set, faces in plan_.pieces:
+        objects.append(piece_object(component_set, faces, url, x, -12.0))
+        x += 4.0
+    return {"SaveName": title, "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+            "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
+            "XmlUI": "", "ObjectStates": objects}
+
+
+# ---- files -----------------------------------------------------------------------
+
+
+def tts_files(name: str, title: str, output: GameOutput, folder: Path) -> dict[str, bytes]:
+    """``tts/<game>.json`` and every image it names, keyed by path inside the game's folder."""
+    from boardgen.render import renderer
+
+    render_png = renderer("png")
+    plan_ = plan(output)
+    base = folder.resolve() / FOLDER
+
+    def url(file: str) -> str:
+        return (base / file).as_uri()
+
+    files = {f"{FOLDER}/{image.file}": fit(render_png(image.scene, dpi=image.dpi), image.size)
+             for image in plan_.images()}
+    for sheet in plan_.sheets():
+        files[f"{FOLDER}/{sheet.file}"] = compose_sheet(sheet, render_png)
+    document = save(title, plan_, url)
+    files[f"{FOLDER}/{safe_identifier(name)}.json"] = (
+        json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return files
+
+
+def fit(png: bytes, size: tuple[int, int]) -> bytes:
+    """The PNG at exactly ``size`` (the renderers may round a pixel the other way)."""
+    from PIL import Image as PILImage
+
+    image = PILImage.open(io.BytesIO(png))
+    if image.size == size:
+        return png
+    return _png(image.convert("RGB").resize(size))
+
+
+def compose_sheet(sheet: Sheet, render_png) -> bytes:
+    """The faces in reading order on one image, the back in the last slot."""
+    from PIL import Image as PILImage
+
+    w, h = sheet.cell
+    canvas = PILImage.new("RGB", sheet.size, "white")
+    slots = [*((i, c.front) for i, c in enumerate(sheet.faces)),
+             (sheet.columns * sheet.rows - 1, sheet.back)]
+    rendered: dict[int, object] = {}
+    for slot, scene in slots:
+        key = id(scene)
+        if key not in rendered:
+            png = render_png(scene, dpi=sheet.dpi)
+            rendered[key] = PILImage.open(io.BytesIO(png)).convert("RGB").resize((w, h))
+        canvas.paste(rendered[key], ((slot % sheet.columns) * w, (slot // sheet.columns) * h))
+    return _png(canvas)
+
+
+def _png(image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
+
+
+def problems(output: GameOutput) -> list[str]:
+    """Saves that would need too many images or pixels, or cards too small to read."""
+    plan_ = plan(output)
+    images = plan_.images()
+    sheets = plan_.sheets()
+    found = []
+    if len(images) + len(sheets) > limits.MAX_PICTURE_FILES:
+        return [f"--format tts would write {len(images) + len(sheets)} images; at most "
+                f"{limits.MAX_PICTURE_FILES}"]
+    for sheet in sheets:
+        if min(sheet.cell) < MIN_CELL_PX:
+            found.append(f"--format tts: the cards of {sheet.file} would be {sheet.cell[0]} × "
+                         f"{sheet.cell[1]} px; at least {MIN_CELL_PX} px a side")
+    total = (sum(w * h for w, h in (image.size for image in images))
+             + sum(w * h for w, h in (sheet.size for sheet in sheets)))
+    if total > limits.MAX_KIT_PNG_PIXELS:
+        found.append(f"--format tts would write {total:,} px of images; at most "
+                     f"{limits.MAX_KIT_PNG_PIXELS:,}")
+    return found

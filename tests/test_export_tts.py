@@ -1,0 +1,197 @@
+"""Tabletop Simulator saved object (--format tts): the keys its saves use, every card in its deck,
+sheets within 10 × 7 cards and 4096 px, every image it names written beside it, byte-stable."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from hypothesis import given, strategies as st
+from PIL import Image
+
+from boardgen.build import build
+from boardgen.contract import BuildOptions
+from boardgen.export import export_problems, tts
+from boardgen.product import Board, Component, ComponentSet, GameOutput
+from boardgen.scene import Rect, Scene, Style
+
+COMMON_KEYS = {"GUID", "Name", "Transform", "Nickname", "Description", "ColorDiffuse", "Locked",
+               "LuaScript", "LuaScriptState", "XmlUI"}
+
+
+def build_tts(out: Path, game: str) -> Path:
+    build(game, out, BuildOptions(formats=("tts",)))
+    return out / game / "tts"
+
+
+@pytest.fixture(scope="module")
+def six_day(tmp_path_factory) -> Path:
+    return build_tts(tmp_path_factory.mktemp("tts"), "six_day_race")
+
+
+@pytest.fixture(scope="module")
+def river(tmp_path_factory) -> Path:
+    return build_tts(tmp_path_factory.mktemp("tts"), "river_race")
+
+
+def load(folder: Path, game: str) -> dict:
+    return json.loads((folder / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def walk(states):
+    for state in states:
+        yield state
+        yield from walk(state.get("ContainedObjects", []))
+
+
+def urls(state: dict) -> list[str]:
+    found = [state.get("CustomImage", {}).get(key, "") for key in ("ImageURL", "ImageSecondaryURL")]
+    for sheet in state.get("CustomDeck", {}).values():
+        found += [sheet["FaceURL"], sheet["BackURL"]]
+    return [url for url in found if url]
+
+
+def test_the_save_has_a_board_a_deck_and_a_bag(six_day):
+    save = load(six_day, "six_day_race")
+    assert {"SaveName", "ObjectStates"} <= set(save)
+    names = [state["Name"] for state in save["ObjectStates"]]
+    assert names == ["Custom_Board", "DeckCustom", "Bag"]
+    for state in walk(save["ObjectStates"]):
+        assert COMMON_KEYS <= set(state), state["Name"]
+        assert set(state["Transform"]) == {"posX", "posY", "posZ", "rotX", "rotY", "rotZ",
+                                           "scaleX", "scaleY", "scaleZ"}
+    board = save["ObjectStates"][0]
+    assert board["CustomImage"]["ImageURL"].endswith("/tts/board.png")
+
+
+def test_every_card_is_in_the_deck_with_its_sheet(six_day):
+    deck = load(six_day, "six_day_race")["ObjectStates"][1]
+    ids = deck["DeckIDs"]
+    cards = deck["ContainedObjects"]
+    assert len(ids) == 200 and len(cards) == 200
+    assert [card["CardID"] for card in cards] == ids
+    assert {card["Name"] for card in cards} == {"Card"}
+    for card in cards:
+        (key, sheet), = card["CustomDeck"].items()
+        assert key == str(card["CardID"] // 100)
+        assert deck["CustomDeck"][key] == sheet
+        slots = sheet["NumWidth"] * sheet["NumHeight"]
+        assert card["CardID"] % 100 < slots - 1  # the last slot is the hidden card
+    for sheet in deck["CustomDeck"].values():
+        assert 2 <= sheet["NumWidth"] <= 10 and 2 <= sheet["NumHeight"] <= 7
+        assert set(sheet) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden",
+                              "UniqueBack"}
+
+
+def test_sheets_fit_4096_px_and_their_grid(six_day):
+    deck = load(six_day, "six_day_race")["ObjectStates"][1]
+    for sheet in deck["CustomDeck"].values():
+        image = Image.open(unquote(urlparse(sheet["FaceURL"]).path))
+        w, h = image.size
+        assert w <= 4096 and h <= 4096
+        assert w % sheet["NumWidth"] == 0 and h % sheet["NumHeight"] == 0
+        cell_w, cell_h = w // sheet["NumWidth"], h // sheet["NumHeight"]
+        assert cell_h / cell_w == pytest.approx(88.9 / 63.5, rel=0.01)
+
+
+def test_the_hidden_slot_shows_the_back(six_day):
+    deck = load(six_day, "six_day_race")["ObjectStates"][1]
+    for sheet in deck["CustomDeck"].values():
+        faces = Image.open(unquote(urlparse(sheet["FaceURL"]).path)).convert("RGB")
+        back = Image.open(unquote(urlparse(sheet["BackURL"]).path)).convert("RGB")
+        cell_w, cell_h = faces.width // sheet["NumWidth"], faces.height // sheet["NumHeight"]
+        last = faces.crop((faces.width - cell_w, faces.height - cell_h, faces.width, faces.height))
+        small = (16, 22)
+        a, b = last.resize(small).tobytes(), back.resize(small).tobytes()
+        assert max(abs(x - y) for x, y in zip(a, b)) < 40
+
+
+def test_every_image_named_is_written_beside_the_save(six_day, river):
+    for folder, game in ((six_day, "six_day_race"), (river, "river_race")):
+        named = set()
+        for state in walk(load(folder, game)["ObjectStates"]):
+            for url in urls(state):
+                assert url.startswith("file:///")
+                path = Path(unquote(urlparse(url).path))
+                assert path.parent == folder.resolve() and path.is_file(), url
+                named.add(path.name)
+        assert named == {path.name for path in folder.glob("*.png")}
+        for path in folder.glob("*.png"):
+            assert max(Image.open(path).size) <= 4096
+
+
+def test_tiles_and_tokens_come_in_bags(six_day, river):
+    tiles, obstacles = load(river, "river_race")["ObjectStates"][1:]
+    assert tiles["Name"] == obstacles["Name"] == "Bag"
+    assert len(tiles["ContainedObjects"]) == 140
+    assert {o["Name"] for o in tiles["ContainedObjects"]} == {"Custom_Tile"}
+    assert all(o["CustomImage"]["ImageSecondaryURL"].endswith("tiles-back.png")
+               for o in tiles["ContainedObjects"])
+    assert set(tiles["ContainedObjects"][0]["CustomImage"]["CustomTile"]) == {
+        "Type", "Thickness", "Stackable", "Stretch"}
+    assert {o["Name"] for o in obstacles["ContainedObjects"]} == {"Custom_Token"}
+    riders = load(six_day, "six_day_race")["ObjectStates"][2]
+    assert [o["Name"] for o in riders["ContainedObjects"]] == ["Custom_Token"] * 8
+
+
+def test_guids_are_unique_six_hex_digits(six_day):
+    guids = [state["GUID"] for state in walk(load(six_day, "six_day_race")["ObjectStates"])]
+    assert len(set(guids)) == len(guids) == 3 + 200 + 8
+    assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
+
+
+def test_a_rebuild_is_byte_identical(tmp_path):
+    def digests(folder: Path) -> dict[str, str]:
+        return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
+
+    first = digests(build_tts(tmp_path, "racing_kings"))
+    assert digests(build_tts(tmp_path, "racing_kings")) == first
+
+
+@given(st.integers(min_value=1, max_value=70))
+def test_a_sheet_grid_holds_its_slots_within_10_by_7(slots):
+    columns, rows = tts.grid(slots)
+    assert 2 <= columns <= 10 and 2 <= rows <= 7
+    assert columns * rows >= slots
+    assert columns * (rows - 1) < slots or rows == 2  # no empty row
+
+
+@given(st.floats(min_value=20, max_value=300), st.floats(min_value=20, max_value=300),
+       st.integers(min_value=1, max_value=70))
+def test_sheets_of_any_card_size_fit_4096_px(w, h, slots):
+    columns, rows = tts.grid(slots)
+    scene = Scene(w, h, ())
+    dpi = tts.fitting_dpi(scene, tts.PIECE_DPI, columns, rows)
+    cell_w, cell_h = tts.limits.png_size(scene, dpi)
+    assert columns * cell_w <= 4096 and rows * cell_h <= 4096
+
+
+def cards(count: int) -> GameOutput:
+    back = Scene(63.5, 88.9, (Rect(0, 0, 63.5, 88.9, Style(fill="#224466")),))
+    faces = tuple(Component(f"c{i}", Scene(63.5, 88.9, (Rect(0, 0, 10, 10 + i * 1e-3),)), back)
+                  for i in range(count))
+    return GameOutput(Board(back), {}, (ComponentSet("cards", "Cards", faces),))
+
+
+def test_check_refuses_saves_too_large_to_make():
+    assert export_problems(cards(200), ("tts",)) == []
+    problems = export_problems(cards(1000), ("tts",))
+    assert len(problems) == 1 and "at most 150,000,000" in problems[0]
+    assert export_problems(cards(1000), ("pdf",)) == []
+
+
+def test_check_names_the_export_that_would_not_fit(monkeypatch):
+    from boardgen import limits
+    from boardgen.contract import check_layout
+    from boardgen.errors import InputError
+
+    check_layout("six_day_race", BuildOptions(formats=("tts", "tgc")))
+    monkeypatch.setattr(limits, "MAX_KIT_PNG_PIXELS", 10_000_000)
+    with pytest.raises(InputError) as refused:
+        check_layout("six_day_race", BuildOptions(formats=("tts", "tgc")))
+    messages = [problem.message for problem in refused.value.problems]
+    assert any(m.startswith("--format tgc would write") for m in messages)
+    assert any(m.startswith("--format tts would write") for m in messages)
