@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import re
 import secrets
 import stat
 import tempfile
-from dataclasses import replace
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from itertools import repeat
 from pathlib import Path
 
 from boardgen import __version__, imposition
@@ -297,3 +301,80 @@ def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None 
     options = replace(options, print=replace(options.print, words=words_for(layout, options.lang)))
     files = product_files(layout, checked.output, options, target, notes)
     return write_files(output_folder(out_dir, layout.name), files)
+
+
+@dataclass
+class Rendered:
+    """One target checked and rendered in memory, or the problems that stopped it."""
+
+    target: str
+    name: str = ""
+    files: dict[str, bytes] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    problems: list[InputError] = field(default_factory=list)
+
+
+def render_target(target: str, options: BuildOptions, setup: Path | None = None) -> Rendered:
+    """Check one target and render all its files in memory (a worker process's job)."""
+    rendered = Rendered(target)
+    try:
+        checked = check_layout(target, options, setup)
+        rendered.name = checked.layout.name
+        layout_options = replace(options, print=replace(
+            options.print, words=words_for(checked.layout, options.lang)))
+        rendered.files = product_files(checked.layout, checked.output, layout_options, target,
+                                       rendered.notes)
+    except InputError as error:  # plain copies: every one pickles, whatever its class
+        rendered.problems = [InputError(p.message, p.source, p.key, p.line)
+                             for p in error.problems or [error]]
+    return rendered
+
+
+def render_targets(targets: list[str], options: BuildOptions, setup: Path | None = None,
+                   workers: int | None = None) -> Iterator[Rendered]:
+    """Every target rendered, one process per core when there are several (in target order).
+
+    Each game is composed and rendered by one process from the layout alone, so a parallel
+    build makes the same bytes as a serial one.
+    """
+    workers = min(workers or os.cpu_count() or 1, len(targets))
+    if workers < 2:
+        yield from (render_target(target, options, setup) for target in targets)
+        return
+    with ProcessPoolExecutor(workers, mp_context=_pool_context()) as pool:
+        yield from pool.map(render_target, targets, repeat(options), repeat(setup))
+
+
+def _pool_context():
+    """Forked workers where the system offers it: they start with boardgen already imported."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def build_many(targets: list[str], out_dir: Path, options: BuildOptions,
+               setup: Path | None = None, notes: list[str] | None = None,
+               workers: int | None = None) -> Iterator[tuple[str, list[Path]]]:
+    """Build several targets: all are checked and rendered (in parallel) before any is written.
+
+    Problems of every target, and two targets that would share a folder, are raised
+    together as one InputError; otherwise yields (target, files written) per target.
+    """
+    notes = notes if notes is not None else []
+    results = list(render_targets(targets, options, setup, workers))
+    problems: list[InputError] = []
+    folders: dict[str, str] = {}
+    for result in results:
+        problems += result.problems
+        if result.problems:
+            continue
+        folder = folder_name(result.name).casefold()
+        if folder in folders:
+            problems.append(InputError(f"is named like {folders[folder]} (both would be built "
+                                       f"into {folder_name(result.name)}); give one another name",
+                                       source=result.target, key="name"))
+        folders.setdefault(folder, result.target)
+    if problems:
+        raise InputError(problems[0].message, problems=problems)
+    for result in results:
+        notes += [note for note in result.notes if note not in notes]
+        yield result.target, write_files(output_folder(out_dir, result.name), result.files)
