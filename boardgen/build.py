@@ -178,8 +178,8 @@ def picture_files(stem: str, scene: Scene, options: BuildOptions) -> dict[str, b
     files: dict[str, bytes] = {}
     if "svg" in options.formats:
         files[f"{stem}.svg"] = renderer("svg")(scene)
-    if "png" in options.formats:
-        files[f"{stem}.png"] = renderer("png")(scene, dpi=options.dpi)
+    if "png" in options.formats:  # from the SVG just drawn, if it was
+        files[f"{stem}.png"] = renderer("png")(scene, dpi=options.dpi, svg=files.get(f"{stem}.svg"))
     return files
 
 
