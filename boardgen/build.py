@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 import secrets
 import stat
 import tempfile
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from itertools import repeat
 from pathlib import Path
@@ -337,16 +335,27 @@ def render_targets(targets: list[str], options: BuildOptions, setup: Path | None
     Each game is composed and rendered by one process from the layout alone, so a parallel
     build makes the same bytes as a serial one.
     """
-    workers = min(workers or os.cpu_count() or 1, len(targets))
+    workers = min(workers or usable_cores(), len(targets))
     if workers < 2:
         yield from (render_target(target, options, setup) for target in targets)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only a build of several games needs it
+
     with ProcessPoolExecutor(workers, mp_context=_pool_context()) as pool:
         yield from pool.map(render_target, targets, repeat(options), repeat(setup))
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (fewer than the machine's under a CPU affinity mask)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def _pool_context():
     """Forked workers where the system offers it: they start with boardgen already imported."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
