@@ -9,6 +9,9 @@ References (see the anchors folder's README):
   protograf  protograf 0.5.2's chessboard and oval-track scripts, run with the Python of
              a separate environment where protograf is installed (never boardgen's own).
 
+CPU ratios are printed beside them: on a busy machine they show the work done, where
+wall-clock ratios show how long a user waits (and what the cores gain).
+
 Run: python bench/bench_ratios.py [--rounds N] [--anchors DIR] [--protograf PYTHON]
 The protograf rows are left out, with a note, when no protograf Python is found.
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -48,19 +52,25 @@ def first_existing(paths) -> Path | None:
     return next((path for path in paths if path and Path(path).exists()), None)
 
 
-def timed(command: list[str], env: dict[str, str]) -> float:
-    """Seconds one whole process takes; a failing command stops the benchmark."""
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (user and system, with every child) one whole process takes.
+
+    A failing command stops the benchmark.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode:
         sys.exit(f"{' '.join(command)} failed: {done.stderr.decode(errors='replace')[-500:]}")
-    return elapsed
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
 
 
-def paired_ratios(ours: list[str], reference: list[str], rounds: int,
-                  env: dict[str, str]) -> tuple[list[float], list[float], list[float]]:
-    """Our times, the reference's times and their ratios, run in pairs of alternating order."""
+def paired_times(ours: list[str], reference: list[str], rounds: int,
+                 env: dict[str, str]) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Our (wall, CPU) times and the reference's, run in pairs of alternating order."""
     mine, theirs = [], []
     for round_no in range(rounds):
         if round_no % 2:
@@ -69,7 +79,12 @@ def paired_ratios(ours: list[str], reference: list[str], rounds: int,
         else:
             mine.append(timed(ours, env))
             theirs.append(timed(reference, env))
-    return mine, theirs, [a / b for a, b in zip(mine, theirs)]
+    return mine, theirs
+
+
+def median_ratio(mine, theirs, which: int) -> float:
+    """Median over the pairs of our time over the reference's (0: wall clock, 1: CPU)."""
+    return statistics.median(a[which] / b[which] for a, b in zip(mine, theirs))
 
 
 def reference_command(script: str, anchors: Path, protograf: Path | None,
@@ -101,7 +116,7 @@ def main() -> None:
     boardgen = [sys.executable, "-c", "from boardgen.cli import main; main()", "build"]
     work = Path(tempfile.mkdtemp(prefix="bench-ratios-"))
     env = dict(os.environ, OUTDIR=str(work))
-    print(f"{'job':46} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'target':>7}")
+    print(f"{'job':46} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'target':>7}      {'cpu ratio':>9}")
     try:
         for name, arguments, script, target in JOBS:
             if args.only and args.only not in name:
@@ -111,14 +126,17 @@ def main() -> None:
                 continue
             ours = boardgen + arguments + ["--out", str(work / "out")]
             timed(ours, env)  # a first run warms the file cache and the bytecode
-            mine, theirs, ratios = paired_ratios(ours, reference, args.rounds, env)
-            ratio = statistics.median(ratios)
+            mine, theirs = paired_times(ours, reference, args.rounds, env)
+            ratio = median_ratio(mine, theirs, 0)
             verdict = "ok" if ratio <= target else "OVER"
-            print(f"{name:46} {statistics.median(mine):7.2f} {statistics.median(theirs):7.2f} "
-                  f"{ratio:6.2f} {target:6.2f}x {verdict}", flush=True)
+            print(f"{name:46} {statistics.median(t[0] for t in mine):7.2f} "
+                  f"{statistics.median(t[0] for t in theirs):7.2f} {ratio:6.2f} {target:6.2f}x "
+                  f"{verdict:4} {median_ratio(mine, theirs, 1):9.2f}", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"median of {args.rounds} paired whole-process runs on {os.cpu_count()} cores")
+    print(f"median of {args.rounds} paired whole-process runs on {os.cpu_count()} cores "
+          f"(load {os.getloadavg()[0]:.1f}); the target is for wall-clock time, the CPU ratio "
+          "(all processes' user and system time) shows the work where the machine is busy")
 
 
 if __name__ == "__main__":
