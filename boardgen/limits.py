@@ -102,7 +102,7 @@ def _points(node: Node) -> list[tuple[float, float]]:
 
 # Recent measures by scene object: a check measures each picture more than once.
 _MEASURED: dict[int, tuple[Scene, "Measure"]] = {}
-_MEASURED_KEPT = 4096
+_MEASURED_KEPT = 512  # a kit has some hundred pictures; a long-running preview stays small
 
 
 def measure(scene: Scene) -> Measure:
