@@ -341,8 +341,16 @@ def render_targets(targets: list[str], options: BuildOptions, setup: Path | None
         return
     from concurrent.futures import ProcessPoolExecutor  # only a build of several games needs it
 
-    with ProcessPoolExecutor(workers, mp_context=_pool_context()) as pool:
+    with ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_quiet_worker) as pool:
         yield from pool.map(render_target, targets, repeat(options), repeat(setup))
+
+
+def _quiet_worker() -> None:
+    """Leave Ctrl-C to the main process, which stops the build with one line, not a traceback
+    from every worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def usable_cores() -> int:
