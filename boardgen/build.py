@@ -16,7 +16,9 @@ import re
 import secrets
 import stat
 import tempfile
-from dataclasses import replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from itertools import repeat
 from pathlib import Path
 
 from boardgen import __version__, imposition
@@ -175,8 +177,8 @@ def picture_files(stem: str, scene: Scene, options: BuildOptions) -> dict[str, b
     files: dict[str, bytes] = {}
     if "svg" in options.formats:
         files[f"{stem}.svg"] = renderer("svg")(scene)
-    if "png" in options.formats:
-        files[f"{stem}.png"] = renderer("png")(scene, dpi=options.dpi)
+    if "png" in options.formats:  # from the SVG just drawn, if it was
+        files[f"{stem}.png"] = renderer("png")(scene, dpi=options.dpi, svg=files.get(f"{stem}.svg"))
     return files
 
 
@@ -297,10 +299,118 @@ def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None 
     layout = checked.layout
     options = replace(options, print=replace(options.print, words=words_for(layout, options.lang)))
     files = product_files(layout, checked.output, options, target, notes)
-    folder = out_dir / folder_name(layout.name)
     files.update(export_files(layout.name, options.print.words("title"), checked.output,
-                              options.formats, folder))
-    folder = output_folder(out_dir, layout.name)
-    for name in {name.rpartition("/")[0] for name in files} - {""}:
-        output_folder(folder, name)  # tgc/, tts/: made and cleared like the game's folder
+                              options.formats, out_dir / folder_name(layout.name)))
+    return write_game(out_dir, layout.name, files)
+
+
+def write_game(out_dir: Path, name: str, files: dict[str, bytes]) -> list[Path]:
+    """Write a game's files into its folder, with the export subfolders (tgc/, tts/) they name."""
+    folder = output_folder(out_dir, name)
+    for subfolder in {path.rpartition("/")[0] for path in files} - {""}:
+        output_folder(folder, subfolder)  # made and cleared like the game's folder
     return write_files(folder, files)
+
+
+@dataclass
+class Rendered:
+    """One target checked and rendered in memory, or the problems that stopped it."""
+
+    target: str
+    name: str = ""
+    files: dict[str, bytes] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    problems: list[InputError] = field(default_factory=list)
+
+
+def render_target(target: str, options: BuildOptions, setup: Path | None = None,
+                  out_dir: Path = Path("output")) -> Rendered:
+    """Check one target and render all its files in memory (a worker process's job).
+
+    ``out_dir`` is where the files will go: exports name their images by full path."""
+    rendered = Rendered(target)
+    try:
+        checked = check_layout(target, options, setup)
+        rendered.name = checked.layout.name
+        layout_options = replace(options, print=replace(
+            options.print, words=words_for(checked.layout, options.lang)))
+        rendered.files = product_files(checked.layout, checked.output, layout_options, target,
+                                       rendered.notes)
+        rendered.files.update(export_files(
+            checked.layout.name, layout_options.print.words("title"), checked.output,
+            options.formats, out_dir / folder_name(checked.layout.name)))
+    except InputError as error:  # plain copies: every one pickles, whatever its class
+        rendered.problems = [InputError(p.message, p.source, p.key, p.line)
+                             for p in error.problems or [error]]
+    return rendered
+
+
+def render_targets(targets: list[str], options: BuildOptions, setup: Path | None = None,
+                   workers: int | None = None,
+                   out_dir: Path = Path("output")) -> Iterator[Rendered]:
+    """Every target rendered, one process per core when there are several (in target order).
+
+    Each game is composed and rendered by one process from the layout alone, so a parallel
+    build makes the same bytes as a serial one.
+    """
+    workers = min(workers or usable_cores(), len(targets))
+    if workers < 2:
+        yield from (render_target(target, options, setup, out_dir) for target in targets)
+        return
+    from concurrent.futures import ProcessPoolExecutor  # only a build of several games needs it
+
+    with ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_quiet_worker) as pool:
+        yield from pool.map(render_target, targets, repeat(options), repeat(setup),
+                            repeat(out_dir))
+
+
+def _quiet_worker() -> None:
+    """Leave Ctrl-C to the main process, which stops the build with one line, not a traceback
+    from every worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (fewer than the machine's under a CPU affinity mask)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def _pool_context():
+    """Forked workers where the system offers it: they start with boardgen already imported."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def build_many(targets: list[str], out_dir: Path, options: BuildOptions,
+               setup: Path | None = None, notes: list[str] | None = None,
+               workers: int | None = None) -> Iterator[tuple[str, list[Path]]]:
+    """Build several targets: all are checked and rendered (in parallel) before any is written.
+
+    Problems of every target, and two targets that would share a folder, are raised
+    together as one InputError; otherwise yields (target, files written) per target.
+    """
+    notes = notes if notes is not None else []
+    results = list(render_targets(targets, options, setup, workers, out_dir))
+    problems: list[InputError] = []
+    folders: dict[str, str] = {}
+    for result in results:
+        problems += result.problems
+        if result.problems:
+            continue
+        folder = folder_name(result.name).casefold()
+        if folder in folders:
+            problems.append(InputError(f"is named like {folders[folder]} (both would be built "
+                                       f"into {folder_name(result.name)}); give one another name",
+                                       source=result.target, key="name"))
+        folders.setdefault(folder, result.target)
+    if problems:
+        raise InputError(problems[0].message, problems=problems)
+    for result in results:
+        notes += [note for note in result.notes if note not in notes]
+        yield result.target, write_game(out_dir, result.name, result.files)

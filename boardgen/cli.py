@@ -181,7 +181,7 @@ def build(
 ) -> None:
     """Build boards, component sheets, rules and board.json into OUT/<game>/."""
     from boardgen import imposition
-    from boardgen.build import BuildOptions, build as build_game
+    from boardgen.build import BuildOptions, build_many
     from boardgen.layout import shipped_games
     from boardgen.rules import check_language
 
@@ -201,41 +201,15 @@ def build(
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
                                           mode=mode.value, bleed_mm=bleed, backs=backs.value),
         )
-        checked = check_targets(targets, options, setup)
         notes: list[str] = png_notes(options.formats)
         with progress_bar(len(targets)) as advance:
-            for target in targets:
-                written = build_game(target, out, options, setup=setup, notes=notes,
-                                     checked=checked[target])
+            for target, written in build_many(targets, out, options, setup=setup, notes=notes):
                 folder = written[0].parent if written else out
                 advance(f"{target}: {len(written)} files in {folder}")
         for note in notes:
             typer.echo(f"note: {note}", err=True)
     except InputError as error:
         raise fail(error)
-
-
-def check_targets(targets: list[str], options, setup: Optional[Path]) -> dict:
-    """Check every target before building any; two that would share a folder are refused."""
-    from boardgen.build import folder_name
-    from boardgen.contract import check_layout
-
-    checked, problems, folders = {}, [], {}
-    for target in targets:
-        try:
-            checked[target] = result = check_layout(target, options, setup)
-        except InputError as error:
-            problems += error.problems or [error]
-            continue
-        folder = folder_name(result.layout.name).casefold()
-        if folder in folders:
-            problems.append(InputError(f"is named like {folders[folder]} (both would be built "
-                                       f"into {folder_name(result.layout.name)}); give one "
-                                       "another name", source=target, key="name"))
-        folders.setdefault(folder, target)
-    if problems:
-        raise InputError(problems[0].message, problems=problems)
-    return checked
 
 
 def png_notes(formats: tuple[str, ...]) -> list[str]:

@@ -100,8 +100,25 @@ def _points(node: Node) -> list[tuple[float, float]]:
     return [(node.x, node.y)]  # Text: its anchor; glyphs reach about one size further
 
 
+# Recent measures by scene object: a check measures each picture more than once.
+_MEASURED: dict[int, tuple[Scene, "Measure"]] = {}
+_MEASURED_KEPT = 512  # a kit has some hundred pictures; a long-running preview stays small
+
+
 def measure(scene: Scene) -> Measure:
     """The scene's shapes, smallest text and reach, following every symbol it uses."""
+    kept = _MEASURED.get(id(scene))
+    if kept is not None and kept[0] is scene:  # scenes are frozen: same object, same measure
+        return kept[1]
+    if len(_MEASURED) >= _MEASURED_KEPT:
+        _MEASURED.clear()
+    result = _measure(scene)
+    _MEASURED[id(scene)] = (scene, result)  # holding the scene keeps its id from being reused
+    return result
+
+
+def _measure(scene: Scene) -> Measure:
+    """``measure`` without the memory."""
     symbols = scene.symbols
     cache: dict[str, Measure] = {}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from boardgen import fonts
 from boardgen.errors import InputError
@@ -151,6 +152,7 @@ def tick_positions(start: float, end: float, seams: tuple[float, ...]) -> tuple[
 Spans = tuple[tuple[float, float], ...]  # stretches along one axis that a cut should not cross
 
 
+@lru_cache(maxsize=256)  # a check plans the same board for several papers, then the build again
 def split(length: float, seams: tuple[float, ...], room: float, glue: float,
           keep_clear: Spans = ()) -> tuple[float, ...]:
     """Cut positions (0 … length) giving the fewest pieces that fit ``room`` with their glue strip.
@@ -263,8 +265,8 @@ def plan_tiles(width: float, height: float, seams_x: tuple[float, ...],
     for landscape in (False, True):
         page_w, page_h = options.paper.size(landscape)
         area = art_box(page_w, page_h, options.margin_mm)
-        cuts_x = split(width, seams_x, area.w, GLUE_MM, keep_clear[0])
-        cuts_y = split(height, seams_y, area.h, GLUE_MM, keep_clear[1])
+        cuts_x = split(width, tuple(seams_x), area.w, GLUE_MM, tuple(keep_clear[0]))
+        cuts_y = split(height, tuple(seams_y), area.h, GLUE_MM, tuple(keep_clear[1]))
         crossed = sum(_crosses(c, keep_clear[0]) for c in cuts_x[1:-1]) + \
             sum(_crosses(c, keep_clear[1]) for c in cuts_y[1:-1])
         plans.append((crossed, TilePlan(width, height, page_w, page_h, landscape, cuts_x, cuts_y,

@@ -77,12 +77,15 @@ def backend() -> str:
     return "cairo" if _svg2png() is not None else "pdfium"
 
 
-def render_png(scene: Scene, dpi: int = 150) -> bytes:
-    """The scene rasterised at ``dpi`` dots per inch on a white background."""
+def render_png(scene: Scene, dpi: int = 150, svg: bytes | None = None) -> bytes:
+    """The scene rasterised at ``dpi`` dots per inch on a white background.
+
+    ``svg``: the scene's SVG when the caller has already rendered it (it is not drawn again).
+    """
     svg2png = _svg2png()
     if svg2png is None:
         return _pdfium_png(scene, dpi)
-    return svg2png(bytestring=render_svg(scene), dpi=dpi, background_color="white")
+    return svg2png(bytestring=svg or render_svg(scene), dpi=dpi, background_color="white")
 
 
 def _pdfium_png(scene: Scene, dpi: int) -> bytes:

@@ -10,6 +10,7 @@ customised board gets matching numbers; its figures are drawn by
 from __future__ import annotations
 
 import glob
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -169,11 +170,39 @@ def parse_text(layout, path: Path, words: Words, diagram_names) -> RuleText:
                            words=words, source_line=rendered.source_line)
 
 
+# Recent rule books by layout object, language and rule text file (see ``rule_book``).
+_BOOKS: OrderedDict[tuple, tuple[Any, RuleBook]] = OrderedDict()
+_BOOKS_KEPT = 16
+
+
 def rule_book(layout, lang: str = "en", target: str | Path | None = None) -> RuleBook | None:
-    """The layout's rule text in ``lang`` with its figures drawn; None if it has no text."""
+    """The layout's rule text in ``lang`` with its figures drawn; None if it has no text.
+
+    A build asks for the same book when it checks the layout and when it prints it, so
+    recent books are kept: by the layout object (layouts are frozen) and the rule text's
+    path, size and time of change, so an edited text is read again.
+    """
     path = rule_text_path(layout, lang, target)
     if path is None:
         return None
+    try:
+        status = path.stat()
+    except OSError:
+        return _read_book(layout, lang, path)
+    key = (id(layout), lang, str(path), status.st_size, status.st_mtime_ns)
+    kept = _BOOKS.get(key)
+    if kept is not None and kept[0] is layout:
+        _BOOKS.move_to_end(key)
+        return kept[1]
+    book = _read_book(layout, lang, path)
+    _BOOKS[key] = (layout, book)  # holding the layout keeps its id from being reused
+    while len(_BOOKS) > _BOOKS_KEPT:
+        _BOOKS.popitem(last=False)
+    return book
+
+
+def _read_book(layout, lang: str, path: Path) -> RuleBook:
+    """The rule text at ``path`` rendered for ``layout``, parsed, with its figures drawn."""
     words = words_for(layout, lang)
     diagrams = _diagrams(layout, words)
     text = parse_text(layout, path, words, diagrams)

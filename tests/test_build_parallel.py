@@ -1,0 +1,102 @@
+"""Several games build in parallel processes, with the bytes of a serial build; shared work is
+done once."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from boardgen import build as build_module
+from boardgen.build import BuildOptions, build_many
+from boardgen.errors import InputError
+from boardgen.layout import load_layout
+from boardgen.rules import rule_book
+
+FAST = BuildOptions(formats=("pdf", "svg"))
+GAMES = ["racing_kings", "steeple_chess"]
+
+
+def files_in(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _render_reporting_pid(target, options, setup=None):
+    rendered = _real_render_target(target, options, setup)
+    rendered.notes.append(f"rendered by {os.getpid()}")
+    return rendered
+
+
+_real_render_target = build_module.render_target
+
+
+def test_a_parallel_build_writes_the_bytes_of_a_serial_build_in_other_processes(tmp_path,
+                                                                                monkeypatch):
+    serial = list(build_many(GAMES, tmp_path / "serial", FAST, workers=1))
+    monkeypatch.setattr(build_module, "render_target", _render_reporting_pid)
+    notes: list[str] = []
+    parallel = list(build_many(GAMES, tmp_path / "parallel", FAST, notes=notes, workers=2))
+    assert [target for target, _ in parallel] == [target for target, _ in serial] == GAMES
+    assert files_in(tmp_path / "parallel") == files_in(tmp_path / "serial")
+    assert len(files_in(tmp_path / "serial")) > 20
+    workers = {note for note in notes if note.startswith("rendered by")}
+    assert f"rendered by {os.getpid()}" not in workers and workers
+
+
+def test_every_targets_problems_come_together_and_nothing_is_written(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "racing_kings"\nname = "bad"\n[board]\nsquare_mm = -5\n',
+                   encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        list(build_many(["racing_kings", str(bad), "nonexistent_game"], tmp_path / "out", FAST,
+                        workers=2))
+    lines = str(caught.value).splitlines()
+    assert any("square_mm" in line for line in lines)
+    assert any("nonexistent_game" in line for line in lines)
+    assert not (tmp_path / "out" / "racing_kings").exists()
+
+
+def test_two_targets_for_one_folder_are_refused_before_anything_is_written(tmp_path):
+    for stem in ("one", "two"):
+        (tmp_path / f"{stem}.toml").write_text('extends = "racing_kings"\nname = "Same"\n',
+                                               encoding="utf-8")
+    with pytest.raises(InputError, match="both would be built into Same"):
+        list(build_many([str(tmp_path / "one.toml"), str(tmp_path / "two.toml")],
+                        tmp_path / "out", FAST, workers=2))
+    assert not (tmp_path / "out" / "Same").exists()
+
+
+def test_a_rule_book_is_read_once_per_layout_and_again_when_its_text_changes(tmp_path):
+    (tmp_path / "mine.toml").write_text('extends = "racing_kings"\nname = "mine"\n',
+                                        encoding="utf-8")
+    text = tmp_path / "mine.rules.en.md"
+    text.write_text("# Mine\n\nRace your king home.\n", encoding="utf-8")
+    layout = load_layout(str(tmp_path / "mine.toml"))
+    first = rule_book(layout, "en")
+    assert rule_book(layout, "en") is first
+    assert rule_book(load_layout(str(tmp_path / "mine.toml")), "en") is not first
+    text.write_text("# Mine\n\nRace your king to the last rank.\n", encoding="utf-8")
+    changed = rule_book(layout, "en")
+    assert changed is not first
+    assert "last rank" in str(changed.text.blocks)
+
+
+def test_a_build_typesets_its_rules_once_per_page_size(monkeypatch):
+    """The rule sheet's pages go into rules.pdf and the bundle alike; the booklet has its own
+    half-size pages."""
+    import boardgen.rules as rules
+    from boardgen.build import compose_target, product_files
+
+    sizes = []
+    real = rules.typeset
+
+    def counting(text, scenes, style, *args, **kwargs):
+        sizes.append((round(style.width), round(style.height)))
+        return real(text, scenes, style, *args, **kwargs)
+
+    monkeypatch.setattr(rules, "typeset", counting)
+    layout, output = compose_target("racing_kings")
+    files = product_files(layout, output, BuildOptions(formats=("pdf",)), "racing_kings")
+    assert {"rules.pdf", "rules-booklet.pdf", "racing_kings-print-and-play.pdf"} <= set(files)
+    assert sorted(sizes) == [(148, 210), (210, 297)]
