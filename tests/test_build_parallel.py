@@ -22,8 +22,8 @@ def files_in(folder):
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _render_reporting_pid(target, options, setup=None):
-    rendered = _real_render_target(target, options, setup)
+def _render_reporting_pid(target, options, setup=None, out_dir=None):
+    rendered = _real_render_target(target, options, setup, out_dir)
     rendered.notes.append(f"rendered by {os.getpid()}")
     return rendered
 
