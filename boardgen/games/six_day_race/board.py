@@ -8,18 +8,24 @@ from boardgen.games.six_day_race.art import centered_text, text_box
 from boardgen.games.six_day_race.infield import InfieldPlan, area_caption, infield_nodes, plan_infield
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry, Space
+from boardgen.games.six_day_race.velodrome import (AZUR_MM, banking, coloured_lines, lane_lines,
+                                                   oval_commands, pictogram, sprint_line)
 from boardgen.i18n import Words, words_for
 from boardgen.product import Board
-from boardgen.scene import (IDENTITY, Group, Line, Node, Path, PathCommand, Polygon, Rect, Scene, Style,
-                            Text, arc_commands, ink_on)
+from boardgen.scene import IDENTITY, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, ink_on
 
-NUMBER_MM = 8.0
-LABEL_MM = 4.6
+NUMBER_MM = 8.0          # figures 5.5 mm high: legible across a table
+LABEL_MM = 5.0
+CAPTION_GAP_MM = 1.2     # between the côte d'azur and a named space's word in the infield
+PICTOGRAM_SHARE = 0.34   # pictogram radius as a share of the track width
 MIN_TEXT_MM = 2.6
 TEXT_PAD_MM = 1.6
 SEAM_CLEARANCE_MM = 2.5
 SEAM_STEP_MM = 4.0
 CHECKER_COLUMNS = 2
+
+
+KIND_COLORS = {"rider-change": "rider_change", "crash": "crash"}
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,8 @@ def space_infos(layout: Layout, geometry: Geometry, words: Words) -> tuple[Space
     for space in geometry.spaces:
         name = layout.spaces.color_of(space.number)
         named = layout.spaces.named_of(space.number)
+        if name == "plain" and named is not None and named.kind in KIND_COLORS:
+            name = KIND_COLORS[named.kind]
         infos.append(SpaceInfo(space, name, layout.colors.fill(name),
                                space_word(layout, words, space.number),
                                named.kind if named else None))
@@ -75,37 +83,43 @@ def box_inside(space: Space, box: tuple[float, float, float, float], pad: float)
     return all(space.contains(p, pad) for p in points)
 
 
-def space_texts(layout: Layout, info: SpaceInfo, geometry: Geometry) -> list[Text]:
-    """The number in the outer half of the space; its word, if any, in the inner half."""
+def space_texts(layout: Layout, info: SpaceInfo, geometry: Geometry) -> list[Node]:
+    """The number in the outer half of the space; a pictogram, if any, in the inner half."""
     ink = ink_on(info.fill, dark=layout.colors.ink)
     quarter = geometry.half_width / 2
-    nodes = [fitted_text(info.space, quarter, str(info.space.number), NUMBER_MM, "bold", ink)]
-    if info.label:
-        nodes.append(fitted_text(info.space, -quarter, info.label, LABEL_MM, "bold", ink))
+    nodes: list[Node] = [fitted_text(info.space, quarter, str(info.space.number), NUMBER_MM,
+                                     "bold", ink)]
+    if info.tag:
+        cx, cy = info.space.point(0.5, -quarter)
+        radius = min(geometry.half_width * 2 * PICTOGRAM_SHARE / 2, info.space.length * 0.3)
+        nodes += pictogram(info.tag, cx, cy, radius, ink, info.fill)
     return nodes
+
+
+def caption(layout: Layout, info: SpaceInfo, geometry: Geometry) -> Text:
+    """A named space's word in the infield beside it, clear of the côte d'azur."""
+    clear = geometry.half_width + AZUR_MM + CAPTION_GAP_MM
+    space = info.space
+    depth = clear
+    while True:
+        cx, cy = space.point(0.5, -depth)
+        node = centered_text(cx, cy, info.label, LABEL_MM, font="bold", fill=layout.colors.ink)
+        x0, y0, x1, y1 = text_box(node)
+        corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        if all(space.local(p)[1] <= -clear for p in corners) or depth > 4 * clear:
+            return node
+        depth += 0.5
 
 
 # ---- lines -------------------------------------------------------------------
 
 
-def oval_commands(geometry: Geometry, radius: float) -> tuple[PathCommand, ...]:
-    """A closed oval at ``radius`` from the bend centres (the track's centre line at the bend radius)."""
-    (xl, cy), (xr, _) = geometry.bend_centers
-    return (("M", xl, cy + radius), ("L", xr, cy + radius),
-            *arc_commands(xr, cy, radius, 90, -90, move=False),
-            ("L", xl, cy - radius),
-            *arc_commands(xl, cy, radius, 270, 90, move=False), ("Z",))
-
-
-def track_lines(layout: Layout, geometry: Geometry) -> list[Node]:
-    """Thick lines between the lanes, and the track's outer and inner edges."""
-    edge = layout.colors.track_edge
-    nodes: list[Node] = []
-    for offset in geometry.lane_offsets():
-        nodes.append(Path(oval_commands(geometry, geometry.radius + offset),
-                          Style(stroke=edge, stroke_mm=1.8)))
-    for radius in (geometry.outer_radius, geometry.inner_radius):
-        nodes.append(Path(oval_commands(geometry, radius), Style(stroke=edge, stroke_mm=1.1)))
+def track_lines(layout: Layout, geometry: Geometry) -> list[Path]:
+    """The côte d'azur, the coloured lines, thin lines between lanes and the track's edges."""
+    edge = Style(stroke=layout.colors.track_edge, stroke_mm=1.1)
+    nodes = coloured_lines(layout, geometry) + lane_lines(layout, geometry)
+    nodes += [Path(oval_commands(geometry, radius), edge)
+              for radius in (geometry.outer_radius, geometry.inner_radius)]
     return nodes
 
 
@@ -119,31 +133,26 @@ def space_boundaries(layout: Layout, geometry: Geometry) -> list[Node]:
 
 
 def finish_line(layout: Layout, geometry: Geometry) -> list[Node]:
-    """A chequered band across the track where the last space meets space 1."""
+    """A bold chequered band across the track and its côte d'azur, where the last space meets
+    space 1."""
     first = geometry.spaces[0]
-    width = geometry.half_width * 2
-    rows = max(4, round(width / 6))
-    cell = width / rows
+    low, high = -geometry.half_width - AZUR_MM, geometry.half_width
+    rows = max(4, round((high - low) / 6))
+    cell = (high - low) / rows
     along = cell / first.length
     ink = layout.colors.finish_line
-    nodes: list[Node] = [Polygon((first.point(-along, -geometry.half_width),
-                                  first.point(along, -geometry.half_width),
-                                  first.point(along, geometry.half_width),
-                                  first.point(-along, geometry.half_width)), Style(fill="#ffffff"))]
+
+    def band(a0: float, a1: float, b0: float, b1: float) -> tuple:
+        return (first.point(a0, b0), first.point(a1, b0), first.point(a1, b1), first.point(a0, b1))
+
+    nodes: list[Node] = [Polygon(band(-along, along, low, high), Style(fill="#ffffff"))]
     for column in range(CHECKER_COLUMNS):
         a0 = -along + column * along
         for row in range(rows):
-            if (row + column) % 2:
-                continue
-            b0 = -geometry.half_width + row * cell
-            nodes.append(Polygon((first.point(a0, b0), first.point(a0 + along, b0),
-                                  first.point(a0 + along, b0 + cell), first.point(a0, b0 + cell)),
-                                 Style(fill=ink)))
-    nodes.append(Polygon((first.point(-along, -geometry.half_width),
-                          first.point(along, -geometry.half_width),
-                          first.point(along, geometry.half_width),
-                          first.point(-along, geometry.half_width)),
-                         Style(stroke=ink, stroke_mm=0.4)))
+            if (row + column) % 2 == 0:
+                b0 = low + row * cell
+                nodes.append(Polygon(band(a0, a0 + along, b0, b0 + cell), Style(fill=ink)))
+    nodes.append(Polygon(band(-along, along, low, high), Style(stroke=ink, stroke_mm=0.9)))
     return nodes
 
 
@@ -160,11 +169,16 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     infos = space_infos(layout, geometry, words)
     nodes: list[Node] = [Rect(0, 0, geometry.width, height, Style(fill=colors.infield))]
     nodes += [Path(info.space.outline_commands(), Style(fill=info.fill)) for info in infos]
+    nodes += banking(geometry)
     nodes += space_boundaries(layout, geometry)
     nodes += track_lines(layout, geometry)
+    for info in infos:
+        if info.tag == "sprint":
+            nodes += sprint_line(layout, geometry, info.space)
     nodes += finish_line(layout, geometry)
     for info in infos:
         nodes += space_texts(layout, info, geometry)
+    nodes += [caption(layout, info, geometry) for info in infos if info.label]
     nodes += infield_nodes(layout, plan, geometry)
     scene = Scene(geometry.width, height, tuple(nodes), title=words("title"))
     seams_x, seams_y = seams(geometry, text_boxes(scene.children), height)

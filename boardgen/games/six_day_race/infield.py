@@ -328,8 +328,8 @@ def travel_arrows(layout: Layout, geometry: Geometry) -> list[Node]:
         return []
     color = mix(layout.colors.infield, layout.colors.ink, 0.45)
     x0, y0, x1, y1 = geometry.infield_box()
-    inset = 12.0
-    length, width = 46.0, 9.0
+    inset = 13.0          # clear of the named spaces' words beside the track
+    length, width = 46.0, 8.0
     step = 1 if geometry.mirrored else -1   # which way the top straight runs, on the page
     nodes: list[Node] = []
     straight = x1 - x0
@@ -340,7 +340,7 @@ def travel_arrows(layout: Layout, geometry: Geometry) -> list[Node]:
                            (cx - step * length / 2, y1 - inset), width, color))
         nodes.append(arrow((cx - step * length / 2, y0 + inset),
                            (cx + step * length / 2, y0 + inset), width, color))
-    radius = geometry.inner_radius - inset
+    radius = geometry.inner_radius - 2 * inset
     sweep = min(50.0, math.degrees(geometry.track.straight_mm / radius))
     (lx, cy), (rx, _) = geometry.bend_centers
     if not geometry.mirrored:
