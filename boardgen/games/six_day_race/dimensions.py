@@ -70,11 +70,16 @@ def straight_capacity(space_mm: float, track_width: float, rider_mm: float) -> i
 
 def bend_capacity(inner_radius: float, sweep_rad: float, track_width: float,
                   rider_mm: float) -> int:
-    """Riders that stand on one bend space: each row measured on the chord at its inner edge,
-    where the wedge is narrowest."""
+    """Riders that stand on one bend space, in rows from the inside: a row is as long as the
+    chord at its inner edge, where the wedge is narrowest, and its outer corners stay on the
+    track."""
+    outer = inner_radius + track_width
     total = 0
     for row in range(rider_rows(track_width, rider_mm)):
         radius = inner_radius + row * rider_mm
         chord = 2 * radius * math.sin(sweep_rad / 2)
-        total += int(chord / rider_mm + 1e-9)
+        count = int(chord / rider_mm + 1e-9)
+        while count and math.hypot(radius + rider_mm, count * rider_mm / 2) > outer + 1e-9:
+            count -= 1
+        total += count
     return total

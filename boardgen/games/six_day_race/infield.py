@@ -211,6 +211,16 @@ def keep_clear_lines(geometry: Geometry) -> tuple[float, ...]:
     return tuple(x0 + k * period for k in range(count + 1))
 
 
+def lattice_lines(geometry: Geometry) -> tuple[float, ...]:
+    """The keep-clear lines continued at the same spacing over the whole board width: the bends'
+    numbers and the band below the track leave them free too."""
+    period = seam_period(geometry.track.space_mm)
+    x0 = geometry.infield_box()[0]
+    first = -math.floor(x0 / period)
+    last = math.floor((geometry.width - x0) / period)
+    return tuple(x0 + k * period for k in range(first, last + 1) if 0 < x0 + k * period < geometry.width)
+
+
 def _clear_x(block: Block, x: float, lines: tuple[float, ...]) -> float:
     """The first position at or right of ``x`` where none of the block's text crosses a line."""
     for _ in range(len(lines) + 1):
@@ -294,7 +304,8 @@ def plan_infield(layout: Layout, words: Words, geometry: Geometry | None = None)
         placed = arrange_row(upper[:1] + lower + upper[1:], SLOT_GAP_MM, (x0, top, x1, bottom),
                              lines)
         if placed is None:
-            placed, band_mm = _with_band(geometry, upper, lower, (x0, top, x1, bottom), lines)
+            placed, band_mm = _with_band(geometry, upper, lower, (x0, top, x1, bottom),
+                                         lattice_lines(geometry))
     slots = tuple(Slot(area.deck, area.pile, area.use, slot_rect(layout, item))
                   for area, item in zip(layout.infield.areas,
                                         [p for p in placed if p.block.name.startswith("slot-")]))

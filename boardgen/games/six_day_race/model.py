@@ -305,7 +305,7 @@ class Riders(Model):
     colors: tuple[Color, ...] = Field(min_length=1, max_length=12,
                                       description="one rider per colour, numbered in this order; "
                                                   "as many players as riders")
-    width_mm: float = Field(10.0, ge=6, le=60,
+    width_mm: float = Field(9.5, ge=6, le=60,
                             description="standee width; its feet make it as deep, and every "
                                         "space must hold all the riders")
     face_mm: float = Field(22.0, ge=12, le=100, description="height of a standee's picture")
