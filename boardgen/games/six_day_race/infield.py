@@ -16,7 +16,8 @@ from boardgen.games.six_day_race.dimensions import (EDGE_PAD_MM, ROW_GAP_MM, SEA
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.games.six_day_race.track import Geometry
 from boardgen.i18n import Words
-from boardgen.scene import Group, Node, Rect, Style, Text, mix, translate
+from boardgen.games.six_day_race.velodrome import pictogram
+from boardgen.scene import Group, Line, Node, Rect, Style, Text, ink_on, mix, translate
 
 BLOCK_GAP_MM = 30.0
 LEGEND_WIDTH_MM = 150.0
@@ -120,6 +121,27 @@ def legend_rows(layout: Layout) -> list[str]:
     return shown
 
 
+def legend_swatch(layout: Layout, row: str, x: float, y: float, size: float) -> list[Node]:
+    """The little square beside a legend row: the space's colour, with the rider change's
+    pictogram or the sprint line where the row is about those."""
+    colors = layout.colors
+    fill = {"rider-change": colors.rider_change, "scoring": colors.plain}.get(row)
+    if row in SPACE_COLORS:
+        fill = colors.fill(row)
+    if fill is None:
+        return []
+    nodes: list[Node] = [Rect(x, y, size, size, Style(fill=fill, stroke=colors.track_edge,
+                                                       stroke_mm=0.35))]
+    if row == "rider-change":
+        nodes += pictogram("rider-change", x + size / 2, y + size / 2, size * 0.3,
+                           ink_on(fill, dark=colors.ink), fill)
+    elif row == "scoring":
+        middle = x + size / 2
+        nodes += [Line(middle, y, middle, y + size, Style(stroke="#ffffff", stroke_mm=2.4)),
+                  Line(middle, y, middle, y + size, Style(stroke=colors.finish_line, stroke_mm=0.9))]
+    return nodes
+
+
 def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM) -> Block | None:
     """Swatches of the space colours with what each does, in a panel."""
     colors = layout.colors
@@ -136,10 +158,7 @@ def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM) -
     nodes.append(Text(pad, y, words("legend.title"), 5.5, font="bold", fill=ink))
     y += 4.5
     for row in rows:
-        if row in SPACE_COLORS:
-            nodes.append(Rect(pad, y, swatch, swatch, Style(fill=colors.fill(row),
-                                                            stroke=colors.track_edge,
-                                                            stroke_mm=0.35)))
+        nodes += legend_swatch(layout, row, pad, y, swatch)
         line_y = y + title_size * CAP_HEIGHT + 0.4
         nodes.append(Text(text_x, line_y, words(f"legend.{row}.title", **values), title_size,
                           font="bold", fill=ink))
