@@ -266,3 +266,32 @@ def test_score_sheet_has_a_column_per_sprint(tmp_path, sprints):
     assert (f"Sprint {sprints}" in text) == bool(sprints) and f"Sprint {sprints + 1}" not in text
     texts = [n for n in sheet.scene.children if isinstance(n, Text)]
     assert all(n.size >= 1.75 for n in texts)
+
+
+def test_the_board_prints_on_eight_a4_sheets_and_a_map(files, layout):
+    pages = pypdf.PdfReader(io.BytesIO(files["board.pdf"])).pages
+    assert len(pages) <= 8 + 1
+    for page in pages:
+        width, height = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+        assert (round(width * 25.4 / 72), round(height * 25.4 / 72)) == (210, 297)
+    board = six_day_race.board_json(layout)
+    assert max(board["board_size_mm"]) < 900 and min(board["board_size_mm"]) < 370
+
+
+def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
+    from boardgen.games.six_day_race.velodrome import line_offsets
+    from boardgen.scene import Line, Path
+
+    board = six_day_race.compose_board(layout)
+    strokes = {node.style.stroke for node in board.scene.children if isinstance(node, Path)}
+    colors = layout.colors
+    assert {colors.cote_d_azur, colors.measuring_line, colors.sprinters_line,
+            colors.stayers_line} <= strokes
+    offsets = line_offsets(six_day_race.track.Geometry(layout.track))
+    assert offsets["measuring_line"] < offsets["sprinters_line"] < offsets["stayers_line"]
+    sprint_lines = [n for n in board.scene.children
+                    if isinstance(n, Line) and n.style.stroke == colors.finish_line]
+    assert len(sprint_lines) == len(layout.spaces.sprints)
+    fills = {s["number"]: s["color"] for s in six_day_race.board_json(layout)["spaces"]}
+    assert fills[layout.spaces.number_of("rider-change")] == colors.rider_change
+    assert fills[layout.spaces.number_of("crash")] == colors.crash

@@ -5,21 +5,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgen.games.six_day_race.art import centered_text, text_box
-from boardgen.games.six_day_race.infield import InfieldPlan, area_caption, infield_nodes, plan_infield
+from boardgen.games.six_day_race.infield import (InfieldPlan, area_caption, infield_nodes,
+                                                 lattice_lines, plan_infield)
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry, Space
+from boardgen.games.six_day_race.velodrome import (AZUR_MM, banking, coloured_lines, lane_lines,
+                                                   oval_commands, pictogram, sprint_line)
 from boardgen.i18n import Words, words_for
 from boardgen.product import Board
-from boardgen.scene import (IDENTITY, Group, Line, Node, Path, PathCommand, Polygon, Rect, Scene, Style,
-                            Text, arc_commands, ink_on)
+from boardgen.scene import IDENTITY, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, ink_on
 
-NUMBER_MM = 8.0
-LABEL_MM = 4.6
+NUMBER_MM = 8.0          # figures 5.5 mm high: legible across a table
+LABEL_MM = 5.0
+CAPTION_GAP_MM = 1.2     # between the côte d'azur and a named space's word in the infield
+PICTOGRAM_SHARE = 0.34   # pictogram radius as a share of the track width
 MIN_TEXT_MM = 2.6
 TEXT_PAD_MM = 1.6
 SEAM_CLEARANCE_MM = 2.5
 SEAM_STEP_MM = 4.0
 CHECKER_COLUMNS = 2
+GUIDE_Y_MM = 40.0        # rows of the bends kept free of text, so the board can be cut across
+# (along, across mm) moves of a bend's number off the guide lines, nearest first
+NUDGES = tuple(sorted(((a / 20, b) for a in range(-9, 10) for b in (0.0, -2.0, 2.0, -4.0, 4.0, -6.0, 6.0)),
+                      key=lambda m: (abs(m[0]) * 24 + abs(m[1]), m)))
+
+
+KIND_COLORS = {"rider-change": "rider_change", "crash": "crash"}
 
 
 @dataclass(frozen=True)
@@ -48,6 +59,8 @@ def space_infos(layout: Layout, geometry: Geometry, words: Words) -> tuple[Space
     for space in geometry.spaces:
         name = layout.spaces.color_of(space.number)
         named = layout.spaces.named_of(space.number)
+        if name == "plain" and named is not None and named.kind in KIND_COLORS:
+            name = KIND_COLORS[named.kind]
         infos.append(SpaceInfo(space, name, layout.colors.fill(name),
                                space_word(layout, words, space.number),
                                named.kind if named else None))
@@ -57,14 +70,50 @@ def space_infos(layout: Layout, geometry: Geometry, words: Words) -> tuple[Space
 # ---- text in spaces ----------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Guides:
+    """Lines across the board that text in the bends and beside the track leaves free, so the
+    board can always be cut there: the infield's keep-clear lines continued over the bends,
+    and rows every GUIDE_Y_MM from the middle line."""
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+
+    def crossed(self, box: tuple[float, float, float, float]) -> bool:
+        x0, y0, x1, y1 = box
+        clear = SEAM_CLEARANCE_MM + 0.1
+        return (any(x0 - clear < x < x1 + clear for x in self.xs)
+                or any(y0 - clear < y < y1 + clear for y in self.ys))
+
+
+def guides(geometry: Geometry) -> Guides:
+    cy, reach = geometry.cy, geometry.outer_radius
+    steps = int(reach // GUIDE_Y_MM)
+    # none in the strip beside the straights, where the named spaces' words stand
+    strip = AZUR_MM + CAPTION_GAP_MM + LABEL_MM + 2 * SEAM_CLEARANCE_MM
+    ys = tuple(cy + k * GUIDE_Y_MM for k in range(-steps, steps + 1)
+               if abs(k * GUIDE_Y_MM) < geometry.inner_radius - strip)
+    return Guides(lattice_lines(geometry), ys)
+
+
 def fitted_text(space: Space, across: float, text: str, size: float, font: str,
-                fill: str) -> Text:
-    """Upright text centred at ``across`` in the middle of the space, shrunk until it fits."""
-    cx, cy = space.point(0.5, across)
+                fill: str, avoid: Guides | None = None) -> Text:
+    """Upright text at ``across`` in the space, shrunk until it fits; in a bend moved along the
+    space, if it can be, off the guide lines."""
     while True:
-        node = centered_text(cx, cy, text, size, font=font, fill=fill)
-        if box_inside(space, text_box(node), TEXT_PAD_MM) or size <= MIN_TEXT_MM:
-            return node
+        fits = []
+        for along, aside in (NUDGES if avoid is not None and space.kind == "bend" else ((0, 0),)):
+            cx, cy = space.point(0.5 + along, across + aside)
+            node = centered_text(cx, cy, text, size, font=font, fill=fill)
+            if box_inside(space, text_box(node), TEXT_PAD_MM):
+                fits.append(node)
+                if avoid is None or not avoid.crossed(text_box(node)):
+                    return node
+        if fits and size <= NUMBER_MM * 0.94:
+            return fits[0]
+        if size <= MIN_TEXT_MM:
+            cx, cy = space.point(0.5, across)
+            return centered_text(cx, cy, text, size, font=font, fill=fill)
         size = max(MIN_TEXT_MM, size * 0.94)
 
 
@@ -75,37 +124,64 @@ def box_inside(space: Space, box: tuple[float, float, float, float], pad: float)
     return all(space.contains(p, pad) for p in points)
 
 
-def space_texts(layout: Layout, info: SpaceInfo, geometry: Geometry) -> list[Text]:
-    """The number in the outer half of the space; its word, if any, in the inner half."""
+def space_texts(layout: Layout, info: SpaceInfo, geometry: Geometry,
+                avoid: Guides | None = None) -> list[Node]:
+    """The number in the outer half of the space; a pictogram, if any, in the inner half."""
     ink = ink_on(info.fill, dark=layout.colors.ink)
     quarter = geometry.half_width / 2
-    nodes = [fitted_text(info.space, quarter, str(info.space.number), NUMBER_MM, "bold", ink)]
-    if info.label:
-        nodes.append(fitted_text(info.space, -quarter, info.label, LABEL_MM, "bold", ink))
+    nodes: list[Node] = [fitted_text(info.space, quarter, str(info.space.number), NUMBER_MM,
+                                     "bold", ink, avoid)]
+    if info.tag:
+        cx, cy = info.space.point(0.5, -quarter)
+        radius = min(geometry.half_width * 2 * PICTOGRAM_SHARE / 2, info.space.length * 0.3)
+        nodes += pictogram(info.tag, cx, cy, radius, ink, info.fill)
     return nodes
+
+
+def caption(layout: Layout, info: SpaceInfo, geometry: Geometry, avoid: Guides) -> Text:
+    """A named space's word in the infield beside it, clear of the côte d'azur and, moved
+    along the track as little as needed, of the guide lines."""
+    first = None
+    for shift in range(0, 61):
+        for sign in ((1,) if shift == 0 else (1, -1)):
+            node = _caption_at(layout, info, geometry, 0.5 + sign * shift / info.space.length)
+            first = first or node
+            if not avoid.crossed(text_box(node)):
+                return node
+    return first
+
+
+def _caption_at(layout: Layout, info: SpaceInfo, geometry: Geometry, along: float) -> Text:
+    """The caption at ``along`` on its space, just far enough inside the track."""
+    clear = geometry.half_width + AZUR_MM + CAPTION_GAP_MM
+    space = info.space
+    depth = clear
+    while True:
+        cx, cy = space.point(along, -depth)
+        node = centered_text(cx, cy, info.label, LABEL_MM, font="bold", fill=layout.colors.ink)
+        x0, y0, x1, y1 = text_box(node)
+        corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        if all(_inside_by(geometry, p) >= clear for p in corners) or depth > 4 * clear:
+            return node
+        depth += 0.5
+
+
+def _inside_by(geometry: Geometry, p) -> float:
+    """How far a point lies inside the track's centre line (negative: outside it)."""
+    (xl, cy), (xr, _) = geometry.bend_centers
+    x = min(max(p[0], xl), xr)
+    return geometry.radius - ((p[0] - x) ** 2 + (p[1] - cy) ** 2) ** 0.5
 
 
 # ---- lines -------------------------------------------------------------------
 
 
-def oval_commands(geometry: Geometry, radius: float) -> tuple[PathCommand, ...]:
-    """A closed oval at ``radius`` from the bend centres (the track's centre line at the bend radius)."""
-    (xl, cy), (xr, _) = geometry.bend_centers
-    return (("M", xl, cy + radius), ("L", xr, cy + radius),
-            *arc_commands(xr, cy, radius, 90, -90, move=False),
-            ("L", xl, cy - radius),
-            *arc_commands(xl, cy, radius, 270, 90, move=False), ("Z",))
-
-
-def track_lines(layout: Layout, geometry: Geometry) -> list[Node]:
-    """Thick lines between the lanes, and the track's outer and inner edges."""
-    edge = layout.colors.track_edge
-    nodes: list[Node] = []
-    for offset in geometry.lane_offsets():
-        nodes.append(Path(oval_commands(geometry, geometry.radius + offset),
-                          Style(stroke=edge, stroke_mm=1.8)))
-    for radius in (geometry.outer_radius, geometry.inner_radius):
-        nodes.append(Path(oval_commands(geometry, radius), Style(stroke=edge, stroke_mm=1.1)))
+def track_lines(layout: Layout, geometry: Geometry) -> list[Path]:
+    """The côte d'azur, the coloured lines, thin lines between lanes and the track's edges."""
+    edge = Style(stroke=layout.colors.track_edge, stroke_mm=1.1)
+    nodes = coloured_lines(layout, geometry) + lane_lines(layout, geometry)
+    nodes += [Path(oval_commands(geometry, radius), edge)
+              for radius in (geometry.outer_radius, geometry.inner_radius)]
     return nodes
 
 
@@ -119,31 +195,26 @@ def space_boundaries(layout: Layout, geometry: Geometry) -> list[Node]:
 
 
 def finish_line(layout: Layout, geometry: Geometry) -> list[Node]:
-    """A chequered band across the track where the last space meets space 1."""
+    """A bold chequered band across the track and its côte d'azur, where the last space meets
+    space 1."""
     first = geometry.spaces[0]
-    width = geometry.half_width * 2
-    rows = max(4, round(width / 6))
-    cell = width / rows
+    low, high = -geometry.half_width - AZUR_MM, geometry.half_width
+    rows = max(4, round((high - low) / 6))
+    cell = (high - low) / rows
     along = cell / first.length
     ink = layout.colors.finish_line
-    nodes: list[Node] = [Polygon((first.point(-along, -geometry.half_width),
-                                  first.point(along, -geometry.half_width),
-                                  first.point(along, geometry.half_width),
-                                  first.point(-along, geometry.half_width)), Style(fill="#ffffff"))]
+
+    def band(a0: float, a1: float, b0: float, b1: float) -> tuple:
+        return (first.point(a0, b0), first.point(a1, b0), first.point(a1, b1), first.point(a0, b1))
+
+    nodes: list[Node] = [Polygon(band(-along, along, low, high), Style(fill="#ffffff"))]
     for column in range(CHECKER_COLUMNS):
         a0 = -along + column * along
         for row in range(rows):
-            if (row + column) % 2:
-                continue
-            b0 = -geometry.half_width + row * cell
-            nodes.append(Polygon((first.point(a0, b0), first.point(a0 + along, b0),
-                                  first.point(a0 + along, b0 + cell), first.point(a0, b0 + cell)),
-                                 Style(fill=ink)))
-    nodes.append(Polygon((first.point(-along, -geometry.half_width),
-                          first.point(along, -geometry.half_width),
-                          first.point(along, geometry.half_width),
-                          first.point(-along, geometry.half_width)),
-                         Style(stroke=ink, stroke_mm=0.4)))
+            if (row + column) % 2 == 0:
+                b0 = low + row * cell
+                nodes.append(Polygon(band(a0, a0 + along, b0, b0 + cell), Style(fill=ink)))
+    nodes.append(Polygon(band(-along, along, low, high), Style(stroke=ink, stroke_mm=0.9)))
     return nodes
 
 
@@ -160,14 +231,20 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     infos = space_infos(layout, geometry, words)
     nodes: list[Node] = [Rect(0, 0, geometry.width, height, Style(fill=colors.infield))]
     nodes += [Path(info.space.outline_commands(), Style(fill=info.fill)) for info in infos]
+    nodes += banking(geometry)
     nodes += space_boundaries(layout, geometry)
     nodes += track_lines(layout, geometry)
-    nodes += finish_line(layout, geometry)
     for info in infos:
-        nodes += space_texts(layout, info, geometry)
+        if info.tag == "sprint":
+            nodes += sprint_line(layout, geometry, info.space)
+    nodes += finish_line(layout, geometry)
+    avoid = guides(geometry)
+    for info in infos:
+        nodes += space_texts(layout, info, geometry, avoid)
+    nodes += [caption(layout, info, geometry, avoid) for info in infos if info.label]
     nodes += infield_nodes(layout, plan, geometry)
     scene = Scene(geometry.width, height, tuple(nodes), title=words("title"))
-    seams_x, seams_y = seams(geometry, text_boxes(scene.children), height)
+    seams_x, seams_y = seams(geometry, text_boxes(scene.children), height, avoid)
     return Board(scene, seams_x, seams_y)
 
 
@@ -186,7 +263,8 @@ def text_boxes(nodes, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, flo
     return boxes
 
 
-def seams(geometry: Geometry, boxes, height: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def seams(geometry: Geometry, boxes, height: float,
+          avoid: Guides | None = None) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Lines where the board may be cut between pages, none of them through any text.
 
     Across the straights only the space boundaries qualify; in the bends, the infield and
@@ -205,11 +283,12 @@ def seams(geometry: Geometry, boxes, height: float) -> tuple[tuple[float, ...], 
     # text inside a space keeps TEXT_PAD_MM from its edges, so a boundary needs less room
     boundaries = [xl + k * track.space_mm for k in range(track.straight + 1)]
     xs = [x for x in boundaries if x_free(x, TEXT_PAD_MM * 0.6)]
-    xs += [x for x in _grid(geometry.width) if (x < xl - clear or x > xr + clear) and x_free(x)]
+    bends = [*_grid(geometry.width), *(avoid.xs if avoid else ())]
+    xs += [x for x in bends if (x < xl - clear or x > xr + clear) and x_free(x)]
     cy = geometry.cy
     bands = [(cy - geometry.outer_radius, cy - geometry.inner_radius),
              (cy + geometry.inner_radius, cy + geometry.outer_radius)]
-    ys = [y for y in _grid(height)
+    ys = [y for y in [*_grid(height), *(avoid.ys if avoid else ())]
           if not any(lo - clear < y < hi + clear for lo, hi in bands)]
     ys += [cy + sign * (geometry.radius + offset) for sign in (-1, 1)
            for offset in (-geometry.half_width, *geometry.lane_offsets(), geometry.half_width)]

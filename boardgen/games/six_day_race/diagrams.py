@@ -102,16 +102,19 @@ def colour_legend(layout: Layout, words: Words) -> Scene:
     return Scene(block.width, block.height, block.nodes, title=words("legend.title"))
 
 
+FINISH_WIDTH_MM = 100.0
+
+
 def finish(layout: Layout, words: Words) -> Scene:
     """The spaces either side of the start/finish line at half size, with their numbers and words."""
     geometry = Geometry(layout.track)
-    factor = 0.45
     spaces = geometry.spaces
     around = [spaces[i] for i in range(-3, 3)]
     straight = [s for s in around if s.kind == "straight"]
     infos = {i.space.number: i for i in space_infos(layout, geometry, words)}
     x0 = min(min(p[0] for p in s.corners()) for s in straight)
     x1 = max(max(p[0] for p in s.corners()) for s in straight)
+    factor = min(0.6, FINISH_WIDTH_MM / (x1 - x0))   # a column wide, whatever the space length
     y0 = min(min(p[1] for p in s.corners()) for s in straight)
     width = (x1 - x0) * factor
     depth = geometry.half_width * 2 * factor

@@ -10,7 +10,7 @@ import math
 
 MIN_INNER_RADIUS_MM = 40.0   # the bends' inner edge: tighter and riders no longer fit
 MAX_BOARD_MM = 5000.0
-EDGE_PAD_MM = 22.0           # from the inner edge of the track: room for the arrows
+EDGE_PAD_MM = 18.0           # from the inner edge of the track: room for the arrows
 ROW_GAP_MM = 6.0             # kept free either side of the infield's middle line
 SLOT_PAD_MM = 4.0            # around a card in its marked place
 SLOT_GAP_MM = 7.0            # between two card places
@@ -56,3 +56,30 @@ def slots_fit_straight(straight_mm: float, period: float, slot_w: float, count: 
 def infield_row_height(inner_radius: float) -> float:
     """Height of each of the two rows of the infield (above and below the middle line)."""
     return inner_radius - EDGE_PAD_MM - ROW_GAP_MM
+
+
+def rider_rows(track_width: float, rider_mm: float) -> int:
+    """Riders standing side by side across the track (a standee's feet make it as deep as wide)."""
+    return int(track_width / rider_mm + 1e-9)
+
+
+def straight_capacity(space_mm: float, track_width: float, rider_mm: float) -> int:
+    """Riders that stand on one straight space."""
+    return int(space_mm / rider_mm + 1e-9) * rider_rows(track_width, rider_mm)
+
+
+def bend_capacity(inner_radius: float, sweep_rad: float, track_width: float,
+                  rider_mm: float) -> int:
+    """Riders that stand on one bend space, in rows from the inside: a row is as long as the
+    chord at its inner edge, where the wedge is narrowest, and its outer corners stay on the
+    track."""
+    outer = inner_radius + track_width
+    total = 0
+    for row in range(rider_rows(track_width, rider_mm)):
+        radius = inner_radius + row * rider_mm
+        chord = 2 * radius * math.sin(sweep_rad / 2)
+        count = int(chord / rider_mm + 1e-9)
+        while count and math.hypot(radius + rider_mm, count * rider_mm / 2) > outer + 1e-9:
+            count -= 1
+        total += count
+    return total

@@ -16,7 +16,8 @@ from boardgen.games.six_day_race.dimensions import (EDGE_PAD_MM, ROW_GAP_MM, SEA
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.games.six_day_race.track import Geometry
 from boardgen.i18n import Words
-from boardgen.scene import Group, Node, Rect, Style, Text, mix, translate
+from boardgen.games.six_day_race.velodrome import pictogram
+from boardgen.scene import Group, Line, Node, Rect, Style, Text, ink_on, mix, translate
 
 BLOCK_GAP_MM = 30.0
 LEGEND_WIDTH_MM = 150.0
@@ -120,6 +121,27 @@ def legend_rows(layout: Layout) -> list[str]:
     return shown
 
 
+def legend_swatch(layout: Layout, row: str, x: float, y: float, size: float) -> list[Node]:
+    """The little square beside a legend row: the space's colour, with the rider change's
+    pictogram or the sprint line where the row is about those."""
+    colors = layout.colors
+    fill = {"rider-change": colors.rider_change, "scoring": colors.plain}.get(row)
+    if row in SPACE_COLORS:
+        fill = colors.fill(row)
+    if fill is None:
+        return []
+    nodes: list[Node] = [Rect(x, y, size, size, Style(fill=fill, stroke=colors.track_edge,
+                                                       stroke_mm=0.35))]
+    if row == "rider-change":
+        nodes += pictogram("rider-change", x + size / 2, y + size / 2, size * 0.3,
+                           ink_on(fill, dark=colors.ink), fill)
+    elif row == "scoring":
+        middle = x + size / 2
+        nodes += [Line(middle, y, middle, y + size, Style(stroke="#ffffff", stroke_mm=2.4)),
+                  Line(middle, y, middle, y + size, Style(stroke=colors.finish_line, stroke_mm=0.9))]
+    return nodes
+
+
 def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM) -> Block | None:
     """Swatches of the space colours with what each does, in a panel."""
     colors = layout.colors
@@ -136,10 +158,7 @@ def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM) -
     nodes.append(Text(pad, y, words("legend.title"), 5.5, font="bold", fill=ink))
     y += 4.5
     for row in rows:
-        if row in SPACE_COLORS:
-            nodes.append(Rect(pad, y, swatch, swatch, Style(fill=colors.fill(row),
-                                                            stroke=colors.track_edge,
-                                                            stroke_mm=0.35)))
+        nodes += legend_swatch(layout, row, pad, y, swatch)
         line_y = y + title_size * CAP_HEIGHT + 0.4
         nodes.append(Text(text_x, line_y, words(f"legend.{row}.title", **values), title_size,
                           font="bold", fill=ink))
@@ -209,6 +228,16 @@ def keep_clear_lines(geometry: Geometry) -> tuple[float, ...]:
     x0, _, x1, _ = geometry.infield_box()
     count = int((x1 - x0) // period + 1e-9)
     return tuple(x0 + k * period for k in range(count + 1))
+
+
+def lattice_lines(geometry: Geometry) -> tuple[float, ...]:
+    """The keep-clear lines continued at the same spacing over the whole board width: the bends'
+    numbers and the band below the track leave them free too."""
+    period = seam_period(geometry.track.space_mm)
+    x0 = geometry.infield_box()[0]
+    first = -math.floor(x0 / period)
+    last = math.floor((geometry.width - x0) / period)
+    return tuple(x0 + k * period for k in range(first, last + 1) if 0 < x0 + k * period < geometry.width)
 
 
 def _clear_x(block: Block, x: float, lines: tuple[float, ...]) -> float:
@@ -294,7 +323,8 @@ def plan_infield(layout: Layout, words: Words, geometry: Geometry | None = None)
         placed = arrange_row(upper[:1] + lower + upper[1:], SLOT_GAP_MM, (x0, top, x1, bottom),
                              lines)
         if placed is None:
-            placed, band_mm = _with_band(geometry, upper, lower, (x0, top, x1, bottom), lines)
+            placed, band_mm = _with_band(geometry, upper, lower, (x0, top, x1, bottom),
+                                         lattice_lines(geometry))
     slots = tuple(Slot(area.deck, area.pile, area.use, slot_rect(layout, item))
                   for area, item in zip(layout.infield.areas,
                                         [p for p in placed if p.block.name.startswith("slot-")]))
@@ -328,8 +358,8 @@ def travel_arrows(layout: Layout, geometry: Geometry) -> list[Node]:
         return []
     color = mix(layout.colors.infield, layout.colors.ink, 0.45)
     x0, y0, x1, y1 = geometry.infield_box()
-    inset = 12.0
-    length, width = 46.0, 9.0
+    inset = 13.0          # clear of the named spaces' words beside the track
+    length, width = 46.0, 8.0
     step = 1 if geometry.mirrored else -1   # which way the top straight runs, on the page
     nodes: list[Node] = []
     straight = x1 - x0
@@ -340,7 +370,7 @@ def travel_arrows(layout: Layout, geometry: Geometry) -> list[Node]:
                            (cx - step * length / 2, y1 - inset), width, color))
         nodes.append(arrow((cx - step * length / 2, y0 + inset),
                            (cx + step * length / 2, y0 + inset), width, color))
-    radius = geometry.inner_radius - inset
+    radius = geometry.inner_radius - 2 * inset
     sweep = min(50.0, math.degrees(geometry.track.straight_mm / radius))
     (lx, cy), (rx, _) = geometry.bend_centers
     if not geometry.mirrored:

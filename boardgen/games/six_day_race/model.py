@@ -7,6 +7,7 @@ and reports every rule-level problem of a layout at once.
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -30,12 +31,12 @@ class Track(Model):
         None, ge=1, le=80,
         description="spaces on each straight; the rest is split between the two bends "
                     "(default: chosen so the card places fit in the infield)")
-    space_mm: float = Field(32.0, ge=30, le=200,
-                            description="length of a space at the centre line (at least 30 mm: "
-                                        "riders fit)")
+    space_mm: float = Field(24.0, ge=20, le=200,
+                            description="length of a space at the centre line (every space "
+                                        "must hold all the riders)")
     lanes: int = Field(2, ge=1, le=4, description="drawn lanes; the line between them does not "
                                                   "count in play")
-    lane_mm: float = Field(24.0, ge=22, le=200, description="width of one lane")
+    lane_mm: float = Field(20.0, ge=12, le=200, description="width of one lane")
     direction: Literal["anticlockwise", "clockwise"] = Field(
         "anticlockwise", description="direction of travel on the board")
     finish_line_after: int | None = Field(
@@ -83,6 +84,15 @@ class Track(Model):
         """The board round the track (a band below it may hold what the infield cannot)."""
         outer = self.bend_radius_mm + self.width_mm / 2
         return (self.straight_mm + 2 * outer + 2 * self.margin_mm, 2 * outer + 2 * self.margin_mm)
+
+    def capacity(self, rider_mm: float) -> int:
+        """Riders of ``rider_mm`` that stand on the smallest space (a bend's, if it has bends)."""
+        straight = dim.straight_capacity(self.space_mm, self.width_mm, rider_mm)
+        if self.spaces == 2 * self.straight:
+            return straight
+        sweep = math.pi / max(self.bend_spaces)
+        bend = dim.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, rider_mm)
+        return min(straight, bend)
 
     def with_straight(self, straight: int) -> "Track":
         return self.model_copy(update={"straight_spaces": straight})
@@ -160,6 +170,13 @@ class Colors(Model):
     track_edge: Color = Field("#3a2f25", description="space edges and the lines between lanes")
     ink: Color = Field("#2a241d", description="text")
     finish_line: Color = Field("#111111", description="the chequered start/finish line")
+    rider_change: Color = Field("#f4c430", description="the rider change space")
+    crash: Color = Field("#8e4fb5", description="the crash space")
+    cote_d_azur: Color = Field("#5aaee3", description="the blue band below the track's inner "
+                                                      "edge (côte d'azur)")
+    measuring_line: Color = Field("#1d1d1b", description="the measuring line near the inside")
+    sprinters_line: Color = Field("#d7322b", description="the red sprinters' line")
+    stayers_line: Color = Field("#2466c2", description="the blue stayers' line")
 
     def fill(self, name: str) -> str:
         return getattr(self, name)
@@ -288,8 +305,10 @@ class Riders(Model):
     colors: tuple[Color, ...] = Field(min_length=1, max_length=12,
                                       description="one rider per colour, numbered in this order; "
                                                   "as many players as riders")
-    width_mm: float = Field(18.0, ge=10, le=60, description="standee width")
-    face_mm: float = Field(26.0, ge=12, le=100, description="height of a standee's picture")
+    width_mm: float = Field(9.5, ge=6, le=60,
+                            description="standee width; its feet make it as deep, and every "
+                                        "space must hold all the riders")
+    face_mm: float = Field(22.0, ge=12, le=100, description="height of a standee's picture")
 
 
 class ScoreSheet(Model):
@@ -430,8 +449,10 @@ class Layout(LayoutBase):
         problems = []
         if not explicit and self._valid_straights() == []:
             return [FieldProblem(key, f"no oval of {track.spaces} spaces leaves bends wide enough "
-                                      f"for {track.lanes} lanes of {track.lane_mm:g} mm; use "
-                                      "more spaces or narrower lanes", related=related)]
+                                      f"for {track.lanes} lanes of {track.lane_mm:g} mm with "
+                                      f"room on every space for all {len(self.riders.colors)} "
+                                      "riders; change the spaces, lanes or riders' width",
+                                 related=related + ("riders.width_mm",))]
         if explicit:
             problem = self._straight_problem(track)
             if problem:
@@ -444,8 +465,7 @@ class Layout(LayoutBase):
                 related=("track.straight_spaces" if explicit else "track.spaces",)))
         return problems
 
-    @staticmethod
-    def _straight_problem(track: Track) -> str | None:
+    def _straight_problem(self, track: Track) -> str | None:
         rest = track.spaces - 2 * track.straight
         if rest < 4:
             return (f"{track.spaces} spaces minus 2 × {track.straight} on the straights leaves "
@@ -457,6 +477,12 @@ class Layout(LayoutBase):
         if track.board_size_mm[0] > dim.MAX_BOARD_MM:
             return (f"the board would be {track.board_size_mm[0]:.0f} mm long; at most "
                     f"{dim.MAX_BOARD_MM:.0f} mm")
+        riders, rider_mm = len(self.riders.colors), self.riders.width_mm
+        room = track.capacity(rider_mm)
+        if room < riders:
+            return (f"a space holds only {room} of the {riders} riders ({rider_mm:g} mm standees), "
+                    "but any number of riders may share a space; use longer spaces, wider "
+                    "lanes, narrower riders or fewer straight spaces")
         return None
 
     def _valid_straights(self) -> list[int]:

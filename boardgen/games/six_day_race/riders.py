@@ -29,8 +29,9 @@ def face(layout: Layout, number: int, color: str, width: float, height: float) -
     """One face, upright in a width × height box: the number on a disc above a rider."""
     ink = ink_on(color, dark=layout.colors.ink)
     symbol = CYCLIST if ink != "#ffffff" else CYCLIST_LIGHT
-    r = min(width, height) * 0.3
-    cx, cy = width / 2, height * 0.34
+    # the number disc fills the face's width: a narrow standee still shows a readable number
+    r = min(width * 0.45, height * 0.22)
+    cx, cy = width / 2, height * 0.06 + r
     art_w = width * 0.9
     art_h = art_w * 0.7
     nodes: list[Node] = [
