@@ -9,6 +9,7 @@ from boardgen.games.six_day_race.infield import InfieldPlan, area_caption, infie
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry, Space
 from boardgen.i18n import Words, words_for
+from boardgen.marks import mark_for
 from boardgen.product import Board
 from boardgen.scene import (IDENTITY, Group, Line, Node, Path, PathCommand, Polygon, Rect, Scene, Style,
                             Text, arc_commands, ink_on)
@@ -267,6 +268,9 @@ def board_json(layout: Layout, words: Words | None = None) -> dict:
             "finish_line": [_point(p) for p in geometry.finish_line()],
         },
         "spaces": spaces,
+        "players": [{"number": n, "name": words("riders.rider", number=n), "color": color,
+                     "mark": mark_for(n - 1)}
+                    for n, color in enumerate(layout.riders.colors, start=1)],
         "board_size_mm": [round(geometry.width, 3), round(geometry.height + plan.band_mm, 3)],
         "card_areas": [{"deck": s.deck, "pile": _pile_name(layout, s.deck, s.pile), "use": s.use,
                         "text": area_caption(layout, words, s.deck, s.pile, s.use),
