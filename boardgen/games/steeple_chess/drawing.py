@@ -11,8 +11,8 @@ from boardgen.games.steeple_chess.course import (BLACK, CORNER, ORTHOGONAL, STAR
                                                  ZONE_CHARS, Cell, Course, Step, offset)
 from boardgen.games.steeple_chess.model import Colors, player_mark
 from boardgen.marks import mark_node
-from boardgen.scene import (Group, Line, Node, Polygon, Rect, Style, Text, Use, compose, scale,
-                            translate)
+from boardgen.scene import (Group, Line, Node, Polygon, Rect, Style, Text, Use, compose, ink_on,
+                            scale, translate)
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm
 

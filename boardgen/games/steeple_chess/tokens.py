@@ -23,7 +23,7 @@ def token_nodes(colors: Colors, letter: str, number: int, cx: float, cy: float,
         Circle(cx, cy, r * 0.8, Style(stroke=ink, stroke_mm=diameter * 0.035)),
         text_centered(cx, cy + diameter * 0.02, str(number), diameter * 0.5, font="bold",
                       fill=ink),
-        mark_node(player_mark(letter), cx, cy - diameter * 0.3, diameter * 0.15, ink,
+        mark_node(player_mark(letter), cx, cy - diameter * 0.29, diameter * 0.18, ink,
                   colors.player(letter)),
     )
 
