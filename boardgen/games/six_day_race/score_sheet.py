@@ -168,7 +168,7 @@ def tie_break_lines(words: Words, width: float) -> list[str]:
 def summary_height(words: Words, width: float) -> float:
     """The summary's depth: heading, rows and the tie-break lines below them."""
     return (HEADING + sum(SUMMARY_ROWS)
-            + len(tie_break_lines(words, width)) * TIE_BREAK_SIZE * 1.35 + 1.0)
+            + len(tie_break_lines(words, width)) * TIE_BREAK_SIZE * 1.35 + 2 * TIE_BREAK_SIZE)
 
 
 def title_block(layout: Layout, words: Words, width: float) -> tuple[list[Node], float]:
