@@ -10,7 +10,8 @@ from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
 from boardgen.i18n import Words, words_for
 from boardgen.product import Board
-from boardgen.scene import Group, Node, Rect, Scene, Style, Text, Use, compose, scale, text_centered, translate
+from boardgen.scene import (Group, Node, Rect, Scene, Style, Text, Use, compose, scale, text_centered,
+                            translate)
 
 TITLE_BAND_MM = 30.0
 TITLE_SIZE_MM = 11.0
@@ -207,8 +208,9 @@ def board_json(layout: Layout) -> dict:
             })
     setup = [{"square": layout.square_name(f, r), "piece": letter.upper(), "side": side_of(letter)}
              for (f, r), letter in sorted(start.items(), key=lambda item: (item[0][1], item[0][0]))]
-    players = [{"number": n, "side": side, "color": pieces.LIGHT if side == "white" else pieces.DARK,
-                "mark": "thin-rim" if side == "white" else "heavy-rim",
+    white = {"color": pieces.LIGHT, "mark": "thin-rim"}  # Black's tokens wear a heavy dark rim
+    black = {"color": pieces.DARK, "mark": "heavy-rim"}
+    players = [{"number": n, "side": side, **(white if side == "white" else black),
                 "start": sorted(layout.square_name(f, r) for (f, r), letter in start.items()
                                 if side_of(letter) == side)}
                for n, side in enumerate(pieces.SIDES, start=1)]
