@@ -31,7 +31,7 @@ def test_per_race_and_overall_columns_in_every_language(layout, lang):
     sheet = six_day_race.compose_game(layout, words=words).sheets[0]
     text = " ".join(pdf_text(renderer("pdf")(sheet.scene)).split())
     races = layout.score_sheet.races
-    for key in ("sheet.finish", "sheet.lost_laps", "sheet.race_points"):
+    for key in ("sheet.finish", "sheet.lost_laps", "sheet.points"):
         assert text.count(words(key)) >= races, key  # in every race table
     for key in ("sheet.total_lost_laps", "sheet.total_points", "sheet.place", "sheet.tie_break"):
         assert words(key) in text or words(key).split()[0] in text, key

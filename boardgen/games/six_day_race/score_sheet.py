@@ -80,7 +80,7 @@ def rider_cell(x: float, y: float, w: float, h: float, number: int, color: str) 
 def columns(layout: Layout, words: Words) -> list[str]:
     """A column per sprint in track order, then the finish, lost laps and the race's points."""
     sprints = [words("sheet.sprint", number=k + 1) for k in range(len(layout.spaces.sprints))]
-    return sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.race_points")]
+    return sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.points")]
 
 
 def spoken_list(words: Words, items) -> str:
