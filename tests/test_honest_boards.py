@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from boardgen import pieces
 from boardgen.games import racing_kings
 from boardgen.games.racing_kings.board import FAINT_PREFIX
 from boardgen.i18n import words_for
@@ -70,8 +71,12 @@ def test_racing_kings_draws_its_start_position_faintly_by_default():
     for use in uses:
         styles = [part.style for part in parts(symbols[use.symbol])]
         assert all(style.opacity <= 0.5 for style in styles)  # low ink
-        if use.symbol.endswith("white"):
-            assert all(style.fill is None for style in styles)  # outlines only
+        fills = [style.fill for style in styles]
+        light, inked = fills.count(pieces.LIGHT), fills.count(layout.colors.frame)
+        if use.symbol.endswith("white"):  # a paper-light ghost: it lightens any square
+            assert light > inked
+        else:  # a grey ghost: it darkens any square
+            assert inked > light
 
 
 def test_full_and_no_start_position(tmp_path):

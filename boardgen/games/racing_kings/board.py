@@ -19,8 +19,8 @@ RULE_LINE_SIZE_MM = 4.2
 SUBTITLE_SIZE_MM = 4.5
 GOAL_INK = "#ffffff"
 FAINT_PREFIX = "faint-"
-FAINT_WHITE = 0.45  # opacity of White's outlines in the faint start position
-FAINT_BLACK = 0.15  # opacity of Black's silhouettes
+FAINT_WHITE = 0.5   # opacity of White's ghosts in the faint start position
+FAINT_BLACK = 0.22  # opacity of Black's ghosts
 
 
 def position(layout: Layout) -> Placement:
@@ -166,21 +166,20 @@ def board_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:
 
 
 def _faint(node: Node, ink: str, black: bool) -> Node:
-    """A glyph's part in pale ink: White hollow outlines, Black a light silhouette.
+    """A glyph's part in pale ink: White a paper-light ghost, Black a grey one.
 
     After the first moves an empty start square must not look occupied, yet the two
-    sides stay told apart: an outline for White, a filled ghost for Black.
+    sides stay told apart on light and dark squares alike: White's ghost lightens the
+    square under it (paper-white body, thin outline), Black's darkens it.
     """
     if isinstance(node, Group):
         return replace(node, children=tuple(_faint(child, ink, black) for child in node.children))
     style = node.style
-    if black:
-        faint = Style(fill=ink if style.fill else None, stroke=ink if style.stroke else None,
-                      stroke_mm=style.stroke_mm, opacity=FAINT_BLACK, join=style.join,
-                      cap=style.cap)
-    else:
-        faint = Style(fill=None, stroke=ink, stroke_mm=style.stroke_mm * 0.8,
-                      opacity=FAINT_WHITE, join=style.join, cap=style.cap)
+    colours = {pieces.DARK: ink, pieces.LIGHT: pieces.LIGHT}
+    faint = replace(style, fill=colours.get(style.fill, style.fill),
+                    stroke=colours.get(style.stroke, style.stroke),
+                    stroke_mm=style.stroke_mm * (1.0 if black else 0.8),
+                    opacity=FAINT_BLACK if black else FAINT_WHITE)
     return replace(node, style=faint)
 
 
