@@ -176,12 +176,16 @@ def build(
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm for shop mode."),
     backs: Backs = typer.Option(Backs.duplex, "--backs", help="duplex, fold or none."),
     dpi: int = typer.Option(150, "--dpi", min=10, max=1200, help="Resolution of PNG files."),
-    setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
+    setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board "
+                                         "(checked first: an illegal one is refused with exit 1)."),
+    allow_illegal: bool = typer.Option(False, "--allow-illegal",
+                                       help="Draw an illegal --setup anyway, marked as illegal."),
     lang: str = typer.Option("en", "--lang", help="Language of the rules: en, de or pl."),
 ) -> None:
     """Build boards, component sheets, rules and board.json into OUT/<game>/."""
     from boardgen import imposition
     from boardgen.build import BuildOptions, build_many
+    from boardgen.contract import IllegalSetup
     from boardgen.layout import shipped_games
     from boardgen.rules import check_language
 
@@ -198,6 +202,7 @@ def build(
         options = BuildOptions(
             formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
             fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
+            allow_illegal=allow_illegal,
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
                                           mode=mode.value, bleed_mm=bleed, backs=backs.value),
         )
@@ -210,6 +215,10 @@ def build(
             typer.echo(f"note: {note}", err=True)
     except InputError as error:
         raise fail(error)
+    except IllegalSetup as illegal:  # nothing is written; the report says why
+        typer.echo(str(illegal.report))
+        typer.echo("nothing built; use --allow-illegal to draw it marked as illegal", err=True)
+        raise typer.Exit(EXIT_PROBLEMS)
 
 
 def png_notes(formats: tuple[str, ...]) -> list[str]:

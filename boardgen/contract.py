@@ -11,6 +11,7 @@ options before it renders anything, so a build never fails half-way for a reason
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,12 @@ from typing import Any
 from boardgen import imposition, limits
 from boardgen.errors import InputError
 from boardgen.export import export_problems
+from boardgen.fonts import fit_size
 from boardgen.games import HasSetups, capable, game_for
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout, resolve
 from boardgen.product import Board, GameOutput
+from boardgen.scene import Rect, Style, Text
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,18 @@ class BuildOptions:
     print: imposition.PrintOptions = field(default_factory=imposition.PrintOptions)
     lang: str = "en"
     fall_back: bool = False  # rules in English where the language asked for is missing
+    allow_illegal: bool = False  # draw a setup that breaks the rules, marked as illegal
+
+
+ILLEGAL_RED = "#c8102e"
+
+
+class IllegalSetup(Exception):
+    """A setup to draw breaks the game's rules (exit 1): its report says how."""
+
+    def __init__(self, report: Any) -> None:
+        super().__init__(str(report))
+        self.report = report
 
 
 @dataclass(frozen=True)
@@ -54,7 +69,7 @@ def check_layout(target: str, options: BuildOptions | None = None,
     options = options or BuildOptions()
     layout = load_layout(target)
     source = _source(target)
-    output = compose(layout, options.lang, setup)
+    output = compose(layout, options.lang, setup, options.allow_illegal)
     problems = art_problems(output)
     if not problems:  # the other languages and the figures, once the build's own art is sound
         for lang in sorted(LANGUAGES.keys() - {options.lang}):
@@ -77,14 +92,48 @@ def _source(target: str) -> str:
         return target
 
 
-def compose(layout, lang: str, setup: Path | None = None) -> GameOutput:
-    """The layout's game composed in ``lang``, with a setup file drawn on it if given."""
+def compose(layout, lang: str, setup: Path | None = None,
+            allow_illegal: bool = False) -> GameOutput:
+    """The layout's game composed in ``lang``, with a setup file drawn on it if given.
+
+    The setup is validated first (pieces still to come are allowed): one that breaks
+    the rules raises :class:`IllegalSetup`, or with ``allow_illegal`` is drawn under
+    a mark that says so, for rule examples of what not to do.
+    """
     game = game_for(layout.game)
     words = words_for(layout, lang)
     if setup is None:
         return game.compose_game(layout, words=words)
     game = capable(game, HasSetups, str(setup), f"{layout.title} has no setup file to draw")
-    return game.compose_game(layout, setup=game.load_setup(layout, setup), words=words)
+    report = game.validate_setup(layout, setup, partial=True)
+    if not report.ok and not allow_illegal:
+        raise IllegalSetup(report)
+    output = game.compose_game(layout, setup=game.load_setup(layout, setup), words=words)
+    if report.ok:
+        return output
+    return marked_illegal(output, words("setup.illegal"), [p.message for p in report.problems])
+
+
+def marked_illegal(output: GameOutput, word: str, problems: list[str]) -> GameOutput:
+    """The board in a red frame with ``word`` across its diagonal; board.json lists the problems.
+
+    The word runs corner to corner, so no one takes the picture for a legal setup, while
+    most squares and the pieces on them stay in view.
+    """
+    scene = output.board.scene
+    w, h = scene.width, scene.height
+    frame = min(2.5, min(w, h) * 0.01)  # inside the edge, clear of the coordinates
+    angle = math.degrees(math.atan2(h, w))
+    size = fit_size(word, math.hypot(w, h) * 0.75, min(w, h) * 0.12, "bold")
+    lift = 0.35 * size  # from the capitals' centre down to the baseline the text turns about
+    mark = (Rect(frame / 2, frame / 2, w - frame, h - frame,
+                 Style(stroke=ILLEGAL_RED, stroke_mm=frame)),
+            Text(w / 2 + lift * math.sin(math.radians(angle)),
+                 h / 2 + lift * math.cos(math.radians(angle)), word, size, font="bold",
+                 anchor="middle", fill=ILLEGAL_RED, rotate=-angle))
+    board = replace(output.board, scene=replace(scene, children=scene.children + mark))
+    board_json = {**output.board_json, "setup_legal": False, "setup_problems": problems}
+    return replace(output, board=board, board_json=board_json)
 
 
 def rule_figures(layout, target: str) -> tuple[dict[str, Any], dict[str, InputError]]:

@@ -166,8 +166,8 @@ def test_score_sheet_is_a4_portrait_with_six_races(files):
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / PT_PER_MM), round(float(box.height) / PT_PER_MM)) == (210, 297)
     text = " ".join(pdf_text(files["score-sheet.pdf"]).split())  # headings may wrap in their cells
-    for word in ("Sprint 1", "Sprint 2", "Finish", "Lost laps", "Total", "Race 6",
-                 "All races", "Player", "Points", "Place"):
+    for word in ("Sprint 1", "Sprint 2", "Finish", "Lost laps", "Race 6", "All races", "Player",
+                 "Points", "Lost laps, all races", "Points, all races", "Place"):
         assert word in text, word
     assert "Race 7" not in text
     assert text.count("Lost laps") == 7  # each race, and the summary that decides

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from boardgen import pieces
 from boardgen.fonts import fit_size, text_width
 from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
 from boardgen.i18n import Words, words_for
 from boardgen.product import Board
-from boardgen.scene import Node, Rect, Scene, Style, Text, Use, compose, scale, text_centered, translate
+from boardgen.scene import (Group, Node, Rect, Scene, Style, Text, Use, compose, scale, text_centered,
+                            translate)
 
 TITLE_BAND_MM = 30.0
 TITLE_SIZE_MM = 11.0
 RULE_LINE_SIZE_MM = 4.2
 SUBTITLE_SIZE_MM = 4.5
 GOAL_INK = "#ffffff"
+FAINT_PREFIX = "faint-"
+FAINT_WHITE = 0.5   # opacity of White's ghosts in the faint start position
+FAINT_BLACK = 0.22  # opacity of Black's ghosts
 
 
 def position(layout: Layout) -> Placement:
@@ -67,7 +73,7 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     nodes.extend(_goal_words(layout, words("goal")))
     nodes.extend(_title(layout, words))
     nodes.extend(_pieces_on_board(layout))
-    scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(),
+    scene = Scene(width, height, tuple(nodes), symbols=board_symbols(layout),
                   title=words("title"))
     return Board(scene,
                  seams_x=tuple(left + i * sq for i in range(files + 1)),
@@ -131,7 +137,10 @@ def _title(layout: Layout, words: Words) -> list[Node]:
 
 
 def _pieces_on_board(layout: Layout) -> list[Node]:
-    """The start position drawn on the squares."""
+    """The start position drawn on the squares: faint, full or not at all."""
+    mode = layout.board.start_position
+    if mode == "none":
+        return []
     sq = layout.board.square_mm
     glyph = sq * 0.86
     offset = (sq - glyph) / 2
@@ -139,8 +148,39 @@ def _pieces_on_board(layout: Layout) -> list[Node]:
     for (f, rank), letter in sorted(position(layout).items()):
         x, y = square_origin(layout, f, rank)
         symbol = pieces.piece_symbol_id(letter, side_of(letter))
+        if mode == "faint":
+            symbol = FAINT_PREFIX + symbol
         nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
     return nodes
+
+
+def board_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:
+    """The piece glyphs, and their faint versions when the start position is drawn faint."""
+    symbols = pieces.piece_symbols()
+    if layout.board.start_position != "faint":
+        return symbols
+    ink = layout.colors.frame
+    faint = {FAINT_PREFIX + name: tuple(_faint(node, ink, name.endswith("black")) for node in nodes)
+             for name, nodes in symbols.items()}
+    return {**symbols, **faint}
+
+
+def _faint(node: Node, ink: str, black: bool) -> Node:
+    """A glyph's part in pale ink: White a paper-light ghost, Black a grey one.
+
+    After the first moves an empty start square must not look occupied, yet the two
+    sides stay told apart on light and dark squares alike: White's ghost lightens the
+    square under it (paper-white body, thin outline), Black's darkens it.
+    """
+    if isinstance(node, Group):
+        return replace(node, children=tuple(_faint(child, ink, black) for child in node.children))
+    style = node.style
+    colours = {pieces.DARK: ink, pieces.LIGHT: pieces.LIGHT}
+    faint = replace(style, fill=colours.get(style.fill, style.fill),
+                    stroke=colours.get(style.stroke, style.stroke),
+                    stroke_mm=style.stroke_mm * (1.0 if black else 0.8),
+                    opacity=FAINT_BLACK if black else FAINT_WHITE)
+    return replace(node, style=faint)
 
 
 def board_json(layout: Layout) -> dict:
@@ -167,4 +207,11 @@ def board_json(layout: Layout) -> dict:
             })
     setup = [{"square": layout.square_name(f, r), "piece": letter.upper(), "side": side_of(letter)}
              for (f, r), letter in sorted(start.items(), key=lambda item: (item[0][1], item[0][0]))]
-    return {"spaces": spaces, "pieces": setup, "goal_rank": spec.goal}
+    white = {"color": pieces.LIGHT, "mark": "thin-rim"}  # Black's tokens wear a heavy dark rim
+    black = {"color": pieces.DARK, "mark": "heavy-rim"}
+    players = [{"number": n, "side": side, **(white if side == "white" else black),
+                "start": sorted(layout.square_name(f, r) for (f, r), letter in start.items()
+                                if side_of(letter) == side)}
+               for n, side in enumerate(pieces.SIDES, start=1)]
+    return {"spaces": spaces, "pieces": setup, "players": players, "goal_rank": spec.goal,
+            "start_position": spec.start_position}

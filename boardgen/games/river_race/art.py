@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from boardgen import fonts
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.i18n import Words
+from boardgen.marks import mark_for, mark_node
 from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Style, Use,
                             compose, mix, rotate, scale, text_centered, translate)
 
@@ -196,7 +197,8 @@ def fields(layout: Layout, view: View, words: Words) -> list[Node]:
 
 def field(view: View, col: int, row: int, number: int, color: str, is_start: bool, word: str,
           upside_down: bool) -> list[Node]:
-    """One start or reserve field: the player's number and the field's word, facing its owner."""
+    """One start or reserve field: the player's number, mark and the field's word, facing its
+    owner."""
     x, y = view.box(col, row)
     c = view.cell
     inset = c * 0.06
@@ -216,6 +218,9 @@ def field(view: View, col: int, row: int, number: int, color: str, is_start: boo
                 text_centered(cx, cy + c * 0.3, word, word_size, font="bold", fill=ink)]
     else:
         text = [text_centered(cx, cy, word[:1], c * 0.55, font="bold", fill=ink)]
+    if c >= 6:  # the player's mark in the corner, so the colour is never the only cue
+        pip = c * 0.2
+        text.append(mark_node(mark_for(number - 1), x + c * 0.17, y + c * 0.17, pip, ink, color))
     if upside_down:
         text = [Group(tuple(text), rotate(180, cx, cy))]
     return body + text

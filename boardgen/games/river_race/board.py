@@ -9,6 +9,7 @@ from boardgen.games.river_race.grid import parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.i18n import Words, words_for
+from boardgen.marks import mark_for, mark_node
 from boardgen.product import Board
 from boardgen.scene import (Node, Path, Rect, Scene, Style, Text, bounds, mix,
                             text_centered)
@@ -165,10 +166,12 @@ def legend(layout: Layout, view: View, width: float, height: float,
     x = (width - total) / 2
     nodes: list[Node] = []
     for text, tinted in entries:
-        for player in layout.players:
+        for index, player in enumerate(layout.players):
             fill = mix(player.color, "#ffffff", 0.78) if tinted else player.color
             nodes.append(Rect(x, y - swatch / 2, swatch, swatch,
                               Style(fill=fill, stroke=player.color, stroke_mm=0.3)))
+            nodes.append(mark_node(mark_for(index), x + swatch / 2, y, swatch * 0.6,
+                                   player.color if tinted else "#ffffff", player.color))
             x += swatch + 0.8
         nodes.append(Text(x + 1, y + size * 0.35, text, size, fill=color))
         x += 1 + fonts.text_width(text, size) + 8

@@ -8,6 +8,7 @@ from boardgen.games.river_race.grid import column_name, parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.i18n import Words, words_for
+from boardgen.marks import mark_for
 from boardgen.product import GameOutput
 from boardgen.scene import mix
 
@@ -48,7 +49,8 @@ def board_json(layout: Layout, setup: Setup | None = None) -> dict:
             spaces.append(space)
     document = {
         "spaces": spaces,
-        "players": [{"number": n, "name": p.name, "color": p.color, "start": p.start,
+        "players": [{"number": n, "name": p.name, "color": p.color, "mark": mark_for(n - 1),
+                     "start": p.start,
                      "reserve": list(p.reserve), "bank_row": p.bank,
                      "goal_row": next(q.bank for q in layout.players if q.bank != p.bank)}
                     for n, p in enumerate(layout.players, start=1)],

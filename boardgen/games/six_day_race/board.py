@@ -12,6 +12,7 @@ from boardgen.games.six_day_race.track import Geometry, Space
 from boardgen.games.six_day_race.velodrome import (AZUR_MM, banking, coloured_lines, lane_lines,
                                                    oval_commands, pictogram, sprint_line)
 from boardgen.i18n import Words, words_for
+from boardgen.marks import mark_for
 from boardgen.product import Board
 from boardgen.scene import IDENTITY, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, ink_on
 
@@ -346,6 +347,9 @@ def board_json(layout: Layout, words: Words | None = None) -> dict:
             "finish_line": [_point(p) for p in geometry.finish_line()],
         },
         "spaces": spaces,
+        "players": [{"number": n, "name": words("riders.rider", number=n), "color": color,
+                     "mark": mark_for(n - 1)}
+                    for n, color in enumerate(layout.riders.colors, start=1)],
         "board_size_mm": [round(geometry.width, 3), round(geometry.height + plan.band_mm, 3)],
         "card_areas": [{"deck": s.deck, "pile": _pile_name(layout, s.deck, s.pile), "use": s.use,
                         "text": area_caption(layout, words, s.deck, s.pile, s.use),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from boardgen.games.six_day_race.art import centered_text, cyclist
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
+from boardgen.marks import mark_for, mark_node
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import (Circle, Group, Line, Node, Rect, Scene, Style, Use, compose, ink_on,
                             mix, rotate, scale, translate)
@@ -26,7 +27,7 @@ def rider_symbols(layout: Layout) -> dict:
 
 
 def face(layout: Layout, number: int, color: str, width: float, height: float) -> list[Node]:
-    """One face, upright in a width × height box: the number on a disc above a rider."""
+    """One face, upright in a width × height box: the number on a disc above a rider, its mark."""
     ink = ink_on(color, dark=layout.colors.ink)
     symbol = CYCLIST if ink != "#ffffff" else CYCLIST_LIGHT
     # the number disc fills the face's width: a narrow standee still shows a readable number
@@ -41,6 +42,9 @@ def face(layout: Layout, number: int, color: str, width: float, height: float) -
         Circle(cx, cy, r, Style(fill="#ffffff", stroke=mix(color, "#000000", 0.3), stroke_mm=0.4)),
         centered_text(cx, cy, str(number), r * 1.2, font="bold", fill="#1d1a16"),
     ]
+    pip = min(width, height) * 0.18
+    nodes += [mark_node(mark_for(number - 1), x, pip * 0.8, pip, ink, mix(color, "#000000", 0.3))
+              for x in (pip * 0.8, width - pip * 0.8)]  # the rider's mark in both top corners
     return nodes
 
 

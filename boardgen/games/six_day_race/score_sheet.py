@@ -1,4 +1,5 @@
-"""The score sheet: one table per race (sprints, finish, lost laps, total per rider) and a summary.
+"""The score sheet: one table per race (sprint and finish points, lost laps, the race's points per
+rider) and a summary over all races (lost laps, points, place) with the tie-break order printed.
 
 The sheet is drawn at the size of the printable area that A4 and US Letter share,
 so it prints on one page of either paper at 100 %.
@@ -13,7 +14,8 @@ from boardgen.games.six_day_race.art import CAP_HEIGHT, wrap
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
 from boardgen.product import Sheet
-from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on
+from boardgen.marks import mark_for, mark_node
+from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on, mix
 
 SHEET_SIZE = (198.0, 254.0)  # A4 and US Letter less 6 mm margins and the page footer
 MARGIN = 3.0
@@ -28,6 +30,8 @@ MAX_HEADER_SIZE = 3.0
 MIN_HEADER_SIZE = 1.75       # smaller headings and the tables go two abreast (rows get lower)
 TABLES_PER_ROW = 3
 SUMMARY_ROWS = (7.0, 10.0, 9.0, 9.0, 9.0)
+SUMMARY_LABEL_W = 40.0
+TIE_BREAK_SIZE = 3.2
 GRID = Style(stroke="#6b6258", stroke_mm=0.25)
 FRAME = Style(stroke="#2a241d", stroke_mm=0.6)
 HEAD_FILL = Style(fill="#ece6da")
@@ -60,18 +64,23 @@ def header_cell(text: str, x: float, y: float, w: float, ink: str, size: float) 
 
 
 def rider_cell(x: float, y: float, w: float, h: float, number: int, color: str) -> list[Node]:
+    """The rider's colour with its number and, left of it, its mark (as on the standee)."""
     pad = 1.0
-    size = min(h * 0.55, (w - 2 * pad) * 0.6)
+    size = min(h * 0.55, (w - 2 * pad) * 0.5)
+    pip = min(h - 2 * pad, w * 0.3) * 0.6
+    ink = ink_on(color)
     return [Rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, Style(fill=color, stroke="#2a241d",
                                                                   stroke_mm=0.25), rx=1.0),
-            Text(x + w / 2, y + h / 2 + size * CAP_HEIGHT / 2, str(number), size,
-                 font="bold", anchor="middle", fill=ink_on(color))]
+            mark_node(mark_for(number - 1), x + pad + 0.6 + pip / 2, y + h / 2, pip, ink,
+                      mix(color, "#000000", 0.3)),
+            Text(x + w / 2 + pip * 0.45, y + h / 2 + size * CAP_HEIGHT / 2, str(number), size,
+                 font="bold", anchor="middle", fill=ink)]
 
 
 def columns(layout: Layout, words: Words) -> list[str]:
-    """A column per sprint in track order, then the finish, lost laps and the race's total."""
+    """A column per sprint in track order, then the finish, lost laps and the race's points."""
     sprints = [words("sheet.sprint", number=k + 1) for k in range(len(layout.spaces.sprints))]
-    return sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.total")]
+    return sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.points")]
 
 
 def spoken_list(words: Words, items) -> str:
@@ -117,13 +126,13 @@ def race_table(layout: Layout, words: Words, race: int, x: float, y: float, widt
 
 
 def summary_table(layout: Layout, words: Words, x: float, y: float, width: float) -> list[Node]:
-    """All races together: each rider's player, lost laps, points and place."""
+    """All races together: each rider's player, lost laps, points and place, then the tie-break."""
     ink = layout.colors.ink
     colors = layout.riders.colors
-    labels = ("", words("sheet.player"), words("sheet.lost_laps"), words("sheet.points"),
-              words("sheet.place"))
-    label_size = min(fonts.fit_size(label, 24.0, 3.4, "bold") for label in labels if label)
-    label_w = 28.0
+    labels = ("", words("sheet.player"), words("sheet.total_lost_laps"),
+              words("sheet.total_points"), words("sheet.place"))
+    label_w = SUMMARY_LABEL_W
+    label_size = min(fonts.fit_size(label, label_w - 4.0, 3.4, "bold") for label in labels if label)
     column_w = (width - label_w) / len(colors)
     top = y + HEADING
     nodes: list[Node] = [
@@ -144,7 +153,22 @@ def summary_table(layout: Layout, words: Words, x: float, y: float, width: float
         cx = x + label_w + i * column_w
         nodes.append(Line(cx, top, cx, row_y, GRID))
     nodes.append(Rect(x, top, width, row_y - top, FRAME))
+    for line in tie_break_lines(words, width):
+        row_y += TIE_BREAK_SIZE * 1.35
+        nodes.append(Text(x, row_y + TIE_BREAK_SIZE * CAP_HEIGHT, line, TIE_BREAK_SIZE,
+                          font="bold", fill=ink))
     return nodes
+
+
+def tie_break_lines(words: Words, width: float) -> list[str]:
+    """Who places higher: lost laps decide, points break ties (printed under the summary)."""
+    return wrap(words("sheet.tie_break"), width, TIE_BREAK_SIZE, "bold")
+
+
+def summary_height(words: Words, width: float) -> float:
+    """The summary's depth: heading, rows and the tie-break lines below them."""
+    return (HEADING + sum(SUMMARY_ROWS)
+            + len(tie_break_lines(words, width)) * TIE_BREAK_SIZE * 1.35 + 2 * TIE_BREAK_SIZE)
 
 
 def title_block(layout: Layout, words: Words, width: float) -> tuple[list[Node], float]:
@@ -197,7 +221,7 @@ def compose_score_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     block_rows = math.ceil(sheet.races / tables_abreast(layout, words, width))
     per_row = math.ceil(sheet.races / block_rows)
     riders = len(layout.riders.colors)
-    summary_h = HEADING + sum(SUMMARY_ROWS)
+    summary_h = summary_height(words, width)
     room = (page_h - BOTTOM - y - summary_h - block_rows * (HEADING + HEADER_ROW + BLOCK_GAP))
     row_h = min(MAX_ROW, room / (block_rows * riders))
     gap = BLOCK_GAP + min(MAX_EXTRA_GAP, (room - row_h * block_rows * riders) / block_rows)

@@ -8,7 +8,7 @@ from boardgen import fonts, pieces
 from boardgen.games.steeple_chess.course import DIRECTION_NAMES, ORTHOGONAL, Cell, Course, offset
 from boardgen.games.steeple_chess.drawing import (Box, Grid, arrow_boxes, course_nodes, glyph,
                                                   overlaps, square_fill)
-from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, board_size_mm
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, board_size_mm, player_mark
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
 from boardgen.i18n import Words, words_for
 from boardgen.product import Board
@@ -355,6 +355,10 @@ def board_json(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = Non
     return {
         "square_mm": grid.sq,
         "spaces": spaces,
+        "players": [{"number": n, "name": words(f"colours.{name}"), "color_name": name,
+                     "color": layout.colors.player(letter), "mark": player_mark(letter),
+                     "start": f"start-{name}", "pieces": layout.tokens.per_colour}
+                    for n, (letter, name) in enumerate(PLAYERS.items(), start=1)],
         "walls": [[course.name(a), course.name(b)] for a, b in sorted(course.walls)],
         "start_line": [[course.name(a), course.name(b)] for a, b in course.start_line],
         "finish_line": [[course.name(a), course.name(b)] for a, b in course.finish_line],

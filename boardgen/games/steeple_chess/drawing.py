@@ -9,9 +9,10 @@ from typing import Iterable
 from boardgen import fonts, pieces
 from boardgen.games.steeple_chess.course import (BLACK, CORNER, ORTHOGONAL, START_COLOURS,
                                                  ZONE_CHARS, Cell, Course, Step, offset)
-from boardgen.games.steeple_chess.model import Colors
-from boardgen.scene import (Group, Line, Node, Polygon, Rect, Style, Text, Use, compose, scale,
-                            translate)
+from boardgen.games.steeple_chess.model import Colors, player_mark
+from boardgen.marks import mark_node
+from boardgen.scene import (Group, Line, Node, Polygon, Rect, Style, Text, Use, compose, ink_on,
+                            scale, translate)
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm
 
@@ -104,6 +105,7 @@ def _start_spaces(course: Course, colors: Colors, grid: Grid, shown: frozenset[C
                               rx=grid.sq * 0.12))
         else:
             nodes += [Rect(*grid.at(c), grid.sq, grid.sq, style) for c in sorted(cells)]
+        nodes.append(_start_mark(letter, colors, grid, (x, y, w, h)))
         if not horses:
             continue
         x, y, w, h = _behind_line(course, letter, grid, (x, y, w, h))
@@ -113,6 +115,15 @@ def _start_spaces(course: Course, colors: Colors, grid: Grid, shown: frozenset[C
             horse = Group((horse,), compose(translate(2 * x + w, 0), scale(-1, 1)))
         nodes.append(horse)
     return nodes
+
+
+def _start_mark(letter: str, colors: Colors, grid: Grid, box: Box) -> Node:
+    """The colour's mark in the start space's top-left corner, as on its pieces."""
+    x, y, _, _ = box
+    size = grid.sq * 0.28
+    fill = colors.player(letter)
+    return mark_node(player_mark(letter), x + grid.sq * 0.3, y + grid.sq * 0.3, size,
+                     ink_on(fill, dark=colors.text), fill)
 
 
 def _line_steps(course: Course, letter: str) -> set:

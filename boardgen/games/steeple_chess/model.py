@@ -10,9 +10,15 @@ from boardgen.games.steeple_chess.checks import course_problems
 from boardgen.games.steeple_chess.course import Course, parse_map
 from boardgen.i18n import flatten, placeholders
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
+from boardgen.marks import mark_for
 from boardgen.pieces import PIECE_LETTERS
 
 PLAYERS = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
+
+
+def player_mark(letter: str) -> str:
+    """The shape that tells a colour's pieces and start space apart without the colour."""
+    return mark_for(list(PLAYERS).index(letter))
 MAX_BOARD_MM = 2000.0  # a board longer than 2 m a side is no table game any more
 
 # Every printed word the game asks for, with the {placeholders} each text may use.
@@ -74,10 +80,10 @@ class Colors(Model):
     frame: Color = Field("#3a2a1c", description="the outline of course, goal and start spaces")
     text: Color = Field("#3a2a1c", description="printed words and square names")
     arrow: Color = Field("#111111", description="the two arrows marking the obstacle zone")
-    green: Color = Field("#2f9a4a", description="green start space and pieces")
-    yellow: Color = Field("#f1c21b", description="yellow start space and pieces")
-    red: Color = Field("#d43a2f", description="red start space and pieces")
-    blue: Color = Field("#2e6cc9", description="blue start space and pieces")
+    green: Color = Field("#4fa86a", description="green start space and pieces (circle mark)")
+    yellow: Color = Field("#ffe56f", description="yellow start space and pieces (triangle mark)")
+    red: Color = Field("#a3241a", description="red start space and pieces (square mark)")
+    blue: Color = Field("#1d4f86", description="blue start space and pieces (diamond mark)")
     obstacle: Color = Field("#2b2b2b", description="the movable obstacle block")
 
     def player(self, letter: str) -> str:
@@ -159,4 +165,4 @@ def board_size_mm(course: Course, square_mm: float, border_mm: float) -> tuple[f
 
 
 __all__ = ["Colors", "CourseSpec", "DieSpec", "LABELS", "Layout", "PLAYERS", "TokenSpec",
-           "board_size_mm"]
+           "board_size_mm", "player_mark"]

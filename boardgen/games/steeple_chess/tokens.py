@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, player_mark
 from boardgen.i18n import Words, words_for
+from boardgen.marks import mark_node
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import (Circle, Group, Node, Polygon, Rect, Scene, Style, ink_on,
                             text_centered)
@@ -22,6 +23,8 @@ def token_nodes(colors: Colors, letter: str, number: int, cx: float, cy: float,
         Circle(cx, cy, r * 0.8, Style(stroke=ink, stroke_mm=diameter * 0.035)),
         text_centered(cx, cy + diameter * 0.02, str(number), diameter * 0.5, font="bold",
                       fill=ink),
+        mark_node(player_mark(letter), cx, cy - diameter * 0.29, diameter * 0.18, ink,
+                  colors.player(letter)),
     )
 
 

@@ -1,0 +1,144 @@
+"""Honest boards: a faint Racing Kings start, and setups checked before they are drawn."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardgen import pieces
+from boardgen.games import racing_kings
+from boardgen.games.racing_kings.board import FAINT_PREFIX
+from boardgen.i18n import words_for
+from boardgen.layout import load_layout
+from boardgen.scaffold import layout_schema, starter_text
+from boardgen.scene import Group, Use
+from tests.conftest import pdf_text, write
+
+WALL = "".join(f"""
+[[obstacle]]
+piece = "black-1x3"
+cells = ["{a}", "{b}", "{c}"]
+player = {1 + i % 2}
+""" for i, (a, b, c) in enumerate([("A4", "B4", "C4"), ("D5", "E5", "F5"), ("G5", "H5", "I5"),
+                                   ("J5", "K5", "L5"), ("M5", "N5", "O5"), ("P5", "Q5", "R5")])) + """
+[[obstacle]]
+piece = "green-1x2"
+cells = ["S6", "T6"]
+player = 1
+
+[[obstacle]]
+piece = "green-1x2"
+cells = ["U7", "U8"]
+player = 2
+"""
+
+LEGAL = """
+[[obstacle]]
+piece = "black-1x3"
+cells = ["A4", "B4", "C4"]
+player = 1
+"""
+
+
+def start_uses(layout) -> list[Use]:
+    """The pieces drawn on the board's squares."""
+    scene = racing_kings.compose_board(layout).scene
+    return [n for n in scene.children if isinstance(n, Use)]
+
+
+def racing_kings_with(tmp_path, mode: str):
+    path = write(tmp_path, f"{mode}.toml",
+                 f'extends = "racing_kings"\n[board]\nstart_position = "{mode}"\n')
+    return load_layout(str(path))
+
+
+def parts(nodes):
+    for node in nodes:
+        if isinstance(node, Group):
+            yield from parts(node.children)
+        else:
+            yield node
+
+
+def test_racing_kings_draws_its_start_position_faintly_by_default():
+    layout = load_layout("racing_kings")
+    assert layout.board.start_position == "faint"
+    uses = start_uses(layout)
+    assert len(uses) == 16
+    assert all(use.symbol.startswith(FAINT_PREFIX) for use in uses)
+    symbols = racing_kings.compose_board(layout).scene.symbols
+    for use in uses:
+        styles = [part.style for part in parts(symbols[use.symbol])]
+        assert all(style.opacity <= 0.5 for style in styles)  # low ink
+        fills = [style.fill for style in styles]
+        light, inked = fills.count(pieces.LIGHT), fills.count(layout.colors.frame)
+        if use.symbol.endswith("white"):  # a paper-light ghost: it lightens any square
+            assert light > inked
+        else:  # a grey ghost: it darkens any square
+            assert inked > light
+
+
+def test_full_and_no_start_position(tmp_path):
+    full = start_uses(racing_kings_with(tmp_path, "full"))
+    assert len(full) == 16 and not any(u.symbol.startswith(FAINT_PREFIX) for u in full)
+    assert start_uses(racing_kings_with(tmp_path, "none")) == []
+    none = racing_kings.board_json(racing_kings_with(tmp_path, "none"))
+    assert none["start_position"] == "none" and len(none["pieces"]) == 16  # still the setup
+
+
+def test_start_position_key_is_described_in_the_starter_and_the_schema(tmp_path):
+    starter = starter_text("racing_kings", tmp_path / "mine.toml")
+    assert 'start_position = "faint"' in starter
+    board = layout_schema("racing_kings")
+    text = json.dumps(board)
+    assert "start_position" in text and "faint" in text and "full" in text
+
+
+def test_an_unknown_start_position_is_refused(run_cli, tmp_path):
+    path = write(tmp_path, "bad.toml", 'extends = "racing_kings"\n[board]\nstart_position = "ghost"\n')
+    result = run_cli("check", path)
+    assert result.exit_code == 2 and "board.start_position" in result.output
+
+
+def test_an_illegal_setup_is_refused_with_its_report_and_nothing_written(run_cli, tmp_path):
+    setup = write(tmp_path, "wall.toml", WALL)
+    out = tmp_path / "out"
+    result = run_cli("build", "river_race", "--setup", setup, "--out", out, "--format", "svg")
+    assert result.exit_code == 1
+    assert "cut-off" in result.stdout and "cannot reach the far bank" in result.stdout
+    assert "--allow-illegal" in result.stderr
+    assert not out.exists()
+
+
+def test_a_steeple_chess_setup_breaking_the_rules_is_refused(run_cli, tmp_path):
+    setup = write(tmp_path, "bad.toml", '[obstacle]\ncells = ["g13", "h12"]\n')
+    out = tmp_path / "out"
+    result = run_cli("build", "steeple_chess", "--setup", setup, "--out", out, "--format", "svg")
+    assert result.exit_code == 1 and "obstacle-not-adjacent" in result.stdout
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_allow_illegal_draws_it_with_a_visible_mark_in_the_kits_language(run_cli, tmp_path, lang):
+    setup = write(tmp_path, "wall.toml", WALL)
+    out = tmp_path / "out"
+    result = run_cli("build", "river_race", "--setup", setup, "--out", out, "--format", "pdf",
+                     "--allow-illegal", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    folder = out / "river_race"
+    word = words_for(load_layout("river_race"), lang)("setup.illegal")
+    assert " ".join(pdf_text((folder / "board.pdf").read_bytes()).split()).count(word) >= 1
+    document = json.loads((folder / "board.json").read_text(encoding="utf-8"))
+    assert document["setup_legal"] is False
+    assert any("far bank" in problem for problem in document["setup_problems"])
+
+
+def test_a_legal_setup_is_drawn_without_the_mark(run_cli, tmp_path):
+    setup = write(tmp_path, "legal.toml", LEGAL)
+    out = tmp_path / "out"
+    result = run_cli("build", "river_race", "--setup", setup, "--out", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    word = words_for(load_layout("river_race"), "en")("setup.illegal")
+    assert word not in pdf_text((out / "river_race" / "board.pdf").read_bytes())
+    assert "setup_legal" not in json.loads((out / "river_race" / "board.json").read_text())

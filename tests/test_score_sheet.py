@@ -1,0 +1,68 @@
+"""The six-day score sheet decides the game: per race and over all races, with the tie-break."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgen.games import six_day_race
+from boardgen.i18n import words_for
+from boardgen.layout import load_layout
+from boardgen.render import renderer
+from boardgen.scene import Circle, Group, Polygon, Rect, Text, bounds
+from tests.conftest import pdf_text
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("six_day_race")
+
+
+def texts(nodes):
+    for node in nodes:
+        if isinstance(node, Group):
+            yield from texts(node.children)
+        elif isinstance(node, Text):
+            yield node
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_per_race_and_overall_columns_in_every_language(layout, lang):
+    words = words_for(layout, lang)
+    sheet = six_day_race.compose_game(layout, words=words).sheets[0]
+    text = " ".join(pdf_text(renderer("pdf")(sheet.scene)).split())
+    races = layout.score_sheet.races
+    for key in ("sheet.finish", "sheet.lost_laps", "sheet.points"):
+        assert text.count(words(key)) >= races, key  # in every race table
+    for key in ("sheet.total_lost_laps", "sheet.total_points", "sheet.place", "sheet.tie_break"):
+        assert words(key) in text or words(key).split()[0] in text, key
+    assert " ".join(words("sheet.tie_break").split()) in text
+
+
+def test_the_summary_puts_lost_laps_before_points_before_place(layout):
+    words = words_for(layout, "en")
+    scene = six_day_race.compose_game(layout, words=words).sheets[0].scene
+    y = {node.text: node.y for node in texts(scene.children)}
+    assert y[words("sheet.total_lost_laps")] < y[words("sheet.total_points")] < y[words("sheet.place")]
+    tie_break = [node for node in texts(scene.children) if node.y > y[words("sheet.place")]
+                 and node.font == "bold" and node.size >= 3.0]
+    assert tie_break, "the tie-break order is printed under the summary"
+    assert max(node.y for node in texts(scene.children)) < scene.height - 6
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_the_tie_break_says_lost_laps_decide_and_points_break_ties(layout, lang):
+    words = words_for(layout, lang)
+    line = words("sheet.tie_break").casefold()
+    laps = {"en": "lost laps", "de": "verlorene", "pl": "straconych"}[lang]
+    points = {"en": "points", "de": "punkte", "pl": "punktów"}[lang]
+    assert laps in line and points in line and line.index(laps) < line.index(points)
+
+
+def test_a_rider_cell_shows_its_mark_beside_its_number(layout):
+    scene = six_day_race.compose_game(layout).sheets[0].scene
+    pips = [node for node in scene.children if isinstance(node, (Circle, Polygon, Rect))
+            and node.style.fill and (b := bounds((node,))) and max(b[2] - b[0], b[3] - b[1]) < 6]
+    riders = len(layout.riders.colors)
+    assert len(pips) == riders * (layout.score_sheet.races + 1)  # each race and the summary
+    kinds = {(type(p).__name__, len(getattr(p, "points", ()))) for p in pips}
+    assert len(kinds) == riders
