@@ -107,6 +107,13 @@ class Mode(str, Enum):
     shop = "shop"
 
 
+class Ink(str, Enum):
+    """How much ink large areas take."""
+
+    normal = "normal"
+    saver = "saver"
+
+
 class Backs(str, Enum):
     """Where the backs of two-sided pieces go."""
 
@@ -174,6 +181,8 @@ def build(
                               help="home (margins, cut lines) or shop (bleed, crop marks)."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm for shop mode."),
     backs: Backs = typer.Option(Backs.duplex, "--backs", help="duplex, fold or none."),
+    ink: Ink = typer.Option(Ink.normal, "--ink",
+                            help="normal, or saver: white grounds and pale tints with outlines."),
     dpi: int = typer.Option(150, "--dpi", min=10, max=1200, help="Resolution of PNG files."),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
     lang: str = typer.Option("en", "--lang", help="Language of the rules: en, de or pl."),
@@ -198,7 +207,8 @@ def build(
             formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
             fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
-                                          mode=mode.value, bleed_mm=bleed, backs=backs.value),
+                                          mode=mode.value, bleed_mm=bleed, backs=backs.value,
+                                          ink=ink.value),
         )
         checked = check_targets(targets, options, setup)
         notes: list[str] = png_notes(options.formats)
