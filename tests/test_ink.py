@@ -110,3 +110,17 @@ def test_saver_build_is_deterministic_and_says_so(run_cli, tmp_path):
     bundle = pypdf.PdfReader(io.BytesIO(
         (tmp_path / "a/river_race/river_race-print-and-play.pdf").read_bytes()))
     assert "ink saver" in bundle.pages[0].extract_text().lower()
+
+
+def test_assembly_map_of_two_pages_names_no_other_pages():
+    from boardgen.imposition import plan_tiles
+    from boardgen.imposition.tiling import assembly_steps
+    from boardgen.i18n import words_for
+
+    words = words_for(None, "en")
+    two = plan_tiles(270, 305, (), (), PrintOptions())
+    assert two.pages == 2
+    steps = assembly_steps(two, words)
+    assert len(steps) == 3 and not any("other pages" in step for step in steps)
+    four = plan_tiles(400, 500, (), (), PrintOptions())
+    assert four.pages > 2 and len(assembly_steps(four, words)) == 4
