@@ -7,7 +7,7 @@ import pytest
 from boardgen.contract import compose
 from boardgen.i18n import words_for
 from boardgen.imposition import PrintOptions, Section, board_work, component_work, sheet_work
-from boardgen.imposition.bundle import Cover, making_page, print_and_play
+from boardgen.imposition.bundle import Cover, making_pages, print_and_play
 from boardgen.imposition.making import Work, minutes
 from boardgen.imposition.marks import DETAIL_MIN_MM
 from boardgen.layout import load_layout
@@ -53,7 +53,7 @@ def test_page_speaks_the_kit_language_and_leads_the_bundle(lang, heading, grey):
     by_name, output = sets("six_day_race")
     sections = [Section("Board", (), work=board_work(output.board, options)),
                 Section("Riders", (), work=component_work(by_name["riders"], options))]
-    page = making_page(Cover("6-Tage Rennen"), sections, options)
+    (page,) = making_pages(Cover("6-Tage Rennen"), sections, options)
     text = " ".join(node.text for node in page.children if isinstance(node, Text))
     assert text.startswith(heading) and grey in text and "Riders" in text
     assert "g/m²" in text and str(minutes([s.work for s in sections])) in text
@@ -62,3 +62,24 @@ def test_page_speaks_the_kit_language_and_leads_the_bundle(lang, heading, grey):
     bundle = print_and_play(Cover("6-Tage Rennen"),
                             [Section("Board", (page,), work=sections[0].work)], options)
     assert bundle[1].title.endswith(heading)
+
+
+def test_on_small_paper_the_steps_take_a_second_page_and_nothing_runs_off():
+    from boardgen.imposition import parse_paper
+    from boardgen.imposition.tiling import art_box
+
+    options = PrintOptions(paper=parse_paper("148x210mm"), margin_mm=5,
+                           words=words_for(None, "de"))
+    by_name, output = sets("six_day_race")
+    sections = [Section("Spielplan", (), work=board_work(output.board, options)),
+                Section("Fahrer", (), work=component_work(by_name["riders"], options))]
+    pages = making_pages(Cover("6-Tage Rennen"), sections, options)
+    assert len(pages) == 2
+    from boardgen.imposition.marks import footer, footer_box
+
+    bottom = art_box(148, 210, 5).bottom
+    furniture = len(footer(footer_box(148, 210, 5), options.words("make.label"), "6-Tage Rennen",
+                           options.words))
+    for page in pages:
+        body = [n for n in page.children[:-furniture] if isinstance(n, Text)]
+        assert body and max(n.y for n in body) <= bottom

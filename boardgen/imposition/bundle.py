@@ -67,7 +67,7 @@ def print_and_play(cover: Cover, sections: list[Section], options: PrintOptions)
     sections = [s for s in sections if s.pages]
     if any(s.work for s in sections):
         sections.insert(0, Section(options.words("make.heading"),
-                                   (making_page(cover, sections, options),)))
+                                   making_pages(cover, sections, options)))
     total = 1 + sum(len(s.pages) for s in sections)
     pages = [_with_number(cover_page(cover, sections, options), 1, total, options)]
     page_no = 2
@@ -156,8 +156,12 @@ def _steps(nodes: list[Node], steps: list[str], area: Box, y: float) -> float:
     return y
 
 
-def making_page(cover: Cover, sections: list[Section], options: PrintOptions) -> Scene:
-    """How to make the kit: time, tools, paper and card per part, mounting, cutting order."""
+def making_pages(cover: Cover, sections: list[Section],
+                 options: PrintOptions) -> tuple[Scene, ...]:
+    """How to make the kit: time, tools, paper and card per part, mounting, cutting order.
+
+    One page where the paper has room; on a small paper the steps go on a second page.
+    """
     words = options.words
     page_w, page_h = options.paper.size()
     area = art_box(page_w, page_h, options.margin_mm).inset(8, 4)
@@ -173,9 +177,22 @@ def making_page(cover: Cover, sections: list[Section], options: PrintOptions) ->
         (words("make.tools"), words("make.tools_text")),
     ], area, area.y + 16)
     y = _heading(nodes, words("make.materials"), area, y)
-    y = _key_lines(nodes, [(entry_title(s, cover.title, words), words(f"make.material.{s.work.material}"))
+    y = _key_lines(nodes, [(entry_title(s, cover.title, words),
+                            words(f"make.material.{s.work.material}"))
                            for s in sections if s.work], area, y)
-    boards = [s.work for s in sections if s.work and s.work.material == "board"]
+    steps: list[Node] = []
+    end = _making_steps(steps, parts, area, y, words)
+    pages = [nodes + steps] if end <= area.bottom else [nodes, []]
+    if len(pages) == 2:
+        _making_steps(pages[1], parts, area, area.y, words)
+    return tuple(Scene(page_w, page_h, tuple(page + footer(
+        footer_box(page_w, page_h, options.margin_mm), words("make.label"), cover.title, words)),
+        symbols=ruler_symbols(words), title=f"{cover.title}: {heading}") for page in pages)
+
+
+def _making_steps(nodes: list[Node], parts: list[Work], area: Box, y: float, words: Words) -> float:
+    """Mounting the board (if there is one) and the cutting order, from ``y`` down."""
+    boards = [p for p in parts if p.material == "board"]
     if boards:
         y = _heading(nodes, words("make.mount"), area, y)
         first = "join" if any(b.joins for b in boards) else "cut_board"
@@ -183,14 +200,10 @@ def making_page(cover: Cover, sections: list[Section], options: PrintOptions) ->
                            (first, "blank", "spray", "lay", "trim")], area, y)
     order = ["print"] + (["board_first"] if boards else [])
     order += ["card"] if any(p.material in ("cards", "tokens") for p in parts) else []
-    order += ["straight"] + (["pieces"] if total["pieces"] else [])
-    order += ["folds"] if total["folds"] else []
+    order += ["straight"] + (["pieces"] if any(p.pieces for p in parts) else [])
+    order += ["folds"] if any(p.folds for p in parts) else []
     y = _heading(nodes, words("make.order"), area, y)
-    _steps(nodes, [words(f"make.step.{key}") for key in order], area, y)
-    nodes += footer(footer_box(page_w, page_h, options.margin_mm), words("make.label"), cover.title,
-                    words)
-    return Scene(page_w, page_h, tuple(nodes), symbols=ruler_symbols(words),
-                 title=f"{cover.title}: {heading}")
+    return _steps(nodes, [words(f"make.step.{key}") for key in order], area, y)
 
 
 def _heading(nodes: list[Node], text: str, area: Box, y: float) -> float:
