@@ -83,3 +83,26 @@ def test_on_small_paper_the_steps_take_a_second_page_and_nothing_runs_off():
     for page in pages:
         body = [n for n in page.children[:-furniture] if isinstance(n, Text)]
         assert body and max(n.y for n in body) <= bottom
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+@pytest.mark.parametrize("game", ["racing_kings", "river_race", "six_day_race", "steeple_chess"])
+def test_every_footer_instruction_is_seven_points_or_more(game, lang):
+    from boardgen import imposition
+    from boardgen.imposition.marks import DETAIL_INK, footer_box
+
+    layout = load_layout(game)
+    words = words_for(layout, lang)
+    output = compose(layout, lang)
+    for options in (PrintOptions(words=words), PrintOptions(words=words, backs="fold")):
+        pages = list(imposition.impose_board(output.board, options))
+        for component_set in output.component_sets:
+            pages += imposition.impose_components(component_set, options)
+        for sheet in output.sheets:
+            pages += imposition.impose_sheet(sheet, options)
+        for page in pages:
+            band = footer_box(page.width, page.height, options.margin_mm)
+            details = [n for n in page.children if isinstance(n, Text) and n.fill == DETAIL_INK]
+            assert details, page.title
+            for node in details:
+                assert node.y >= band.y and node.size >= DETAIL_MIN_MM, (page.title, node.text)
