@@ -46,8 +46,20 @@ def saver(scene: Scene) -> Scene:
 
     Symbols are left as drawn: they are repeated artwork (pieces, pictograms) drawn
     at a scale only their users know, and shared with pages in full ink (the rules).
+    A symbol that is the scene's whole artwork (a card back drawn once for all
+    cards) is the exception: it gets a changed copy under a name of its own.
     """
-    return replace(scene, children=_Pass(scene.width * scene.height).nodes(scene.children))
+    area = scene.width * scene.height
+    symbols = dict(scene.symbols)
+    children = []
+    for node in scene.children:
+        if isinstance(node, Use) and node.transform == IDENTITY and node.symbol in symbols:
+            saved = _Pass(area).nodes(scene.symbols[node.symbol])
+            if saved != scene.symbols[node.symbol]:
+                symbols[f"{node.symbol}-saver"] = saved
+                node = replace(node, symbol=f"{node.symbol}-saver")
+        children.append(node)
+    return replace(scene, children=_Pass(area).nodes(tuple(children)), symbols=symbols)
 
 
 class _Pass:
