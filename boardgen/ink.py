@@ -13,11 +13,11 @@ so it stays legible.
 from __future__ import annotations
 
 from dataclasses import replace
+
 from boardgen.product import Board, Component, ComponentSet, GameOutput, Sheet
 from boardgen.scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Polygon, Rect, Scene,
                             Text, Use, apply, bounds, compose, ink_on, mix)
 
-INKS = ("normal", "saver")  # as boardgen.imposition.paper.INKS
 WHITE = "#ffffff"
 GROUND_SHARE = 0.2     # a fill covering this share of the artwork is its ground: printed white
 LARGE_MM2 = 900.0      # fills this large (a 30 mm square) are printed as pale tints

@@ -76,11 +76,11 @@ def component_work(components: ComponentSet, options: PrintOptions) -> Work:
         pieces += len(page) - len(shared)
         folds += sum(fold_lines(components.components[p.component].front) for p in page)
         folds += 1 if plan.fold else 0
-    return Work(_material(components, folds), sheets=len(plan.fronts), cuts=cuts, pieces=pieces,
+    return Work(_material(components), sheets=len(plan.fronts), cuts=cuts, pieces=pieces,
                 folds=folds)
 
 
-def _material(components: ComponentSet, folds: int) -> str:
+def _material(components: ComponentSet) -> str:
     """Pieces that fold want thin card; two-sided pieces the size of cards are cards."""
     if any(fold_lines(c.front) for c in components.components):
         return "fold"
