@@ -26,6 +26,7 @@ from boardgen.contract import BuildOptions, Checked, check_layout, compose
 from boardgen.errors import InputError
 from boardgen.export import export_files
 from boardgen.i18n import words_for
+from boardgen.ink import saver_output
 from boardgen.layout import layouts_dir, load_layout, resolve, safe_identifier
 from boardgen.product import GameOutput
 from boardgen.render import renderer
@@ -207,6 +208,8 @@ def bundle_name(layout) -> str:
 def product_files(layout, output: GameOutput, options: BuildOptions,
                   target: str | None = None, notes: list[str] | None = None) -> dict[str, bytes]:
     """Every output file of a composed game, in memory: pictures, print files and board.json."""
+    if options.print.ink == "saver":
+        output = saver_output(output)
     files = picture_set(output, options)
     if "pdf" in options.formats:
         files.update(print_files(layout, output, options, target, notes))
@@ -233,17 +236,20 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
     options = replace(options, print=replace(options.print, words=words))
     board_pages = imposition.impose_board(output.board, options.print)
     files = pdf_file("board", board_pages, options, words("title"))
-    sections = [imposition.Section(words("section.board"), board_pages)]
+    sections = [imposition.Section(words("section.board"), board_pages,
+                                   work=imposition.board_work(output.board, options.print))]
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
         if pages:
             sections.append(imposition.Section(
                 component_set.title, pages,
-                double_sided=imposition.duplex_backs(component_set, options.print)))
+                double_sided=imposition.duplex_backs(component_set, options.print),
+                work=imposition.component_work(component_set, options.print)))
             files.update(pdf_file(component_set.name, pages, options, component_set.title))
     for sheet in output.sheets:
         pages = imposition.impose_sheet(sheet, options.print)
-        sections.append(imposition.Section(sheet.title, pages))
+        sections.append(imposition.Section(sheet.title, pages,
+                                           work=imposition.sheet_work(sheet, options.print)))
         files.update(pdf_file(sheet.name, pages, options, sheet.title))
     rule_sheet, rule_files = rules_files(layout, options, target, notes)
     files.update(rule_files)

@@ -107,6 +107,13 @@ class Mode(str, Enum):
     shop = "shop"
 
 
+class Ink(str, Enum):
+    """How much ink large areas take."""
+
+    normal = "normal"
+    saver = "saver"
+
+
 class Backs(str, Enum):
     """Where the backs of two-sided pieces go."""
 
@@ -175,6 +182,8 @@ def build(
                               help="home (margins, cut lines) or shop (bleed, crop marks)."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm for shop mode."),
     backs: Backs = typer.Option(Backs.duplex, "--backs", help="duplex, fold or none."),
+    ink: Ink = typer.Option(Ink.normal, "--ink",
+                            help="normal, or saver: white grounds and pale tints with outlines."),
     dpi: int = typer.Option(150, "--dpi", min=10, max=1200, help="Resolution of PNG files."),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board "
                                          "(checked first: an illegal one is refused with exit 1)."),
@@ -204,7 +213,8 @@ def build(
             fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
             allow_illegal=allow_illegal,
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
-                                          mode=mode.value, bleed_mm=bleed, backs=backs.value),
+                                          mode=mode.value, bleed_mm=bleed, backs=backs.value,
+                                          ink=ink.value),
         )
         notes: list[str] = png_notes(options.formats)
         with progress_bar(len(targets)) as advance:

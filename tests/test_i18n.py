@@ -145,13 +145,16 @@ def kit(name: str, lang: str, words: Words, **print_options) -> tuple[tuple[Scen
     layout, output = game(name, lang)
     options = imposition.PrintOptions(words=words, **print_options)
     sections = [imposition.Section(words("section.board"),
-                                   imposition.impose_board(output.board, options))]
+                                   imposition.impose_board(output.board, options),
+                                   work=imposition.board_work(output.board, options))]
     for components in output.component_sets:
         pages = imposition.impose_components(components, options)
         sections.append(imposition.Section(components.title, pages,
-                                           double_sided=imposition.duplex_backs(components, options)))
+                                           double_sided=imposition.duplex_backs(components, options),
+                                           work=imposition.component_work(components, options)))
     for sheet in output.sheets:
-        sections.append(imposition.Section(sheet.title, imposition.impose_sheet(sheet, options)))
+        sections.append(imposition.Section(sheet.title, imposition.impose_sheet(sheet, options),
+                                           work=imposition.sheet_work(sheet, options)))
     title = words.get("title", layout.title)
     cover = imposition.Cover(title, words.get("subtitle", layout.subtitle), f"{layout.name}.toml",
                              "1.0", picture=output.board.scene, shipped=True)
@@ -187,8 +190,9 @@ def blank(w: float = 210, h: float = 297) -> Scene:
 def odd_shapes(words: Words) -> str:
     """What only unusual kits print: a board one page high, pages two-sided here and there,
     a cover that names no layout file. Returns the cover's text."""
-    options = imposition.PrintOptions(words=words)
-    imposition.impose_board(Board(blank(500, 120)), options)  # one row of pages
+    options = imposition.PrintOptions(words=words, ink="saver")
+    imposition.impose_board(Board(blank(700, 120)), options)  # one row of pages
+    imposition.impose_board(Board(blank(120, 900)), options)  # one column of pages
     page = blank()
     single = [imposition.Section("one", (page,), double_sided=True)]
     imposition.print_and_play(imposition.Cover("Spiel"), single, options)

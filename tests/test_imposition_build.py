@@ -95,14 +95,17 @@ def test_bundle_has_a_cover_with_contents_and_numbered_pages(built):
     board = len(pdf_reader(built / "board.pdf").pages)
     tokens = len(pdf_reader(built / "tokens.pdf").pages)
     rules = len(pdf_reader(built / "rules.pdf").pages)
-    assert len(reader.pages) == 1 + board + tokens + rules
+    assert len(reader.pages) == 2 + board + tokens + rules  # the cover and how to make it
     cover = reader.pages[0].extract_text()
-    for expected in ("Racing Kings", "Contents", "Board", f"pages 2–{1 + board}",
-                     f"pages {2 + board}–{1 + board + tokens}", "A4 (210 × 297 mm)", "home",
-                     "duplex", "print at 100 %", "racing_kings.toml", f"boardgen {__version__}"):
+    for expected in ("Racing Kings", "Contents", "How to make this game", "page 2", "Board",
+                     f"pages 3–{2 + board}", f"pages {3 + board}–{2 + board + tokens}",
+                     "A4 (210 × 297 mm)", "home", "duplex", "print at 100 %",
+                     "racing_kings.toml", f"boardgen {__version__}"):
         assert expected in cover, expected
+    making = reader.pages[1].extract_text()
+    assert making.startswith("How to make this game") and "g/m²" in making
     total = len(reader.pages)
-    for number, page in enumerate(reader.pages[:1 + board + tokens], start=1):
+    for number, page in enumerate(reader.pages[:2 + board + tokens], start=1):
         assert f"page {number} of {total}" in page.extract_text()
 
 

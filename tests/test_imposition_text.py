@@ -60,7 +60,7 @@ def test_no_footer_detail_reaches_into_the_ruler_note(lang, key):
                        kind=words("kind.board"), size="1119,4 × 479,4 mm", bleed="3")
         for node in texts(footer(box, "Bogen 1 von 2", detail, words))[1:]:
             left = node.x - fonts.text_width(node.text, node.size, node.font)
-            assert left >= box.x + RULER_W and node.size >= DETAIL_MIN_MM * 0.9, node.text
+            assert left >= box.x + RULER_W and node.size >= DETAIL_MIN_MM, node.text
 
 
 def test_the_ruler_note_fits_beside_the_ruler_in_every_language():
@@ -69,7 +69,7 @@ def test_the_ruler_note_fits_beside_the_ruler_in_every_language():
         assert name == ("calibration-ruler" if lang == "en" else f"calibration-ruler-{lang}")
         for node in texts(nodes):
             if node.x >= 58:
-                assert node.x + fonts.text_width(node.text, node.size, node.font) <= 86.0
+                assert node.x + fonts.text_width(node.text, node.size, node.font) <= RULER_W
 
 
 def test_sizes_use_the_decimal_sign_of_the_language():

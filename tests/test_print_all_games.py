@@ -374,7 +374,8 @@ def test_bundle_cover_lists_every_part_with_its_pages_and_which_to_print_two_sid
     pdfs = built(name)
     bundle = pdfs[f"{name}-print-and-play.pdf"]
     cover = bundle.pages[0].extract_text()
-    first, two_sided = 2, []
+    assert "\nHow to make this game\npage 2\n" in cover  # right after the cover
+    first, two_sided = 3, []
     for title, file, backs in parts(name):
         count = len(pdfs[file].pages)
         pages = f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"

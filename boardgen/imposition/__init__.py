@@ -11,6 +11,7 @@ calibration ruler and says "print at 100 %".
 from __future__ import annotations
 
 from boardgen.imposition.bundle import Cover, Section, cover_page, print_and_play
+from boardgen.imposition.making import Work, board_work, component_work, sheet_work
 from boardgen.imposition.marks import ruler_symbols
 from boardgen.imposition.paper import A4, PAPERS, Paper, PrintOptions, parse_paper
 from boardgen.imposition.sheets import duplex_backs, impose_components, plan_sheets, symbol_prefix
@@ -21,7 +22,8 @@ from boardgen.product import Board, Sheet
 from boardgen.scene import Scene
 
 __all__ = [
-    "A4", "PAPERS", "Cover", "Paper", "PrintOptions", "Section", "TilePlan",
+    "A4", "PAPERS", "Cover", "Paper", "PrintOptions", "Section", "TilePlan", "Work",
+    "board_work", "component_work", "sheet_work",
     "cover_page", "duplex_backs", "impose_board", "impose_components", "impose_sheet",
     "parse_paper", "plan_sheets", "plan_tiles", "print_and_play",
 ]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from boardgen import fonts
 from boardgen.i18n import Words
+from boardgen.imposition.making import Work, minutes
 from boardgen.imposition.marks import (MUTED, footer, footer_box, page_number, ruler_symbols,
                                        wrap)
 from boardgen.imposition.paper import Box, PrintOptions, number
@@ -26,12 +27,14 @@ class Section:
     number into the footer's free slot (pages made elsewhere number themselves).
     ``double_sided``: each page of fronts is followed by its backs, to be printed on
     the two sides of one sheet.
+    ``work``: what making this part takes, for the page "How to make this game".
     """
 
     title: str
     pages: tuple[Scene, ...]
     numbered: bool = True
     double_sided: bool = False
+    work: Work | None = None
 
 
 @dataclass(frozen=True)
@@ -60,8 +63,11 @@ def page_ranges(sections: list[Section], first: int = 2) -> list[tuple[int, int]
 
 
 def print_and_play(cover: Cover, sections: list[Section], options: PrintOptions) -> tuple[Scene, ...]:
-    """Cover page, then every section's pages, each numbered "page N of M"."""
+    """Cover page, "How to make this game", then every section's pages, numbered "page N of M"."""
     sections = [s for s in sections if s.pages]
+    if any(s.work for s in sections):
+        sections.insert(0, Section(options.words("make.heading"),
+                                   making_pages(cover, sections, options)))
     total = 1 + sum(len(s.pages) for s in sections)
     pages = [_with_number(cover_page(cover, sections, options), 1, total, options)]
     page_no = 2
@@ -106,15 +112,7 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
     y += 18
     nodes.append(Text(x, y, words("cover.how_to_print"), 6, font="bold"))
     y += 2
-    lines = _how_to_print(sections, ranges, options)
-    key_w = max(fonts.text_width(key, LINE_SIZE, "bold") for key, _ in lines) + 4
-    for key, value in lines:
-        y += 5
-        nodes.append(Text(x, y, key, LINE_SIZE, font="bold"))
-        for index, line in enumerate(wrap(value, area.w - key_w, LINE_SIZE)):
-            y += 4.6 if index else 0.0
-            nodes.append(Text(x + key_w, y, line, fonts.fit_size(line, area.w - key_w, LINE_SIZE)))
-        y += 2
+    y = _key_lines(nodes, _how_to_print(sections, ranges, options), area, y)
     y += 14
     made = _made_with(cover, words)
     nodes.append(Text(x, y, made, fonts.fit_size(made, area.w, 3.4), fill=MUTED))
@@ -127,6 +125,91 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
                     words)
     return Scene(page_w, page_h, tuple(nodes), symbols=symbols,
                  title=words("pdf.cover", title=cover.title))
+
+
+def _key_lines(nodes: list[Node], lines: list[tuple[str, str]], area: Box, y: float) -> float:
+    """(heading, text) lines: the heading bold on the left, the text wrapped beside it."""
+    key_w = max(fonts.text_width(key, LINE_SIZE, "bold") for key, _ in lines) + 4
+    for key, value in lines:
+        y += 5
+        nodes.append(Text(area.x, y, key, fonts.fit_size(key, area.w * 0.4, LINE_SIZE, "bold"),
+                          font="bold"))
+        for index, line in enumerate(wrap(value, area.w - key_w, LINE_SIZE)):
+            y += 4.6 if index else 0.0
+            nodes.append(Text(area.x + key_w, y, line,
+                              fonts.fit_size(line, area.w - key_w, LINE_SIZE)))
+        y += 2
+    return y
+
+
+def _steps(nodes: list[Node], steps: list[str], area: Box, y: float) -> float:
+    """Numbered steps, each wrapped with its later lines hanging under its text."""
+    indent = fonts.text_width("8. ", LINE_SIZE)
+    for number, step in enumerate(steps, start=1):
+        y += 5
+        nodes.append(Text(area.x, y, f"{number}.", LINE_SIZE))
+        for index, line in enumerate(wrap(step, area.w - indent, LINE_SIZE)):
+            y += 4.6 if index else 0.0
+            nodes.append(Text(area.x + indent, y, line, fonts.fit_size(line, area.w - indent,
+                                                                       LINE_SIZE)))
+        y += 1
+    return y
+
+
+def making_pages(cover: Cover, sections: list[Section],
+                 options: PrintOptions) -> tuple[Scene, ...]:
+    """How to make the kit: time, tools, paper and card per part, mounting, cutting order.
+
+    One page where the paper has room; on a small paper the steps go on a second page.
+    """
+    words = options.words
+    page_w, page_h = options.paper.size()
+    area = art_box(page_w, page_h, options.margin_mm).inset(8, 4)
+    parts = [s.work for s in sections if s.work]
+    heading = words("make.heading")
+    nodes: list[Node] = [Text(area.x, area.y + 10, heading,
+                              fonts.fit_size(heading, area.w, 9, "bold"), font="bold")]
+    total = {name: sum(getattr(part, name) for part in parts)
+             for name in ("cuts", "pieces", "folds", "joins")}
+    y = _key_lines(nodes, [
+        (words("make.time"), words("make.time_text", minutes=minutes(parts))),
+        (words("make.work"), words("make.work_text", **total)),
+        (words("make.tools"), words("make.tools_text")),
+    ], area, area.y + 16)
+    y = _heading(nodes, words("make.materials"), area, y)
+    y = _key_lines(nodes, [(entry_title(s, cover.title, words),
+                            words(f"make.material.{s.work.material}"))
+                           for s in sections if s.work], area, y)
+    steps: list[Node] = []
+    end = _making_steps(steps, parts, area, y, words)
+    pages = [nodes + steps] if end <= area.bottom else [nodes, []]
+    if len(pages) == 2:
+        _making_steps(pages[1], parts, area, area.y, words)
+    return tuple(Scene(page_w, page_h, tuple(page + footer(
+        footer_box(page_w, page_h, options.margin_mm), words("make.label"), cover.title, words)),
+        symbols=ruler_symbols(words), title=f"{cover.title}: {heading}") for page in pages)
+
+
+def _making_steps(nodes: list[Node], parts: list[Work], area: Box, y: float, words: Words) -> float:
+    """Mounting the board (if there is one) and the cutting order, from ``y`` down."""
+    boards = [p for p in parts if p.material == "board"]
+    if boards:
+        y = _heading(nodes, words("make.mount"), area, y)
+        first = "join" if any(b.joins for b in boards) else "cut_board"
+        y = _steps(nodes, [words(f"make.step.{key}") for key in
+                           (first, "blank", "spray", "lay", "trim")], area, y)
+    order = ["print"] + (["board_first"] if boards else [])
+    order += ["card"] if any(p.material in ("cards", "tokens") for p in parts) else []
+    order += ["straight"] + (["pieces"] if any(p.pieces for p in parts) else [])
+    order += ["folds"] if any(p.folds for p in parts) else []
+    y = _heading(nodes, words("make.order"), area, y)
+    return _steps(nodes, [words(f"make.step.{key}") for key in order], area, y)
+
+
+def _heading(nodes: list[Node], text: str, area: Box, y: float) -> float:
+    y += 11
+    nodes.append(Text(area.x, y, text, fonts.fit_size(text, area.w, 6, "bold"), font="bold"))
+    return y + 1
 
 
 def _contents_entry(title: str, pages: str, area: Box, y: float) -> list[Node]:
@@ -163,6 +246,8 @@ def _how_to_print(sections: list[Section], ranges: list[tuple[int, int]],
         lines.append((words("cover.sides"),
                       words("cover.sides_text", pages=_page_list(two_sided, words))))
     lines.append((words("cover.scale"), words("cover.scale_text")))
+    if options.ink == "saver":
+        lines.append((words("cover.ink"), words("cover.ink_saver")))
     return lines
 
 

@@ -9,14 +9,15 @@ from boardgen.scene import Node, Path, Style, Text, Use, translate
 
 INK = "#000000"
 MUTED = "#555555"
+DETAIL_INK = "#333333"     # footer instructions: dark enough to read at 7 pt
 FOOTER_MM = 11.0          # height of the footer band at the bottom of every page
 FOOTER_GAP_MM = 2.0       # between the artwork and the footer
 RULER_ID = "calibration-ruler"
-RULER_W = 86.0            # width of the ruler symbol with its "print at 100 %" note
+RULER_W = 92.0            # width of the ruler symbol with its "print at 100 %" note
 NOTE_X = 58.0             # where the ruler's note starts
 NOTE_W = RULER_W - NOTE_X - 1.0
-DETAIL_MM = 2.0           # text size of a footer's line of detail
-DETAIL_MIN_MM = 1.8       # below this a detail wraps onto a second line instead of shrinking
+DETAIL_MM = 2.6           # text size of a footer's line of detail
+DETAIL_MIN_MM = 2.47      # 7 pt: below this a detail wraps onto a second line instead of shrinking
 HAIRLINE = Style(stroke=INK, stroke_mm=0.12)
 CROP = Style(stroke=INK, stroke_mm=0.15)
 MM_PER_INCH = 25.4
@@ -54,8 +55,8 @@ def ruler_symbols(words: Words | None = None) -> dict[str, tuple[Node, ...]]:
         Text(52.4, 3.7, "mm", 1.6),
         Text(52.4, 7.0, inch, fonts.fit_size(inch, NOTE_X - 52.6, 1.6)),
         Text(NOTE_X, 3.6, caption, fonts.fit_size(caption, NOTE_W, 2.7, "bold"), font="bold"),
-        Text(NOTE_X, 6.4, fit, fonts.fit_size(fit, NOTE_W, 1.8)),
-        Text(NOTE_X, 8.9, measure, fonts.fit_size(measure, NOTE_W, 1.8)),
+        Text(NOTE_X, 6.5, fit, fonts.fit_size(fit, NOTE_W, DETAIL_MIN_MM)),
+        Text(NOTE_X, 9.3, measure, fonts.fit_size(measure, NOTE_W, DETAIL_MIN_MM)),
     ]
     return {ruler_id(words): tuple(nodes)}
 
@@ -102,18 +103,18 @@ def footer(box: Box, label: str, detail: str = "", words: Words | None = None) -
     room = box.w - RULER_W - 3.0
     if room <= 10:
         return nodes
-    nodes.append(Text(box.right, box.y + 3.6, label, fonts.fit_size(label, room, 3.0, "bold"),
+    nodes.append(Text(box.right, box.y + 3.0, label, fonts.fit_size(label, room, 3.0, "bold"),
                       font="bold", anchor="end"))
     if not detail:
         return nodes
     size = fonts.fit_size(detail, room, DETAIL_MM)
     if size >= DETAIL_MIN_MM:
-        lines, baselines = [detail], (6.6,)
+        lines, baselines = [detail], (6.4,)
     else:  # a long detail (German, Polish) takes two lines rather than shrinking out of sight
         halves = _two_lines(detail, room, DETAIL_MIN_MM)
-        lines, baselines = halves, (5.8, 8.0)
+        lines, baselines = halves, (5.9, 8.6)
         size = min(DETAIL_MIN_MM, *(fonts.fit_size(line, room, DETAIL_MIN_MM) for line in halves))
-    nodes += [Text(box.right, box.y + baseline, line, size, fill=MUTED, anchor="end")
+    nodes += [Text(box.right, box.y + baseline, line, size, fill=DETAIL_INK, anchor="end")
               for line, baseline in zip(lines, baselines)]
     return nodes
 
@@ -138,7 +139,7 @@ def _two_lines(text: str, width: float, size: float) -> list[str]:
 def page_number(page_w: float, page_h: float, inset: float, text: str) -> Text:
     """The page number, in the slot left free under the footer's label and detail."""
     box = footer_box(page_w, page_h, inset)
-    return Text(box.right, box.y + 10.1, text, 1.9, fill=MUTED, anchor="end")
+    return Text(box.right, box.y + 10.9, text, 1.9, fill=MUTED, anchor="end")
 
 
 def crop_marks(box: Box, offset: float, length: float, style: Style = CROP) -> Path:

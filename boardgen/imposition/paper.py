@@ -17,6 +17,7 @@ PAPERS = {
 }
 MODES = ("home", "shop")
 BACKS = ("duplex", "fold", "none")
+INKS = ("normal", "saver")
 MIN_PRINTABLE_MM = 120.0  # the footer (ruler, "print at 100 %" and the page label) needs this
 
 
@@ -61,6 +62,7 @@ class PrintOptions:
     mode: Literal["home", "shop"] = "home"
     bleed_mm: float = 3.0
     backs: Literal["duplex", "fold", "none"] = "duplex"
+    ink: Literal["normal", "saver"] = "normal"  # saver: white grounds and pale tints (boardgen.ink)
     words: Words = field(default_factory=words_for)  # the kit's language: page furniture
 
     def __post_init__(self) -> None:
@@ -69,6 +71,8 @@ class PrintOptions:
         if self.backs not in BACKS:
             raise InputError(f"unknown backs {self.backs!r}; expected duplex, fold or none",
                              source="--backs")
+        if self.ink not in INKS:
+            raise InputError(f"unknown ink {self.ink!r}; expected normal or saver", source="--ink")
         if self.margin_mm < 0:
             raise InputError(f"the margin cannot be negative, found {self.margin_mm:g} mm",
                              source="--margin")

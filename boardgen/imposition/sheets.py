@@ -418,11 +418,16 @@ def _how_to_cut(components: ComponentSet, options: PrintOptions) -> str:
     if options.shop:
         return words("sheets.cut_shop", bleed=number(options.bleed_mm, words))
     cuts = {c.cut for c in components.components}
-    if cuts == {"shared"}:
-        return words("sheets.cut_shared")
-    if cuts == {"gap"}:
-        return words("sheets.cut_gap")
-    return words("sheets.cut_mixed")
+    how = words("sheets.cut_shared" if cuts == {"shared"} else
+                "sheets.cut_gap" if cuts == {"gap"} else "sheets.cut_mixed")
+    if any(_folds(c.front) for c in components.components):  # fold pieces say so
+        how = words("sheets.fold_pieces", cut=how)
+    return how
+
+
+def _folds(scene: Scene) -> bool:
+    """Whether a piece's artwork has a dashed straight line: a line it folds along."""
+    return any(isinstance(node, Line) and node.style.dash for node in scene.children)
 
 
 def impose_components(components: ComponentSet, options: PrintOptions) -> tuple[Scene, ...]:

@@ -381,8 +381,9 @@ def assembly_steps(plan: TilePlan, words: Words) -> tuple[str, ...]:
     second = plan.tile(0, 1).name if plan.columns > 1 else plan.tile(1, 0).name
     last = ("map.step_rows" if plan.rows > 1 and plan.columns > 1
             else "map.step_row" if plan.rows == 1 else "map.step_column")
-    return (words("map.step_print"), words("map.step_cut"),
-            words("map.step_start", first=first, next=second), words(last))
+    steps = (words("map.step_print"), words("map.step_cut"),
+             words("map.step_start", first=first, next=second))
+    return steps + (words(last),) if plan.pages > 2 else steps  # no "other pages" to name
 
 
 def step_lines(steps: tuple[str, ...], width: float) -> list[list[str]]:

@@ -1,0 +1,159 @@
+"""The ink saver: large fills become white grounds or pale tints with outlines.
+
+A post-process of finished scenes rather than a mode of each game, so it works the
+same for every game and every user layout, and composers stay free of it. The
+painted area, not the drawing, decides: a ground that covers a fifth of the
+artwork turns white with an outline; a space or a square of at least
+``LARGE_MM2`` keeps its hue as a pale tint (a chessboard stays a chessboard, a
+coloured space keeps its colour); thick bands become pale too. Pieces, lines and
+text keep their ink. Light text standing on a fill that became pale turns dark,
+so it stays legible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from boardgen.product import Board, Component, ComponentSet, GameOutput, Sheet
+from boardgen.scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Polygon, Rect, Scene,
+                            Text, Use, apply, bounds, compose, ink_on, mix)
+
+WHITE = "#ffffff"
+GROUND_SHARE = 0.2     # a fill covering this share of the artwork is its ground: printed white
+LARGE_MM2 = 900.0      # fills this large (a 30 mm square) are printed as pale tints
+TINT = 0.7             # how far a large fill moves towards white (its ink drops to 30 %)
+THICK_MM = 1.5         # strokes this wide are bands, printed pale like fills
+OUTLINE_MM = 0.3       # the outline a whitened or tinted fill gets when it had none
+OUTLINE_SHADE = 0.25   # the outline is the fill's colour, this much darker
+
+
+def saver_output(output: GameOutput) -> GameOutput:
+    """Every artwork of a composed game in ink-saver form."""
+    board = Board(saver(output.board.scene), output.board.seams_x, output.board.seams_y)
+    sets = tuple(ComponentSet(s.name, s.title, tuple(_component(c) for c in s.components))
+                 for s in output.component_sets)
+    sheets = tuple(Sheet(s.name, s.title, saver(s.scene), s.cut_out) for s in output.sheets)
+    return replace(output, board=board, component_sets=sets, sheets=sheets)
+
+
+def _component(component: Component) -> Component:
+    back = None if component.back is None else saver(component.back)
+    return replace(component, front=saver(component.front), back=back)
+
+
+def saver(scene: Scene) -> Scene:
+    """``scene`` with its large fills white or pale.
+
+    Symbols are left as drawn: they are repeated artwork (pieces, pictograms) drawn
+    at a scale only their users know, and shared with pages in full ink (the rules).
+    A symbol that is the scene's whole artwork (a card back drawn once for all
+    cards) is the exception: it gets a changed copy under a name of its own.
+    """
+    area = scene.width * scene.height
+    symbols = dict(scene.symbols)
+    children = []
+    for node in scene.children:
+        if isinstance(node, Use) and node.transform == IDENTITY and node.symbol in symbols:
+            saved = _Pass(area).nodes(scene.symbols[node.symbol])
+            if saved != scene.symbols[node.symbol]:
+                symbols[f"{node.symbol}-saver"] = saved
+                node = replace(node, symbol=f"{node.symbol}-saver")
+        children.append(node)
+    return replace(scene, children=_Pass(area).nodes(tuple(children)), symbols=symbols)
+
+
+class _Pass:
+    """One walk over a list of nodes, remembering what each point of the page stands on."""
+
+    def __init__(self, artwork_mm2: float):
+        self.artwork_mm2 = artwork_mm2
+        # (box in artwork mm, colour now, whether the saver changed it), in drawing order
+        self.surfaces: list[tuple[tuple[float, float, float, float], str, bool]] = []
+
+    def nodes(self, nodes: tuple[Node, ...], m: Matrix = IDENTITY) -> tuple[Node, ...]:
+        return tuple(self.node(node, m) for node in nodes)
+
+    def node(self, node: Node, m: Matrix) -> Node:
+        if isinstance(node, Group):
+            return replace(node, children=self.nodes(node.children, compose(m, node.transform)))
+        if isinstance(node, Text):
+            return self.text(node, m)
+        if isinstance(node, Use):
+            return node
+        return self.shape(node, m)
+
+    def shape(self, node: Rect | Circle | Polygon | Path, m: Matrix) -> Node:
+        style = node.style
+        factor = abs(m[0] * m[3] - m[1] * m[2])
+        stroke, width = style.stroke, style.stroke_mm
+        if stroke and _solid(stroke) and width * factor ** 0.5 >= THICK_MM:
+            stroke = mix(stroke, WHITE, TINT)
+        fill = style.fill
+        box = _box(node, m)
+        if fill and _solid(fill) and style.opacity >= 1.0 and box is not None:
+            covered = _area(node) * factor
+            new = fill
+            if covered >= max(LARGE_MM2, GROUND_SHARE * self.artwork_mm2):
+                new = WHITE
+            elif covered >= LARGE_MM2:
+                new = mix(fill, WHITE, TINT)
+            if new != fill and not stroke:
+                stroke, width = mix(fill, "#000000", OUTLINE_SHADE), OUTLINE_MM / factor ** 0.5
+            self.surfaces.append((box, new, new != fill))
+            fill = new
+        if (fill, stroke, width) == (style.fill, style.stroke, style.stroke_mm):
+            return node
+        return replace(node, style=replace(style, fill=fill, stroke=stroke, stroke_mm=width))
+
+    def text(self, node: Text, m: Matrix) -> Text:
+        """Light letters on a fill that became pale turn dark."""
+        if not _solid(node.fill) or ink_on(node.fill) == "#ffffff":
+            return node  # dark letters read on any pale ground
+        x, y = apply(m, (node.x, node.y))
+        for (x0, y0, x1, y1), colour, changed in reversed(self.surfaces):
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return replace(node, fill=ink_on(colour)) if changed else node
+        return node
+
+
+def _solid(colour: str) -> bool:
+    """A colour this module can mix: ``#rrggbb``."""
+    return len(colour) == 7 and colour.startswith("#")
+
+
+def _box(node: Node, m: Matrix) -> tuple[float, float, float, float] | None:
+    """The node's bounding box in artwork mm."""
+    box = bounds((node,))
+    if box is None:
+        return None
+    corners = [apply(m, (x, y)) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _area(node: Node) -> float:
+    """Painted area in the node's own units: exact for rectangles and circles, by the
+    shoelace formula over the corner points for polygons and paths (curves by their ends)."""
+    if isinstance(node, Rect):
+        return node.w * node.h
+    if isinstance(node, Circle):
+        return 3.141592653589793 * node.r ** 2
+    if isinstance(node, Polygon):
+        return _shoelace(list(node.points))
+    outlines: list[list] = []
+    for cmd in node.commands:
+        if cmd[0] == "M" or not outlines:
+            outlines.append([])
+        if cmd[0] != "Z":
+            outlines[-1].append(tuple(cmd[-2:]))
+    return sum(_shoelace(points) for points in outlines)
+
+
+def _shoelace(points: list) -> float:
+    if len(points) < 3:
+        return 0.0
+    total = 0.0
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+        total += x0 * y1 - x1 * y0
+    return abs(total) / 2
+

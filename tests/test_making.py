@@ -1,0 +1,108 @@
+"""The page "How to make this game": counted work, materials per part, in the kit's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgen.contract import compose
+from boardgen.i18n import words_for
+from boardgen.imposition import PrintOptions, Section, board_work, component_work, sheet_work
+from boardgen.imposition.bundle import Cover, making_pages, print_and_play
+from boardgen.imposition.making import Work, minutes
+from boardgen.imposition.marks import DETAIL_MIN_MM
+from boardgen.layout import load_layout
+from boardgen.scene import Text
+
+
+def sets(game: str) -> dict:
+    output = compose(load_layout(game), "en")
+    return {s.name: s for s in output.component_sets}, output
+
+
+def test_counts_follow_the_pieces():
+    by_name, output = sets("six_day_race")
+    riders = component_work(by_name["riders"], PrintOptions())
+    assert riders.material == "fold" and riders.folds == 3 * len(by_name["riders"].components)
+    cards = component_work(by_name["cards"], PrintOptions())
+    assert cards.material == "cards" and cards.cuts > 0 and cards.pieces == 0
+    board = board_work(output.board, PrintOptions())
+    assert board.material == "board" and board.joins == board.sheets - 1 > 0
+    discs, _ = sets("racing_kings")
+    tokens = component_work(discs["tokens"], PrintOptions())
+    assert tokens.pieces == sum(c.count for c in discs["tokens"].components)
+
+
+def test_a_net_folds_and_a_score_pad_is_plain_paper():
+    die = [s for s in compose(load_layout("steeple_chess"), "en").sheets if s.name == "die"][0]
+    assert sheet_work(die, PrintOptions()).material == "fold"
+    pad = [s for s in compose(load_layout("six_day_race"), "en").sheets][0]
+    assert sheet_work(pad, PrintOptions()) == Work("paper", sheets=1)
+
+
+def test_more_work_takes_more_time():
+    light = [Work("tokens", sheets=1, cuts=10)]
+    heavy = [Work("tokens", sheets=1, cuts=10, pieces=20, folds=5)]
+    assert 0 < minutes(light) < minutes(heavy) and minutes(heavy) % 5 == 0
+
+
+@pytest.mark.parametrize("lang, heading, grey", [("en", "How to make this game", "greyboard"),
+                                                 ("de", "So baust du dieses Spiel", "Graupappe"),
+                                                 ("pl", "Jak wykonać tę grę", "tekturę")])
+def test_page_speaks_the_kit_language_and_leads_the_bundle(lang, heading, grey):
+    options = PrintOptions(words=words_for(None, lang))
+    by_name, output = sets("six_day_race")
+    sections = [Section("Board", (), work=board_work(output.board, options)),
+                Section("Riders", (), work=component_work(by_name["riders"], options))]
+    (page,) = making_pages(Cover("6-Tage Rennen"), sections, options)
+    text = " ".join(node.text for node in page.children if isinstance(node, Text))
+    assert text.startswith(heading) and grey in text and "Riders" in text
+    assert "g/m²" in text and str(minutes([s.work for s in sections])) in text
+    sizes = [node.size for node in page.children if isinstance(node, Text)]
+    assert min(sizes) >= DETAIL_MIN_MM  # every instruction on the page at 7 pt or more
+    bundle = print_and_play(Cover("6-Tage Rennen"),
+                            [Section("Board", (page,), work=sections[0].work)], options)
+    assert bundle[1].title.endswith(heading)
+
+
+def test_on_small_paper_the_steps_take_a_second_page_and_nothing_runs_off():
+    from boardgen.imposition import parse_paper
+    from boardgen.imposition.tiling import art_box
+
+    options = PrintOptions(paper=parse_paper("148x210mm"), margin_mm=5,
+                           words=words_for(None, "de"))
+    by_name, output = sets("six_day_race")
+    sections = [Section("Spielplan", (), work=board_work(output.board, options)),
+                Section("Fahrer", (), work=component_work(by_name["riders"], options))]
+    pages = making_pages(Cover("6-Tage Rennen"), sections, options)
+    assert len(pages) == 2
+    from boardgen.imposition.marks import footer, footer_box
+
+    bottom = art_box(148, 210, 5).bottom
+    furniture = len(footer(footer_box(148, 210, 5), options.words("make.label"), "6-Tage Rennen",
+                           options.words))
+    for page in pages:
+        body = [n for n in page.children[:-furniture] if isinstance(n, Text)]
+        assert body and max(n.y for n in body) <= bottom
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+@pytest.mark.parametrize("game", ["racing_kings", "river_race", "six_day_race", "steeple_chess"])
+def test_every_footer_instruction_is_seven_points_or_more(game, lang):
+    from boardgen import imposition
+    from boardgen.imposition.marks import DETAIL_INK, footer_box
+
+    layout = load_layout(game)
+    words = words_for(layout, lang)
+    output = compose(layout, lang)
+    for options in (PrintOptions(words=words), PrintOptions(words=words, backs="fold")):
+        pages = list(imposition.impose_board(output.board, options))
+        for component_set in output.component_sets:
+            pages += imposition.impose_components(component_set, options)
+        for sheet in output.sheets:
+            pages += imposition.impose_sheet(sheet, options)
+        for page in pages:
+            band = footer_box(page.width, page.height, options.margin_mm)
+            details = [n for n in page.children if isinstance(n, Text) and n.fill == DETAIL_INK]
+            assert details, page.title
+            for node in details:
+                assert node.y >= band.y and node.size >= DETAIL_MIN_MM, (page.title, node.text)
