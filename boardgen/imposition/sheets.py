@@ -19,7 +19,8 @@ from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_
 from boardgen.imposition.paper import Box, PrintOptions, number
 from boardgen.imposition.shop import CROP_LENGTH, CROP_OFFSET, SLUG_MM, bleed_nodes
 from boardgen.product import ComponentSet
-from boardgen.scene import Group, Line, Node, Path, Scene, Style, Text, Use, compose, scale, translate
+from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, Use,
+                            compose, scale, translate)
 
 GAP_MM = 6.0          # between pieces that are cut out one by one
 MARK_OFFSET = 1.0     # corner marks start this far outside a block of loose pieces
@@ -277,6 +278,35 @@ def _back_bleed(ids: dict, p: Placement, sides: frozenset[str]) -> Group:
     return Group(tuple(copies), _face_at(p, "back"))
 
 
+def ground(scene: Scene) -> str | None:
+    """A face's ground colour: the fill of the first filled shape drawn, looked for in
+    groups and symbols too (None for a face that draws no filled shape)."""
+    def first_fill(nodes) -> str | None:
+        for node in nodes:
+            if isinstance(node, (Rect, Circle, Polygon, Path)) and node.style.fill:
+                return node.style.fill
+            inner = (node.children if isinstance(node, Group)
+                     else scene.symbols.get(node.symbol, ()) if isinstance(node, Use) else ())
+            found = first_fill(inner)
+            if found:
+                return found
+        return None
+    return first_fill(scene.children)
+
+
+def _ground_field(back: Scene, p: Placement) -> Rect | None:
+    """A square of the back's ground colour behind a loose piece, past its cut on every side.
+
+    A round or shaped piece is cut along its own outline inside its rectangle; the
+    field keeps the paper out of sight there when the back lands a little off.
+    """
+    colour = ground(back)
+    if colour is None:
+        return None
+    b = BACK_BLEED_MM
+    return Rect(p.x - b, p.y - b, p.w + 2 * b, p.h + 2 * b, Style(fill=colour))
+
+
 def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
     """For each piece, the sides no neighbour covers along their whole length."""
     edges: dict[tuple[str, float], list[tuple[float, float]]] = {}
@@ -462,9 +492,13 @@ class _Sheets:
         """The faces; home backs of edge-to-edge pieces get bleed past the block's edges."""
         if side == "front" or self.options.shop:
             return [_face(self.components, self.ids, p, side, self.options) for p in placements]
-        shared = [p for p in placements if self.components.components[p.component].cut == "shared"]
+        pieces = self.components.components
+        shared = [p for p in placements if pieces[p.component].cut == "shared"]
         under: list[Node] = [_back_bleed(self.ids, p, sides)
                              for p, sides in zip(shared, _open_sides(shared)) if sides]
+        fields = (_ground_field(pieces[p.component].back, p)
+                  for p in placements if pieces[p.component].cut != "shared")
+        under += [field for field in fields if field is not None]
         return under + [_face(self.components, self.ids, p, side, self.options) for p in placements]
 
     def front_page(self, number: int, fronts: list[Placement]) -> Scene:
