@@ -11,7 +11,7 @@ from boardgen.games.six_day_race.track import Geometry, Space
 from boardgen.i18n import Words, words_for
 from boardgen.product import Board
 from boardgen.scene import (IDENTITY, Group, Line, Node, Path, PathCommand, Polygon, Rect, Scene, Style,
-                            Text, arc_commands, ink_on)
+                            Text, arc_commands, bounds, ink_on)
 
 NUMBER_MM = 8.0
 LABEL_MM = 4.6
@@ -162,13 +162,20 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     nodes += [Path(info.space.outline_commands(), Style(fill=info.fill)) for info in infos]
     nodes += space_boundaries(layout, geometry)
     nodes += track_lines(layout, geometry)
-    nodes += finish_line(layout, geometry)
+    finish = finish_line(layout, geometry)
+    nodes += finish
     for info in infos:
         nodes += space_texts(layout, info, geometry)
     nodes += infield_nodes(layout, plan, geometry)
     scene = Scene(geometry.width, height, tuple(nodes), title=words("title"))
     seams_x, seams_y = seams(geometry, text_boxes(scene.children), height)
-    return Board(scene, seams_x, seams_y)
+    return Board(scene, seams_x, seams_y, keep_out=keep_out(finish, plan))
+
+
+def keep_out(finish: list[Node], plan: InfieldPlan) -> tuple[tuple[float, float, float, float], ...]:
+    """The finish line and the card places, which no page edge should cut."""
+    x0, y0, x1, y1 = bounds(tuple(finish)) or (0.0, 0.0, 0.0, 0.0)
+    return ((x0, y0, x1 - x0, y1 - y0), *(slot.rect for slot in plan.slots))
 
 
 def text_boxes(nodes, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float, float, float]]:
