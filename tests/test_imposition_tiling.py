@@ -213,11 +213,11 @@ def test_a_kept_region_is_cut_only_after_every_label_and_picture():
     kept = (even[1] - 20, even[1] + 20)
     cuts = split(500, seams, 198, GLUE_MM, keep_out=(kept,))
     assert not any(kept[0] < c < kept[1] for c in cuts)
-    # 300 mm on 198 mm of paper: the one cut falls in 102–190, through a label or a kept panel
-    _, cut, _ = split(300, seams, 198, GLUE_MM, keep_clear=((145, 191),), keep_out=((100, 155),))
-    assert 155 <= cut < 191
-    _, cut, _ = split(300, seams, 198, GLUE_MM, keep_clear=((100, 155),), keep_out=((145, 191),))
-    assert 100 < cut <= 145
+    # 300 mm on 198 mm of paper, every cut through a label or a kept panel: the label is cut
+    _, cut, _ = split(300, seams, 198, GLUE_MM, keep_clear=((145, 300),), keep_out=((0, 155),))
+    assert 155 <= cut <= 190
+    _, cut, _ = split(300, seams, 198, GLUE_MM, keep_clear=((0, 155),), keep_out=((145, 300),))
+    assert 102 <= cut <= 145
 
 
 def test_a_board_keep_out_rectangle_is_never_cut_when_the_paper_allows():
