@@ -49,11 +49,16 @@ MAX_COPIES = 10_000  # more pieces than any game needs; stops a typo from printi
 
 @dataclass(frozen=True)
 class ComponentSet:
-    """Components printed together as one file (``tokens.pdf``, ``tiles.pdf``, ...)."""
+    """Components printed together as one file (``tokens.pdf``, ``tiles.pdf``, ...).
+
+    ``spares``: print one more of each component where the last sheet has room, for a
+    piece that gets lost (tokens and tiles, not a counted deck of cards).
+    """
 
     name: str
     title: str
     components: tuple[Component, ...]
+    spares: bool = False
 
     def __post_init__(self) -> None:
         copies = sum(c.count for c in self.components)

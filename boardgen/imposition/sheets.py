@@ -9,6 +9,7 @@ or across the fold line when fronts and backs share a page.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from boardgen import fonts
@@ -27,6 +28,8 @@ MARK_OFFSET = 1.0     # corner marks start this far outside a block of loose pie
 MARK_LENGTH = 3.0
 FOLD_GAP_MM = 3.0     # between the fold line and the pieces on either side
 BACK_BLEED_MM = 2.0   # home backs run on past a block's outer edges: a duplex printer drifts
+SPARE_HEADING_MM = 3.0  # text size of the word above the spares
+SPARE_GAP_MM = 8.0    # room above the spares for their heading
 EXTEND_MM = 4.0       # cut lines run this far past the pieces
 CUT = Style(stroke="#222222", stroke_mm=0.15)
 CORNER = Style(stroke="#222222", stroke_mm=0.15)
@@ -44,6 +47,7 @@ class Placement:
     w: float
     h: float
     turned: bool = False  # back rotated half a turn (for a fold across a horizontal line)
+    spare: bool = False   # an extra copy, in case a piece gets lost
 
     @property
     def box(self) -> Box:
@@ -58,6 +62,7 @@ class Row:
     w: float
     h: float
     cut: str
+    spare: bool = False
 
     @property
     def count(self) -> int:
@@ -113,31 +118,57 @@ def _spacing(cut: str, options: PrintOptions) -> float:
     return 0.0 if cut == "shared" else GAP_MM
 
 
-def _rows(components: ComponentSet, width: float, options: PrintOptions) -> list[Row]:
-    """Copies in order fill rows as wide as ``width`` allows; a row holds one size and cut."""
-    rows: list[Row] = []
-    for index, component in enumerate(components.components):
+Copy = tuple[int, bool]  # (component index, spare)
+
+
+def _copies(components: ComponentSet) -> list[Copy]:
+    """Every copy to print, in order: each component as many times as it counts."""
+    return [(index, False) for index, c in enumerate(components.components)
+            for _ in range(c.count)]
+
+
+def _spares(components: ComponentSet) -> list[Copy]:
+    """One extra copy of each component printed at all, for a set that asks for spares."""
+    if not components.spares:
+        return []
+    return [(index, True) for index, c in enumerate(components.components) if c.count > 0]
+
+
+def _rows(components: ComponentSet, copies: list[Copy], width: float,
+          options: PrintOptions) -> Iterator[Row]:
+    """Copies in order fill rows as wide as ``width`` allows; a row holds one size and cut,
+    and spares a row of their own. Rows come one by one, so a page reads only its own."""
+    row: Row | None = None
+    for index, spare in copies:
+        component = components.components[index]
         w, h, cut = component.front.width, component.front.height, component.cut
         gap = _spacing(cut, options)
         per_row = max(1, int((width + gap + EPS) // (w + gap)))
-        for _ in range(component.count):
-            last = rows[-1] if rows else None
-            if last and (last.w, last.h, last.cut) == (w, h, cut) and last.count < per_row:
-                rows[-1] = Row(last.components + (index,), w, h, cut)
-            else:
-                rows.append(Row((index,), w, h, cut))
-    return rows
+        if row and (row.w, row.h, row.cut, row.spare) == (w, h, cut, spare) \
+                and row.count < per_row:
+            row = replace(row, components=row.components + (index,))
+            continue
+        if row:
+            yield row
+        row = Row((index,), w, h, cut, spare)
+    if row:
+        yield row
 
 
 def _row_gap(above: Row, below: Row, options: PrintOptions) -> float:
-    """Space between rows; where a block of loose pieces ends, room for its marks too."""
+    """Space between rows; where a block of loose pieces ends, room for its marks too,
+    and above the spares room for their heading."""
     if options.shop:
-        return 2 * options.bleed_mm
-    if above.cut == below.cut == "shared":
-        return 0.0
-    if (above.w, above.h, above.cut) == (below.w, below.h, below.cut):
-        return GAP_MM
-    return max(GAP_MM, MARK_OFFSET + MARK_LENGTH + EXTEND_MM)
+        gap = 2 * options.bleed_mm
+    elif above.cut == below.cut == "shared" and above.spare == below.spare:
+        gap = 0.0
+    elif (above.w, above.h, above.cut) == (below.w, below.h, below.cut):
+        gap = GAP_MM
+    else:
+        gap = max(GAP_MM, MARK_OFFSET + MARK_LENGTH + EXTEND_MM)
+    if below.spare and not above.spare:
+        gap = max(gap, MARK_OFFSET + MARK_LENGTH + SPARE_GAP_MM)
+    return gap
 
 
 def pack(components: ComponentSet, area: Box, options: PrintOptions,
@@ -145,22 +176,67 @@ def pack(components: ComponentSet, area: Box, options: PrintOptions,
     """Pages of placements: rows top to bottom, each page's block centred across ``area``.
 
     Room is kept round the block for the bleed (shop) or for corner marks (loose pieces).
+    The copies are spread evenly over the fewest pages they need, so no last page holds
+    a stray piece or two; spares come last, as many as fit without another page.
     """
     loose = any(c.cut != "shared" for c in components.components)
     pad = options.bleed_mm if options.shop else MARK_OFFSET + MARK_LENGTH if loose else 0.0
     inner = area.inset(pad)
     _check_fits(components, inner, options, folded)
-    pages: list[list[tuple[Row, float]]] = [[]]
-    y = 0.0
-    for row in _rows(components, inner.w, options):
-        page = pages[-1]
-        top = y + (_row_gap(page[-1][0], row, options) if page else 0.0)
-        if page and top + row.h > inner.h + EPS:
-            pages.append([])
-            top = 0.0
-        pages[-1].append((row, top))
-        y = top + row.h
+    copies = _copies(components)
+    count = len(_fill(components, copies, inner, options))
+    spares = _spares(components)
+    low, high = 0, len(spares)  # the most spares that need no page more (a search: it is monotone)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(_fill(components, copies + spares[:middle], inner, options)) > count:
+            high = middle - 1
+        else:
+            low = middle
+    copies += spares[:low]
+    pages = _fill(components, copies, inner, options, count)
+    if len(pages) > count:  # an even spread needs a page more: fill each page up instead
+        pages = _fill(components, copies, inner, options)
     return [_place_rows(rows, inner, options) for rows in pages if rows]
+
+
+def _fill(components: ComponentSet, copies: list[Copy], inner: Box, options: PrintOptions,
+          spread_over: int | None = None) -> list[list[tuple[Row, float]]]:
+    """Pages of rows with their tops: each page takes as many copies as fit, or with
+    ``spread_over`` pages, its even share of the copies still to place."""
+    pages: list[list[tuple[Row, float]]] = []
+    rest = copies
+    while rest:
+        share = len(rest)
+        if spread_over is not None:
+            share = -(-len(rest) // max(1, spread_over - len(pages)))
+        taken, rows = _page(components, rest[:share], inner, options)
+        pages.append(rows)
+        rest = rest[taken:]
+    return pages
+
+
+def _page(components: ComponentSet, copies: list[Copy], inner: Box,
+          options: PrintOptions) -> tuple[int, list[tuple[Row, float]]]:
+    """The rows of one page holding the longest run of ``copies`` that fits (at least one)."""
+    placed: list[tuple[Row, float]] = []
+    taken = 0
+    for row in _rows(components, copies, inner.w, options):
+        top = _row_top(placed, row, options)
+        if placed and top + row.h > inner.h + EPS:
+            break
+        placed.append((row, top))
+        taken += row.count
+    return taken, placed
+
+
+def _row_top(placed: list[tuple[Row, float]], row: Row, options: PrintOptions) -> float:
+    """Where a row starts below the rows already on its page; spares at the top leave
+    room for their heading."""
+    if not placed:
+        return SPARE_GAP_MM if row.spare and not options.shop else 0.0
+    above, top = placed[-1]
+    return top + above.h + _row_gap(above, row, options)
 
 
 def _place_rows(rows: list[tuple[Row, float]], inner: Box, options: PrintOptions) -> list[Placement]:
@@ -169,7 +245,8 @@ def _place_rows(rows: list[tuple[Row, float]], inner: Box, options: PrintOptions
     placements = []
     for row, top in rows:
         step = row.w + _spacing(row.cut, options)
-        placements += [Placement(component, left + i * step, inner.y + top, row.w, row.h)
+        placements += [Placement(component, left + i * step, inner.y + top, row.w, row.h,
+                                 spare=row.spare)
                        for i, component in enumerate(row.components)]
     return placements
 
@@ -360,10 +437,11 @@ def _corner_marks(pieces: list[Placement]) -> Path:
 
 
 def _blocks(pieces: list[Placement]) -> list[list[Placement]]:
-    """Runs of same-sized pieces, in the order they were packed (rows of one block)."""
+    """Runs of same-sized pieces, in the order they were packed (rows of one block); the
+    spares are a block of their own."""
     blocks: list[list[Placement]] = []
     for p in pieces:
-        if blocks and (blocks[-1][-1].w, blocks[-1][-1].h) == (p.w, p.h):
+        if blocks and (blocks[-1][-1].w, blocks[-1][-1].h, blocks[-1][-1].spare) == (p.w, p.h, p.spare):
             blocks[-1].append(p)
         else:
             blocks.append([p])
@@ -517,7 +595,20 @@ class _Sheets:
             nodes += _shop_marks(placed, self.options.bleed_mm)
         else:
             nodes += _cut_lines(self.components, fronts)
+        nodes += self.spares_heading(fronts)
         return self.page(nodes, self.label(number), detail, placed)
+
+    def spares_heading(self, fronts: list[Placement]) -> list[Node]:
+        """The word over the spares, above their marks, so nobody counts them into the game."""
+        spares = [p for p in fronts if p.spare]
+        if not spares:
+            return []
+        usable = _usable(self.plan.page_w, self.plan.page_h, self.options)
+        x, top = min(p.x for p in spares), min(p.y for p in spares)
+        word = self.words("sheets.spares")
+        size = fonts.fit_size(word, usable.right - x, SPARE_HEADING_MM, "bold")
+        baseline = top - MARK_OFFSET - MARK_LENGTH - 1.5
+        return [Text(x, baseline, word, size, font="bold", fill="#444444")]
 
     def back_page(self, number: int, fronts: list[Placement]) -> Scene:
         backs = [back_placement(p, self.plan) for p in self.with_backs(fronts)]

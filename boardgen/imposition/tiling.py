@@ -32,6 +32,7 @@ TICK = Style(stroke=INK, stroke_mm=0.25)
 MAP_GRID = Style(stroke="#b00020", stroke_mm=0.5)
 MAP_GLUE = Style(fill="#ffffff", opacity=0.55)
 LABEL_GROUND = Style(fill="#ffffff", opacity=0.85)
+MIN_GLUE_TEXT_MM = 1.2  # the smallest text a glue strip is named in
 
 
 def row_letters(row: int) -> str:
@@ -354,9 +355,13 @@ def _glue_strip(strip: Box, vertical: bool, text: str, ticks: tuple[float, ...])
     text_w = fonts.text_width(text, size, "bold")
     start, end = (strip.y, strip.bottom) if vertical else (strip.x, strip.right)
     stops = [start] + [t for t in ticks if start < t < end] + [end]
-    for a, b in zip(stops, stops[1:]):
-        if b - a < text_w + 4:
-            continue
+    gaps = list(zip(stops, stops[1:]))
+    room = [(a, b) for a, b in gaps if b - a >= text_w + 4]
+    if not room:  # a short strip still says which page goes on it, in smaller letters
+        a, b = max(gaps, key=lambda gap: gap[1] - gap[0])
+        size = fonts.fit_size(text, b - a - 4, size, "bold")
+        room = [(a, b)] if size >= MIN_GLUE_TEXT_MM else []
+    for a, b in room:
         middle = (a + b) / 2
         if vertical:  # reads upwards; the letters stand left of the baseline
             nodes.append(Text(strip.x + strip.w / 2 + size * 0.35, middle, text, size, font="bold",
