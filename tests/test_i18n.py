@@ -189,6 +189,7 @@ def odd_shapes(words: Words) -> str:
     a cover that names no layout file. Returns the cover's text."""
     options = imposition.PrintOptions(words=words)
     imposition.impose_board(Board(blank(500, 120)), options)  # one row of pages
+    imposition.impose_board(Board(blank(150, 150)), options)  # a board on one page
     page = blank()
     single = [imposition.Section("one", (page,), double_sided=True)]
     imposition.print_and_play(imposition.Cover("Spiel"), single, options)

@@ -249,3 +249,13 @@ def test_no_shipped_board_is_cut_through_a_region_it_keeps_whole(name, paper):
                                  board.seams_y, options, keep_out=spans)
     for axis, cuts in ((0, plan.cuts_x), (1, plan.cuts_y)):
         assert not [c for c in cuts[1:-1] for a, b in spans[axis] if a + 1e-6 < c < b - 1e-6]
+
+
+def test_check_counts_the_pages_a_board_with_kept_regions_is_built_on():
+    from boardgen.contract import board_pages
+    from tests.test_print_all_games import game
+
+    board = game("six_day_race")[1].board
+    free = Board(board.scene, board.seams_x, board.seams_y)
+    assert board_pages(board, A4) == len(imposition.impose_board(board, A4))
+    assert board_pages(free, A4) == len(imposition.impose_board(free, A4))

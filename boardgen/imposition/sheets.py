@@ -9,7 +9,7 @@ or across the fold line when fronts and backs share a page.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from boardgen import fonts
@@ -134,7 +134,7 @@ def _spares(components: ComponentSet) -> list[Copy]:
     return [(index, True) for index, c in enumerate(components.components) if c.count > 0]
 
 
-def _rows(components: ComponentSet, copies: list[Copy], width: float,
+def _rows(components: ComponentSet, copies: Iterable[Copy], width: float,
           options: PrintOptions) -> Iterator[Row]:
     """Copies in order fill rows as wide as ``width`` allows; a row holds one size and cut,
     and spares a row of their own. Rows come one by one, so a page reads only its own."""
@@ -146,7 +146,7 @@ def _rows(components: ComponentSet, copies: list[Copy], width: float,
         per_row = max(1, int((width + gap + EPS) // (w + gap)))
         if row and (row.w, row.h, row.cut, row.spare) == (w, h, cut, spare) \
                 and row.count < per_row:
-            row = replace(row, components=row.components + (index,))
+            row = Row(row.components + (index,), w, h, cut, spare)
             continue
         if row:
             yield row
@@ -184,44 +184,42 @@ def pack(components: ComponentSet, area: Box, options: PrintOptions,
     inner = area.inset(pad)
     _check_fits(components, inner, options, folded)
     copies = _copies(components)
-    count = len(_fill(components, copies, inner, options))
+    greedy = _fill(components, copies, inner, options)
     spares = _spares(components)
-    low, high = 0, len(spares)  # the most spares that need no page more (a search: it is monotone)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if len(_fill(components, copies + spares[:middle], inner, options)) > count:
-            high = middle - 1
-        else:
-            low = middle
-    copies += spares[:low]
-    pages = _fill(components, copies, inner, options, count)
-    if len(pages) > count:  # an even spread needs a page more: fill each page up instead
+    if spares and greedy:  # spares only join the last page: another page is not worth it
+        on_last = greedy[-1][0]
+        fitting, _ = _page(components, copies[len(copies) - on_last:] + spares, 0, inner, options)
+        copies += spares[:fitting - on_last]
+    pages = _fill(components, copies, inner, options, len(greedy))
+    if len(pages) > len(greedy):  # an even spread needs a page more: fill each page up instead
         pages = _fill(components, copies, inner, options)
-    return [_place_rows(rows, inner, options) for rows in pages if rows]
+    return [_place_rows(rows, inner, options) for _, rows in pages if rows]
 
 
 def _fill(components: ComponentSet, copies: list[Copy], inner: Box, options: PrintOptions,
-          spread_over: int | None = None) -> list[list[tuple[Row, float]]]:
-    """Pages of rows with their tops: each page takes as many copies as fit, or with
-    ``spread_over`` pages, its even share of the copies still to place."""
-    pages: list[list[tuple[Row, float]]] = []
-    rest = copies
-    while rest:
-        share = len(rest)
+          spread_over: int | None = None) -> list[tuple[int, list[tuple[Row, float]]]]:
+    """Pages as (copies taken, rows with their tops): each page takes as many copies as
+    fit, or with ``spread_over`` pages, its even share of the copies still to place."""
+    pages: list[tuple[int, list[tuple[Row, float]]]] = []
+    start = 0
+    while start < len(copies):
+        end = len(copies)
         if spread_over is not None:
-            share = -(-len(rest) // max(1, spread_over - len(pages)))
-        taken, rows = _page(components, rest[:share], inner, options)
-        pages.append(rows)
-        rest = rest[taken:]
+            end = start - (-(end - start) // max(1, spread_over - len(pages)))
+        taken, rows = _page(components, copies, start, inner, options, end)
+        pages.append((taken, rows))
+        start += taken
     return pages
 
 
-def _page(components: ComponentSet, copies: list[Copy], inner: Box,
-          options: PrintOptions) -> tuple[int, list[tuple[Row, float]]]:
-    """The rows of one page holding the longest run of ``copies`` that fits (at least one)."""
+def _page(components: ComponentSet, copies: list[Copy], start: int, inner: Box,
+          options: PrintOptions, end: int | None = None) -> tuple[int, list[tuple[Row, float]]]:
+    """The rows of one page holding the longest run of ``copies[start:end]`` that fits
+    (at least one row); rows are read only as far as the page reaches."""
     placed: list[tuple[Row, float]] = []
     taken = 0
-    for row in _rows(components, copies, inner.w, options):
+    run = (copies[i] for i in range(start, len(copies) if end is None else end))
+    for row in _rows(components, run, inner.w, options):
         top = _row_top(placed, row, options)
         if placed and top + row.h > inner.h + EPS:
             break
