@@ -1,4 +1,4 @@
-"""Backs survive a duplex printer's drift: rendered back pages, shifted 2 mm, leave no paper showing."""
+"""Backs survive a duplex printer's drift: back pages, rendered and shifted 2 mm, show no paper."""
 
 from __future__ import annotations
 

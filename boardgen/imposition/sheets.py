@@ -232,7 +232,7 @@ def _row_top(placed: list[tuple[Row, float]], row: Row, options: PrintOptions) -
     """Where a row starts below the rows already on its page; spares at the top leave
     room for their heading."""
     if not placed:
-        return SPARE_GAP_MM if row.spare and not options.shop else 0.0
+        return SPARE_GAP_MM if row.spare else 0.0
     above, top = placed[-1]
     return top + above.h + _row_gap(above, row, options)
 
@@ -439,7 +439,8 @@ def _blocks(pieces: list[Placement]) -> list[list[Placement]]:
     spares are a block of their own."""
     blocks: list[list[Placement]] = []
     for p in pieces:
-        if blocks and (blocks[-1][-1].w, blocks[-1][-1].h, blocks[-1][-1].spare) == (p.w, p.h, p.spare):
+        last = blocks[-1][-1] if blocks else None
+        if last and (last.w, last.h, last.spare) == (p.w, p.h, p.spare):
             blocks[-1].append(p)
         else:
             blocks.append([p])

@@ -174,7 +174,7 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     return Board(scene, seams_x, seams_y, keep_out=kept)
 
 
-def keep_out(finish: list[Node], plan: InfieldPlan) -> tuple[tuple[float, float, float, float], ...]:
+def keep_out(finish: list[Node], plan: InfieldPlan) -> tuple[tuple[float, ...], ...]:
     """The finish line and the card places, which no page edge should cut."""
     x0, y0, x1, y1 = bounds(tuple(finish)) or (0.0, 0.0, 0.0, 0.0)
     return ((x0, y0, x1 - x0, y1 - y0), *(slot.rect for slot in plan.slots))
