@@ -168,10 +168,8 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
         nodes += space_texts(layout, info, geometry)
     nodes += infield_nodes(layout, plan, geometry)
     scene = Scene(geometry.width, height, tuple(nodes), title=words("title"))
-    kept = keep_out(finish, plan)
-    corners = [(x, y, x + w, y + h) for x, y, w, h in kept]
-    seams_x, seams_y = seams(geometry, text_boxes(scene.children) + corners, height)
-    return Board(scene, seams_x, seams_y, keep_out=kept)
+    seams_x, seams_y = seams(geometry, text_boxes(scene.children), height)
+    return Board(scene, seams_x, seams_y, keep_out=keep_out(finish, plan))
 
 
 def keep_out(finish: list[Node], plan: InfieldPlan) -> tuple[tuple[float, ...], ...]:
