@@ -236,7 +236,7 @@ def board_pages(board: Board, options: imposition.PrintOptions, spans=None) -> i
     scene = board.scene
     spans = spans if spans is not None else imposition.artwork_spans(scene)
     pages = imposition.plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y,
-                                  options, spans).pages
+                                  options, spans, imposition.keep_out_spans(board.keep_out)).pages
     return pages + (1 if pages > 1 else 0)
 
 

@@ -146,8 +146,51 @@ def registered_name(face: str) -> str:
     from reportlab.pdfbase.ttfonts import TTFont
 
     name = "FiraSans-" + face.capitalize()
-    pdfmetrics.registerFont(TTFont(name, str(embedding_path(face))))
+    pdfmetrics.registerFont(_tagged_font_class()(name, str(embedding_path(face))))
     return name
+
+
+def subset_tag(font_name: str, codes: list[int], taken: set[str]) -> str:
+    """The six capital letters before a subset's font name in a PDF, from a hash of its glyphs.
+
+    Preflight tools expect each subset to have its own tag; a hash keeps the tag the
+    same on every rebuild. Should two subsets of one file ever hash alike, the next
+    hash is taken.
+    """
+    seed = f"{font_name}:{','.join(map(str, codes))}".encode()
+    while True:
+        digest = hashlib.sha256(seed).digest()
+        tag = "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
+        if tag not in taken:
+            taken.add(tag)
+            return tag
+        seed = digest
+
+
+@lru_cache(maxsize=None)
+def _tagged_font_class() -> type:
+    """reportlab's TrueType font, naming each subset it embeds with its own tag.
+
+    reportlab names subset n of every font after n alone (AAAAAA+, AAAAAB+, ...), so
+    every font's first subset shares one tag; its naming hook is swapped while the
+    font writes its objects.
+    """
+    from reportlab.pdfbase import ttfonts
+
+    class TaggedTTFont(ttfonts.TTFont):
+        def addObjects(self, doc) -> None:
+            subsets = self.state[doc].subsets if doc in self.state else []
+            taken = doc.__dict__.setdefault("_boardgen_subset_tags", set())
+            name = self.face.name.decode("latin-1")
+            tags = [subset_tag(name, list(codes), taken).encode() for codes in subsets]
+            numbered = ttfonts.SUBSETN
+            ttfonts.SUBSETN = lambda n: tags[n] if n < len(tags) else numbered(n)
+            try:
+                super().addObjects(doc)
+            finally:
+                ttfonts.SUBSETN = numbered
+
+    return TaggedTTFont
 
 
 def text_width(text: str, size_mm: float, face: str = "regular") -> float:

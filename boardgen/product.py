@@ -16,11 +16,17 @@ from boardgen.scene import Scene
 
 @dataclass(frozen=True)
 class Board:
-    """A board at its own size, with the lines (in mm) along which a page seam may run."""
+    """A board at its own size, with the lines (in mm) along which a page seam may run.
+
+    ``keep_out``: rectangles (x, y, w, h in mm) that a page edge must not cut through,
+    such as a panel of text, a finish line or a place for cards; home tiling cuts one
+    only when the paper leaves no other way.
+    """
 
     scene: Scene
     seams_x: tuple[float, ...] = ()
     seams_y: tuple[float, ...] = ()
+    keep_out: tuple[tuple[float, float, float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,11 +49,16 @@ MAX_COPIES = 10_000  # more pieces than any game needs; stops a typo from printi
 
 @dataclass(frozen=True)
 class ComponentSet:
-    """Components printed together as one file (``tokens.pdf``, ``tiles.pdf``, ...)."""
+    """Components printed together as one file (``tokens.pdf``, ``tiles.pdf``, ...).
+
+    ``spares``: print one more of each component where the last sheet has room, for a
+    piece that gets lost (tokens and tiles, not a counted deck of cards).
+    """
 
     name: str
     title: str
     components: tuple[Component, ...]
+    spares: bool = False
 
     def __post_init__(self) -> None:
         copies = sum(c.count for c in self.components)

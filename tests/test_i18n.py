@@ -193,6 +193,7 @@ def odd_shapes(words: Words) -> str:
     options = imposition.PrintOptions(words=words, ink="saver")
     imposition.impose_board(Board(blank(700, 120)), options)  # one row of pages
     imposition.impose_board(Board(blank(120, 900)), options)  # one column of pages
+    imposition.impose_board(Board(blank(150, 150)), options)  # a board on one page
     page = blank()
     single = [imposition.Section("one", (page,), double_sided=True)]
     imposition.print_and_play(imposition.Cover("Spiel"), single, options)

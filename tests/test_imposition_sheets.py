@@ -213,3 +213,93 @@ def test_face_symbols_are_named_by_set_so_sets_can_share_a_file():
     assert face_ids(a)[0, "front"] != face_ids(b)[0, "front"]
     pages = imposition.impose_components(a, HOME) + imposition.impose_components(b, HOME)
     renderer("pdf")(Document(pages))  # no clash between the two sets' symbols
+
+
+def counts_per_page(components: ComponentSet, options=HOME) -> list[tuple[int, int]]:
+    """(pieces, spares) on each sheet of a plan."""
+    plan = plan_sheets(components, options)
+    return [(sum(not p.spare for p in page), sum(p.spare for p in page)) for page in plan.fronts]
+
+
+@pytest.mark.parametrize("count", [1, 7, 36, 37, 40, 80, 81, 199])
+@pytest.mark.parametrize("cut", ["shared", "gap"])
+def test_pieces_spread_evenly_over_the_fewest_pages(count, cut):
+    components = ComponentSet("tokens", "Tokens", (
+        Component("disc", face(30, 30, "#cc8844"), count=count, cut=cut),))
+    greedy = imposition.impose_components(
+        ComponentSet("one", "One", (Component("disc", face(30, 30, "#cc8844"), count=1, cut=cut),)),
+        HOME)
+    assert greedy
+    pages = [pieces for pieces, _ in counts_per_page(components)]
+    assert sum(pages) == count
+    assert max(pages) - min(pages) <= 1 + max(pages) // 3  # rows make it uneven, never stranded
+    fuller = plan_sheets(ComponentSet("t", "T", (Component(
+        "disc", face(30, 30, "#cc8844"), count=max(pages) * len(pages), cut=cut),)), HOME)
+    assert len(fuller.fronts) == len(pages)  # no page was added to spread them
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold", "none"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_shipped_sheet_is_left_with_a_stray_piece_or_two(backs, paper):
+    from tests.test_print_all_games import GAMES, game
+
+    options = imposition.PrintOptions(paper=imposition.parse_paper(paper), backs=backs)
+    for name in GAMES:
+        for components in game(name)[1].component_sets:
+            pages = [sum(counts) for counts in counts_per_page(components, options)]
+            assert min(pages) * 2 >= max(pages), (name, components.name, pages)
+
+
+def test_racing_kings_folded_knights_share_their_page():
+    from dataclasses import replace
+
+    from tests.test_print_all_games import game
+
+    tokens = game("racing_kings")[1].component_sets[0]
+    fold = imposition.PrintOptions(backs="fold")
+    assert counts_per_page(replace(tokens, spares=False), fold) == [(8, 0), (8, 0)]
+    assert [pieces for pieces, _ in counts_per_page(tokens, fold)] == [14, 2]
+    assert counts_per_page(tokens, fold)[1][1] == 10  # the second page is filled with spares
+
+
+def spare_set(count: int, spares: bool = True) -> ComponentSet:
+    return ComponentSet("tokens", "Tokens", tuple(
+        Component(f"kind-{k}", face(30, 30, f"#cc88{k}0"), back=face(30, 30, "#335577"),
+                  count=count, cut="gap") for k in range(4)), spares=spares)
+
+
+def test_one_spare_of_each_kind_where_the_last_sheet_has_room():
+    pages = counts_per_page(spare_set(2))
+    assert pages == [(8, 4)]
+    plan = plan_sheets(spare_set(2), HOME)
+    assert sorted(p.component for p in plan.fronts[0] if p.spare) == [0, 1, 2, 3]
+    assert counts_per_page(spare_set(2, spares=False)) == [(8, 0)]
+
+
+def test_spares_never_add_a_page():
+    full = max(pieces for pieces, _ in counts_per_page(spare_set(100, spares=False)))
+    for count in range(full // 4 - 2, full // 4 + 1):
+        without = counts_per_page(spare_set(count, spares=False))
+        with_spares = counts_per_page(spare_set(count))
+        assert len(with_spares) == len(without)
+        assert sum(p for p, _ in with_spares) == 4 * count
+        assert sum(s for _, s in with_spares) <= 4
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Spares"), ("de", "Ersatz"), ("pl", "Zapas")])
+def test_spares_are_marked_in_the_kit_language_above_them_and_backed_like_the_rest(lang, word):
+    from boardgen.i18n import words_for
+    from boardgen.imposition.sheets import back_placement
+    from boardgen.scene import Text
+
+    options = imposition.PrintOptions(words=words_for(lang=lang))
+    pages = imposition.impose_components(spare_set(2), options)
+    (heading,) = [n for n in pages[0].children if isinstance(n, Text) and n.text.startswith(word)]
+    plan = plan_sheets(spare_set(2), options)
+    spares = [p for p in plan.fronts[0] if p.spare]
+    regular = [p for p in plan.fronts[0] if not p.spare]
+    assert max(p.y + p.h for p in regular) < heading.y < min(p.y for p in spares)
+    backs = [n for n in pages[1].children if isinstance(n, Use) and n.symbol.endswith("back")]
+    assert len(backs) == len(plan.fronts[0])
+    assert {round(b.transform[4], 3) for b in backs} >= \
+        {round(back_placement(p, plan).x, 3) for p in spares}

@@ -205,3 +205,57 @@ def test_when_every_seam_crosses_a_label_the_cut_leaves_the_seams_instead():
     assert 170 <= cut <= 190
     seams = tuple(range(0, 361, 40))  # with other seams free, a page more rather than off them
     assert split(360, seams, 210, GLUE_MM, keep_clear=labels) == (0, 120, 240, 360)
+
+
+def test_a_kept_region_is_cut_only_after_every_label_and_picture():
+    seams = tuple(range(0, 501, 10))
+    even = split(500, seams, 198, GLUE_MM)
+    kept = (even[1] - 20, even[1] + 20)
+    cuts = split(500, seams, 198, GLUE_MM, keep_out=(kept,))
+    assert not any(kept[0] < c < kept[1] for c in cuts)
+    # 300 mm on 198 mm of paper, every cut through a label or a kept panel: the label is cut
+    _, cut, _ = split(300, seams, 198, GLUE_MM, keep_clear=((145, 300),), keep_out=((0, 155),))
+    assert 155 <= cut <= 190
+    _, cut, _ = split(300, seams, 198, GLUE_MM, keep_clear=((0, 155),), keep_out=((145, 300),))
+    assert 102 <= cut <= 145
+
+
+def test_a_board_keep_out_rectangle_is_never_cut_when_the_paper_allows():
+    plain = grid_board(500, 250, 10.0)
+    free = plan_for(plain)
+    x = free.cuts_x[1]
+    panel = (x - 25.0, 100.0, 50.0, 40.0)
+    marked = Board(plain.scene, plain.seams_x, plain.seams_y, keep_out=(panel,))
+    pages = imposition.impose_board(marked, A4)
+    plan = imposition.plan_tiles(500, 250, marked.seams_x, marked.seams_y, A4,
+                                 keep_out=imposition.keep_out_spans(marked.keep_out))
+    assert len(pages) == plan.pages + 1 and plan.pages == free.pages
+    assert not any(panel[0] < c < panel[0] + panel[2] for c in plan.cuts_x)
+    # the page edges drawn agree with the plan: each page's clip starts at one of its cuts
+    clips = {page.children[0].clip[0] for page in pages[:-1]}
+    assert clips == set(plan.cuts_x[:-1])
+
+
+@pytest.mark.parametrize("name", ["steeple_chess", "six_day_race", "six_day_race_advanced"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_no_shipped_board_is_cut_through_a_region_it_keeps_whole(name, paper):
+    from tests.test_print_all_games import game
+
+    board = game(name)[1].board
+    assert board.keep_out  # the centre panel, the finish line, the card places
+    options = imposition.PrintOptions(paper=imposition.parse_paper(paper))
+    spans = imposition.keep_out_spans(board.keep_out)
+    plan = imposition.plan_tiles(board.scene.width, board.scene.height, board.seams_x,
+                                 board.seams_y, options, keep_out=spans)
+    for axis, cuts in ((0, plan.cuts_x), (1, plan.cuts_y)):
+        assert not [c for c in cuts[1:-1] for a, b in spans[axis] if a + 1e-6 < c < b - 1e-6]
+
+
+def test_check_counts_the_pages_a_board_with_kept_regions_is_built_on():
+    from boardgen.contract import board_pages
+    from tests.test_print_all_games import game
+
+    board = game("six_day_race")[1].board
+    free = Board(board.scene, board.seams_x, board.seams_y)
+    assert board_pages(board, A4) == len(imposition.impose_board(board, A4))
+    assert board_pages(free, A4) == len(imposition.impose_board(free, A4))

@@ -12,7 +12,7 @@ from pypdf.generic import ContentStream
 
 from boardgen import fonts, imposition
 from boardgen.build import BuildOptions, compose_target, product_files
-from boardgen.imposition.sheets import face_ids, plan_sheets
+from boardgen.imposition.sheets import GAP_MM, face_ids, plan_sheets
 from boardgen.render import renderer
 from boardgen.scene import (IDENTITY, Document, Group, Path, Text, Use, apply, bounds, compose,
                             rotate)
@@ -121,11 +121,20 @@ def crossed(board, cuts_x, cuts_y) -> list:
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("name", GAMES)
-def test_tiled_pages_are_cut_on_seams_and_never_through_text_or_a_picture(name, paper):
+def test_tiled_pages_are_cut_on_seams_and_never_through_text_a_picture_or_a_kept_region(
+        name, paper):
     board = game(name)[1].board
     cuts_x, cuts_y = cut_lines(imposition.impose_board(board, options(paper)))
-    assert cuts_x <= {round(s, 6) for s in board.seams_x}
-    assert cuts_y <= {round(s, 6) for s in board.seams_y}
+    kept = imposition.keep_out_spans(board.keep_out)
+    for cuts, seams, spans in ((cuts_x, board.seams_x, kept[0]), (cuts_y, board.seams_y, kept[1])):
+        assert not [c for c in cuts for a, b in spans if a + 0.05 < c < b - 0.05]
+        off_seam = cuts - {round(s, 6) for s in seams}
+        if off_seam:  # only where every tiling on seams cuts a region the board keeps whole
+            assert all(c == round(c) for c in off_seam)
+            free = imposition.plan_tiles(board.scene.width, board.scene.height, board.seams_x,
+                                         board.seams_y, options(paper))
+            on_seams = set(free.cuts_x[1:-1] if cuts is cuts_x else free.cuts_y[1:-1])
+            assert [c for c in on_seams for a, b in spans if a + 0.05 < c < b - 0.05]
     assert crossed(board, cuts_x, cuts_y) == []
 
 
@@ -334,15 +343,29 @@ def test_pieces_fit_the_printable_area_and_corner_marks_keep_off_them(name, comp
         for x, y, w, h, _ in pieces:
             assert margin - 1e-6 <= x and x + w <= page.width - margin + 1e-6
             assert margin - 1e-6 <= y and y + h <= page.height - margin - 11 + 1e-6
-        loose = [p for p in pieces if p[4] == "gap"]
-        if not loose:
-            continue
-        x0, y0 = min(p[0] for p in loose), min(p[1] for p in loose)
-        x1, y1 = max(p[0] + p[2] for p in loose), max(p[1] + p[3] for p in loose)
-        for a, b, c, d in mark_segments(page):
-            assert 0 <= min(a, c) and max(a, c) <= page.width and 0 <= min(b, d)
-            inside = x0 < max(a, c) and min(a, c) < x1 and y0 < max(b, d) and min(b, d) < y1
-            assert not inside, "a mark among the loose pieces"
+        for x0, y0, x1, y1 in blocks([p for p in pieces if p[4] == "gap"]):
+            for a, b, c, d in mark_segments(page):
+                assert 0 <= min(a, c) and max(a, c) <= page.width and 0 <= min(b, d)
+                inside = x0 < max(a, c) and min(a, c) < x1 and y0 < max(b, d) and min(b, d) < y1
+                assert not inside, "a mark among the loose pieces"
+
+
+def blocks(pieces) -> list[tuple[float, float, float, float]]:
+    """Boxes (x0, y0, x1, y1) of the groups of loose pieces that lie a gap apart."""
+    groups: list[list] = []
+    for piece in pieces:
+        near = [g for g in groups if any(_apart(piece, other) <= GAP_MM + 1e-6 for other in g)]
+        merged = [piece] + [p for g in near for p in g]
+        groups = [g for g in groups if g not in near] + [merged]
+    return [(min(p[0] for p in g), min(p[1] for p in g),
+             max(p[0] + p[2] for p in g), max(p[1] + p[3] for p in g)) for g in groups]
+
+
+def _apart(p, q) -> float:
+    """The larger of the horizontal and vertical distances between two rectangles."""
+    dx = max(q[0] - (p[0] + p[2]), p[0] - (q[0] + q[2]), 0.0)
+    dy = max(q[1] - (p[1] + p[3]), p[1] - (q[1] + q[3]), 0.0)
+    return max(dx, dy)
 
 
 # ---- the print-and-play bundle -----------------------------------------------------------

@@ -214,7 +214,7 @@ def test_layout_has_the_books_fields_and_pieces(layout, model):
     assert {k.name: k.in_box for k in model.kinds.values()} == {
         "black-1x3": 6, "green-1x2": 2, "green-2x2": 2}
     assert dict(model.per_player) == {"black": 3, "green": 2}
-    assert layout.board.cell_mm == 12
+    assert layout.board.cell_mm >= 15  # a tile a hand can cut out and pick up
     assert sum(t.count for t in layout.tiles.types) == 140
     assert len(layout.tiles.types) == 7
 

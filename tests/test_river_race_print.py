@@ -60,14 +60,19 @@ def uses(nodes) -> list[str]:
 # ---- the board ---------------------------------------------------------------------------
 
 
-def test_board_is_21_cells_of_12_mm_plus_borders(game):
+CELL = 15  # mm: a tile a hand can cut out and pick up
+
+
+def test_board_is_21_cells_of_15_mm_plus_borders(game):
     board = game.board
-    assert board.scene.width == pytest.approx(21 * 12 + 2 * 9)
+    assert board.scene.width == pytest.approx(21 * CELL + 2 * 9)
     assert len(board.seams_y) == 22
-    assert board.seams_x[-1] - board.seams_x[0] == pytest.approx(252)
-    assert all((x - 9) % 12 == pytest.approx(0) for x in board.seams_x), "on cell boundaries"
-    assert not any(100 < x < 170 for x in board.seams_x), "none through the centred title"
-    assert all(b - a == pytest.approx(12) for a, b in zip(board.seams_y, board.seams_y[1:]))
+    assert board.seams_x[-1] - board.seams_x[0] == pytest.approx(21 * CELL)
+    assert all((x - 9) % CELL == pytest.approx(0) for x in board.seams_x), "on cell boundaries"
+    middle = board.scene.width / 2
+    assert not any(middle - 35 < x < middle + 35 for x in board.seams_x), \
+        "none through the centred title"
+    assert all(b - a == pytest.approx(CELL) for a, b in zip(board.seams_y, board.seams_y[1:]))
     assert 0 < board.seams_y[0] and board.seams_y[-1] < board.scene.height
 
 
@@ -125,7 +130,7 @@ def test_tiles_are_seven_types_of_twenty_with_one_back(game):
         "straight-ns", "straight-ew", "turn-ne", "turn-es", "turn-sw", "turn-wn", "crossing"]
     assert [c.count for c in tiles.components] == [20] * 7
     assert all(c.cut == "shared" for c in tiles.components)
-    assert all((c.front.width, c.front.height) == (12, 12) for c in tiles.components)
+    assert all((c.front.width, c.front.height) == (CELL, CELL) for c in tiles.components)
     backs = {id(c.back) for c in tiles.components}
     assert len(backs) == 1, "one shared back, so tiles can be drawn face down"
     for component in tiles.components:
@@ -189,14 +194,14 @@ def test_bad_tile_path_in_a_layout_names_the_key(tmp_path):
 def test_obstacle_pieces_at_cell_scale(layout, game):
     obstacles = next(s for s in game.component_sets if s.name == "obstacles")
     sizes = {c.name: (c.front.width, c.front.height, c.count) for c in obstacles.components}
-    assert sizes == {"black-1x3": (24, 36, 6), "green-1x2": (24, 24, 2),
-                     "green-2x2": (48, 24, 2)}, "fold-over: both faces side by side"
+    assert sizes == {"black-1x3": (2 * CELL, 3 * CELL, 6), "green-1x2": (2 * CELL, 2 * CELL, 2),
+                     "green-2x2": (4 * CELL, 2 * CELL, 2)}, "fold-over: both faces side by side"
     plain = load_layout(_with(layout, "[pieces]\nstyle = \"plain\"\n"))
     obstacles = next(s for s in compose_game(plain).component_sets if s.name == "obstacles")
     assert {c.name: (c.front.width, c.front.height, c.back is not None)
-            for c in obstacles.components} == {"black-1x3": (12, 36, True),
-                                               "green-1x2": (12, 24, True),
-                                               "green-2x2": (24, 24, True)}
+            for c in obstacles.components} == {"black-1x3": (CELL, 3 * CELL, True),
+                                               "green-1x2": (CELL, 2 * CELL, True),
+                                               "green-2x2": (2 * CELL, 2 * CELL, True)}
 
 
 def _with(layout, extra: str) -> Path:
@@ -241,7 +246,7 @@ def test_board_json_cells(layout):
     assert spaces["F1"]["tags"] == ["bank", "reserve"] and spaces["F1"]["player"] == 1
     assert spaces["K11"]["tags"] == ["river"]
     a21, b21, a20 = spaces["A21"]["center"], spaces["B21"]["center"], spaces["A20"]["center"]
-    assert b21[0] - a21[0] == pytest.approx(12) and a20[1] - a21[1] == pytest.approx(12)
+    assert b21[0] - a21[0] == pytest.approx(CELL) and a20[1] - a21[1] == pytest.approx(CELL)
     assert spaces["A1"]["center"][1] > spaces["A21"]["center"][1], "row 1 is at the bottom"
     assert [p["start"] for p in document["players"]] == ["K1", "K21"]
     assert sum(t["count"] for t in document["tile_types"]) == 140

@@ -9,6 +9,7 @@ or across the fold line when fronts and backs share a page.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from boardgen import fonts
@@ -19,13 +20,16 @@ from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_
 from boardgen.imposition.paper import Box, PrintOptions, number
 from boardgen.imposition.shop import CROP_LENGTH, CROP_OFFSET, SLUG_MM, bleed_nodes
 from boardgen.product import ComponentSet
-from boardgen.scene import Group, Line, Node, Path, Scene, Style, Text, Use, compose, scale, translate
+from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, Use,
+                            compose, scale, translate)
 
 GAP_MM = 6.0          # between pieces that are cut out one by one
 MARK_OFFSET = 1.0     # corner marks start this far outside a block of loose pieces
 MARK_LENGTH = 3.0
 FOLD_GAP_MM = 3.0     # between the fold line and the pieces on either side
 BACK_BLEED_MM = 2.0   # home backs run on past a block's outer edges: a duplex printer drifts
+SPARE_HEADING_MM = 3.0  # text size of the word above the spares
+SPARE_GAP_MM = 8.0    # room above the spares for their heading
 EXTEND_MM = 4.0       # cut lines run this far past the pieces
 CUT = Style(stroke="#222222", stroke_mm=0.15)
 CORNER = Style(stroke="#222222", stroke_mm=0.15)
@@ -43,6 +47,7 @@ class Placement:
     w: float
     h: float
     turned: bool = False  # back rotated half a turn (for a fold across a horizontal line)
+    spare: bool = False   # an extra copy, in case a piece gets lost
 
     @property
     def box(self) -> Box:
@@ -57,6 +62,7 @@ class Row:
     w: float
     h: float
     cut: str
+    spare: bool = False
 
     @property
     def count(self) -> int:
@@ -112,31 +118,57 @@ def _spacing(cut: str, options: PrintOptions) -> float:
     return 0.0 if cut == "shared" else GAP_MM
 
 
-def _rows(components: ComponentSet, width: float, options: PrintOptions) -> list[Row]:
-    """Copies in order fill rows as wide as ``width`` allows; a row holds one size and cut."""
-    rows: list[Row] = []
-    for index, component in enumerate(components.components):
+Copy = tuple[int, bool]  # (component index, spare)
+
+
+def _copies(components: ComponentSet) -> list[Copy]:
+    """Every copy to print, in order: each component as many times as it counts."""
+    return [(index, False) for index, c in enumerate(components.components)
+            for _ in range(c.count)]
+
+
+def _spares(components: ComponentSet) -> list[Copy]:
+    """One extra copy of each component printed at all, for a set that asks for spares."""
+    if not components.spares:
+        return []
+    return [(index, True) for index, c in enumerate(components.components) if c.count > 0]
+
+
+def _rows(components: ComponentSet, copies: Iterable[Copy], width: float,
+          options: PrintOptions) -> Iterator[Row]:
+    """Copies in order fill rows as wide as ``width`` allows; a row holds one size and cut,
+    and spares a row of their own. Rows come one by one, so a page reads only its own."""
+    row: Row | None = None
+    for index, spare in copies:
+        component = components.components[index]
         w, h, cut = component.front.width, component.front.height, component.cut
         gap = _spacing(cut, options)
         per_row = max(1, int((width + gap + EPS) // (w + gap)))
-        for _ in range(component.count):
-            last = rows[-1] if rows else None
-            if last and (last.w, last.h, last.cut) == (w, h, cut) and last.count < per_row:
-                rows[-1] = Row(last.components + (index,), w, h, cut)
-            else:
-                rows.append(Row((index,), w, h, cut))
-    return rows
+        if row and (row.w, row.h, row.cut, row.spare) == (w, h, cut, spare) \
+                and row.count < per_row:
+            row = Row(row.components + (index,), w, h, cut, spare)
+            continue
+        if row:
+            yield row
+        row = Row((index,), w, h, cut, spare)
+    if row:
+        yield row
 
 
 def _row_gap(above: Row, below: Row, options: PrintOptions) -> float:
-    """Space between rows; where a block of loose pieces ends, room for its marks too."""
+    """Space between rows; where a block of loose pieces ends, room for its marks too,
+    and above the spares room for their heading."""
     if options.shop:
-        return 2 * options.bleed_mm
-    if above.cut == below.cut == "shared":
-        return 0.0
-    if (above.w, above.h, above.cut) == (below.w, below.h, below.cut):
-        return GAP_MM
-    return max(GAP_MM, MARK_OFFSET + MARK_LENGTH + EXTEND_MM)
+        gap = 2 * options.bleed_mm
+    elif above.cut == below.cut == "shared" and above.spare == below.spare:
+        gap = 0.0
+    elif (above.w, above.h, above.cut) == (below.w, below.h, below.cut):
+        gap = GAP_MM
+    else:
+        gap = max(GAP_MM, MARK_OFFSET + MARK_LENGTH + EXTEND_MM)
+    if below.spare and not above.spare:
+        gap = max(gap, MARK_OFFSET + MARK_LENGTH + SPARE_GAP_MM)
+    return gap
 
 
 def pack(components: ComponentSet, area: Box, options: PrintOptions,
@@ -144,22 +176,65 @@ def pack(components: ComponentSet, area: Box, options: PrintOptions,
     """Pages of placements: rows top to bottom, each page's block centred across ``area``.
 
     Room is kept round the block for the bleed (shop) or for corner marks (loose pieces).
+    The copies are spread evenly over the fewest pages they need, so no last page holds
+    a stray piece or two; spares come last, as many as fit without another page.
     """
     loose = any(c.cut != "shared" for c in components.components)
     pad = options.bleed_mm if options.shop else MARK_OFFSET + MARK_LENGTH if loose else 0.0
     inner = area.inset(pad)
     _check_fits(components, inner, options, folded)
-    pages: list[list[tuple[Row, float]]] = [[]]
-    y = 0.0
-    for row in _rows(components, inner.w, options):
-        page = pages[-1]
-        top = y + (_row_gap(page[-1][0], row, options) if page else 0.0)
-        if page and top + row.h > inner.h + EPS:
-            pages.append([])
-            top = 0.0
-        pages[-1].append((row, top))
-        y = top + row.h
-    return [_place_rows(rows, inner, options) for rows in pages if rows]
+    copies = _copies(components)
+    greedy = _fill(components, copies, inner, options)
+    spares = _spares(components)
+    if spares and greedy:  # spares only join the last page: another page is not worth it
+        on_last = greedy[-1][0]
+        fitting, _ = _page(components, copies[len(copies) - on_last:] + spares, 0, inner, options)
+        copies += spares[:fitting - on_last]
+    pages = _fill(components, copies, inner, options, len(greedy))
+    if len(pages) > len(greedy):  # an even spread needs a page more: fill each page up instead
+        pages = _fill(components, copies, inner, options)
+    return [_place_rows(rows, inner, options) for _, rows in pages if rows]
+
+
+def _fill(components: ComponentSet, copies: list[Copy], inner: Box, options: PrintOptions,
+          spread_over: int | None = None) -> list[tuple[int, list[tuple[Row, float]]]]:
+    """Pages as (copies taken, rows with their tops): each page takes as many copies as
+    fit, or with ``spread_over`` pages, its even share of the copies still to place."""
+    pages: list[tuple[int, list[tuple[Row, float]]]] = []
+    start = 0
+    while start < len(copies):
+        end = len(copies)
+        if spread_over is not None:
+            end = start - (-(end - start) // max(1, spread_over - len(pages)))
+        taken, rows = _page(components, copies, start, inner, options, end)
+        pages.append((taken, rows))
+        start += taken
+    return pages
+
+
+def _page(components: ComponentSet, copies: list[Copy], start: int, inner: Box,
+          options: PrintOptions, end: int | None = None) -> tuple[int, list[tuple[Row, float]]]:
+    """The rows of one page holding the longest run of ``copies[start:end]`` that fits
+    (at least one row); rows are read only as far as the page reaches."""
+    placed: list[tuple[Row, float]] = []
+    taken = 0
+    run = (copies[i] for i in range(start, len(copies) if end is None else end))
+    for row in _rows(components, run, inner.w, options):
+        top = _row_top(placed, row, options)
+        if placed and top + row.h > inner.h + EPS:
+            break
+        placed.append((row, top))
+        taken += row.count
+    return taken, placed
+
+
+def _row_top(placed: list[tuple[Row, float]], row: Row, options: PrintOptions) -> float:
+    """Where a row starts below the rows already on its page; spares at the top leave
+    room for their heading."""
+    if not placed:
+        return SPARE_GAP_MM if row.spare else 0.0
+    above, top = placed[-1]
+    return top + above.h + _row_gap(above, row, options)
 
 
 def _place_rows(rows: list[tuple[Row, float]], inner: Box, options: PrintOptions) -> list[Placement]:
@@ -168,7 +243,8 @@ def _place_rows(rows: list[tuple[Row, float]], inner: Box, options: PrintOptions
     placements = []
     for row, top in rows:
         step = row.w + _spacing(row.cut, options)
-        placements += [Placement(component, left + i * step, inner.y + top, row.w, row.h)
+        placements += [Placement(component, left + i * step, inner.y + top, row.w, row.h,
+                                 spare=row.spare)
                        for i, component in enumerate(row.components)]
     return placements
 
@@ -277,6 +353,35 @@ def _back_bleed(ids: dict, p: Placement, sides: frozenset[str]) -> Group:
     return Group(tuple(copies), _face_at(p, "back"))
 
 
+def ground(scene: Scene) -> str | None:
+    """A face's ground colour: the fill of the first filled shape drawn, looked for in
+    groups and symbols too (None for a face that draws no filled shape)."""
+    def first_fill(nodes) -> str | None:
+        for node in nodes:
+            if isinstance(node, (Rect, Circle, Polygon, Path)) and node.style.fill:
+                return node.style.fill
+            inner = (node.children if isinstance(node, Group)
+                     else scene.symbols.get(node.symbol, ()) if isinstance(node, Use) else ())
+            found = first_fill(inner)
+            if found:
+                return found
+        return None
+    return first_fill(scene.children)
+
+
+def _ground_field(back: Scene, p: Placement) -> Rect | None:
+    """A square of the back's ground colour behind a loose piece, past its cut on every side.
+
+    A round or shaped piece is cut along its own outline inside its rectangle; the
+    field keeps the paper out of sight there when the back lands a little off.
+    """
+    colour = ground(back)
+    if colour is None:
+        return None
+    b = BACK_BLEED_MM
+    return Rect(p.x - b, p.y - b, p.w + 2 * b, p.h + 2 * b, Style(fill=colour))
+
+
 def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
     """For each piece, the sides no neighbour covers along their whole length."""
     edges: dict[tuple[str, float], list[tuple[float, float]]] = {}
@@ -330,10 +435,12 @@ def _corner_marks(pieces: list[Placement]) -> Path:
 
 
 def _blocks(pieces: list[Placement]) -> list[list[Placement]]:
-    """Runs of same-sized pieces, in the order they were packed (rows of one block)."""
+    """Runs of same-sized pieces, in the order they were packed (rows of one block); the
+    spares are a block of their own."""
     blocks: list[list[Placement]] = []
     for p in pieces:
-        if blocks and (blocks[-1][-1].w, blocks[-1][-1].h) == (p.w, p.h):
+        last = blocks[-1][-1] if blocks else None
+        if last and (last.w, last.h, last.spare) == (p.w, p.h, p.spare):
             blocks[-1].append(p)
         else:
             blocks.append([p])
@@ -467,9 +574,13 @@ class _Sheets:
         """The faces; home backs of edge-to-edge pieces get bleed past the block's edges."""
         if side == "front" or self.options.shop:
             return [_face(self.components, self.ids, p, side, self.options) for p in placements]
-        shared = [p for p in placements if self.components.components[p.component].cut == "shared"]
+        pieces = self.components.components
+        shared = [p for p in placements if pieces[p.component].cut == "shared"]
         under: list[Node] = [_back_bleed(self.ids, p, sides)
                              for p, sides in zip(shared, _open_sides(shared)) if sides]
+        fields = (_ground_field(pieces[p.component].back, p)
+                  for p in placements if pieces[p.component].cut != "shared")
+        under += [field for field in fields if field is not None]
         return under + [_face(self.components, self.ids, p, side, self.options) for p in placements]
 
     def front_page(self, number: int, fronts: list[Placement]) -> Scene:
@@ -488,7 +599,20 @@ class _Sheets:
             nodes += _shop_marks(placed, self.options.bleed_mm)
         else:
             nodes += _cut_lines(self.components, fronts)
+        nodes += self.spares_heading(fronts)
         return self.page(nodes, self.label(number), detail, placed)
+
+    def spares_heading(self, fronts: list[Placement]) -> list[Node]:
+        """The word over the spares, above their marks, so nobody counts them into the game."""
+        spares = [p for p in fronts if p.spare]
+        if not spares:
+            return []
+        usable = _usable(self.plan.page_w, self.plan.page_h, self.options)
+        x, top = min(p.x for p in spares), min(p.y for p in spares)
+        word = self.words("sheets.spares")
+        size = fonts.fit_size(word, usable.right - x, SPARE_HEADING_MM, "bold")
+        baseline = top - MARK_OFFSET - MARK_LENGTH - 1.5
+        return [Text(x, baseline, word, size, font="bold", fill="#444444")]
 
     def back_page(self, number: int, fronts: list[Placement]) -> Scene:
         backs = [back_placement(p, self.plan) for p in self.with_backs(fronts)]

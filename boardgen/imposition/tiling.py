@@ -33,6 +33,7 @@ TICK = Style(stroke=INK, stroke_mm=0.25)
 MAP_GRID = Style(stroke="#b00020", stroke_mm=0.5)
 MAP_GLUE = Style(fill="#ffffff", opacity=0.55)
 LABEL_GROUND = Style(fill="#ffffff", opacity=0.85)
+MIN_GLUE_TEXT_MM = 1.2  # the smallest text a glue strip is named in
 
 
 def row_letters(row: int) -> str:
@@ -154,12 +155,13 @@ Spans = tuple[tuple[float, float], ...]  # stretches along one axis that a cut s
 
 @lru_cache(maxsize=256)  # a check plans the same board for several papers, then the build again
 def split(length: float, seams: tuple[float, ...], room: float, glue: float,
-          keep_clear: Spans = ()) -> tuple[float, ...]:
+          keep_clear: Spans = (), keep_out: Spans = ()) -> tuple[float, ...]:
     """Cut positions (0 … length) giving the fewest pieces that fit ``room`` with their glue strip.
 
     Cuts run on seams where possible; among equal counts the pieces are made as even as
     possible. Where the seams are too far apart the cut falls on a whole millimetre. A cut
-    through ``keep_clear`` (a label, a picture) is taken only when no other tiling exists.
+    through ``keep_clear`` (a label, a picture) is taken only when no other tiling exists,
+    and through ``keep_out`` (a region the game marks whole) only when even that fails.
     """
     if length <= room + EPS:
         return (0.0, length)
@@ -167,12 +169,12 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
         raise InputError(f"the printable area ({room:g} mm) is too small to tile a board",
                          source="--paper")
 
-    def candidate(x: float, on_seam: bool) -> tuple[float, bool, bool]:
-        return x, on_seam, _crosses(x, keep_clear)
+    def candidate(x: float, on_seam: bool) -> Candidate:
+        return Candidate(x, on_seam, _crosses(x, keep_out), _crosses(x, keep_clear))
 
     on_seam = sorted({s for s in seams if EPS < s < length - EPS})
     cuts = _cheapest_cuts(length, [candidate(s, True) for s in on_seam], room, glue)
-    if cuts is None or any(_crosses(c, keep_clear) for c in cuts):
+    if cuts is None or any(_crosses(c, keep_clear) or _crosses(c, keep_out) for c in cuts):
         grid = [candidate(float(x), False) for x in range(1, math.ceil(length))
                 if all(abs(x - s) > EPS for s in on_seam)]
         cuts = _cheapest_cuts(length, sorted([candidate(s, True) for s in on_seam] + grid),
@@ -181,27 +183,39 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
     return cuts
 
 
-def _cheapest_cuts(length: float, candidates: list[tuple[float, bool, bool]], room: float,
-                   glue: float) -> tuple[float, ...] | None:
-    """Dynamic programme over candidate cuts (position, on a seam, through artwork).
+@dataclass(frozen=True, order=True)
+class Candidate:
+    """A place a cut may fall: where, whether on a seam, whether through a kept region or art."""
 
-    Cost, compared in order: cuts through artwork, pieces, cuts off a seam, widest piece.
+    at: float
+    on_seam: bool = True
+    through_kept: bool = False
+    through_art: bool = False
+
+
+def _cheapest_cuts(length: float, candidates: list[Candidate], room: float,
+                   glue: float) -> tuple[float, ...] | None:
+    """Dynamic programme over candidate cuts.
+
+    Cost, compared in order: cuts through kept regions, cuts through artwork, pieces,
+    cuts off a seam, widest piece.
     """
-    points = [(0.0, True, False)] + candidates + [(length, True, False)]
-    best: list[tuple[int, int, int, float] | None] = [None] * len(points)
+    points = [Candidate(0.0)] + candidates + [Candidate(length)]
+    best: list[tuple[int, int, int, int, float] | None] = [None] * len(points)
     previous = [-1] * len(points)
-    best[0] = (0, 0, 0, 0.0)
+    best[0] = (0, 0, 0, 0, 0.0)
     last = len(points) - 1
     for j in range(1, len(points)):
-        _, on_seam, through = points[j]
+        point = points[j]
         for i in range(j - 1, -1, -1):
-            width = points[j][0] - points[i][0] + (0.0 if j == last else glue)
+            width = point.at - points[i].at + (0.0 if j == last else glue)
             if width > room + EPS:
                 break
             if best[i] is None:
                 continue
-            crossed, count, off_seam, widest = best[i]
-            cost = (crossed + through, count + 1, off_seam + (not on_seam), max(widest, width))
+            kept, crossed, count, off_seam, widest = best[i]
+            cost = (kept + point.through_kept, crossed + point.through_art, count + 1,
+                    off_seam + (not point.on_seam), max(widest, width))
             if best[j] is None or cost < best[j]:
                 best[j], previous[j] = cost, i
     if best[last] is None:
@@ -209,7 +223,16 @@ def _cheapest_cuts(length: float, candidates: list[tuple[float, bool, bool]], ro
     chain = [last]
     while chain[-1] != 0:
         chain.append(previous[chain[-1]])
-    return tuple(points[k][0] for k in reversed(chain))
+    return tuple(points[k].at for k in reversed(chain))
+
+
+def keep_out_spans(boxes: tuple[tuple[float, float, float, float], ...]) -> tuple[Spans, Spans]:
+    """Across and down the board, where its keep-out rectangles (x, y, w, h) lie.
+
+    A page edge runs the board's whole length, so it crosses a rectangle exactly when
+    it crosses the rectangle's stretch along its own axis.
+    """
+    return (tuple((x, x + w) for x, _, w, _ in boxes), tuple((y, y + h) for _, y, _, h in boxes))
 
 
 def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
@@ -255,20 +278,25 @@ def art_box(page_w: float, page_h: float, margin: float) -> Box:
 
 def plan_tiles(width: float, height: float, seams_x: tuple[float, ...],
                seams_y: tuple[float, ...], options: PrintOptions,
-               keep_clear: tuple[Spans, Spans] = ((), ())) -> TilePlan:
+               keep_clear: tuple[Spans, Spans] = ((), ()),
+               keep_out: tuple[Spans, Spans] = ((), ())) -> TilePlan:
     """The tiling with the fewest pages over both orientations of the paper.
 
-    ``keep_clear``: where labels and pictures lie across and down; no cut crosses them
-    unless the paper leaves no other way.
+    ``keep_clear``: where labels and pictures lie across and down; ``keep_out``: where
+    the regions the game marks whole lie. No cut crosses either unless the paper leaves
+    no other way, and a kept region is the last to be cut.
     """
     plans = []
     for landscape in (False, True):
         page_w, page_h = options.paper.size(landscape)
         area = art_box(page_w, page_h, options.margin_mm)
-        cuts_x = split(width, tuple(seams_x), area.w, GLUE_MM, tuple(keep_clear[0]))
-        cuts_y = split(height, tuple(seams_y), area.h, GLUE_MM, tuple(keep_clear[1]))
-        crossed = sum(_crosses(c, keep_clear[0]) for c in cuts_x[1:-1]) + \
-            sum(_crosses(c, keep_clear[1]) for c in cuts_y[1:-1])
+        cuts_x = split(width, tuple(seams_x), area.w, GLUE_MM, tuple(keep_clear[0]),
+                       tuple(keep_out[0]))
+        cuts_y = split(height, tuple(seams_y), area.h, GLUE_MM, tuple(keep_clear[1]),
+                       tuple(keep_out[1]))
+        inner = ((cuts_x[1:-1], 0), (cuts_y[1:-1], 1))
+        crossed = (sum(_crosses(c, keep_out[axis]) for cuts, axis in inner for c in cuts),
+                   sum(_crosses(c, keep_clear[axis]) for cuts, axis in inner for c in cuts))
         plans.append((crossed, TilePlan(width, height, page_w, page_h, landscape, cuts_x, cuts_y,
                                         tuple(seams_x), tuple(seams_y))))
     board_is_wide = width > height
@@ -331,9 +359,13 @@ def _glue_strip(strip: Box, vertical: bool, text: str, ticks: tuple[float, ...])
     text_w = fonts.text_width(text, size, "bold")
     start, end = (strip.y, strip.bottom) if vertical else (strip.x, strip.right)
     stops = [start] + [t for t in ticks if start < t < end] + [end]
-    for a, b in zip(stops, stops[1:]):
-        if b - a < text_w + 4:
-            continue
+    gaps = list(zip(stops, stops[1:]))
+    room = [(a, b) for a, b in gaps if b - a >= text_w + 4]
+    if not room:  # a short strip still says which page goes on it, in smaller letters
+        a, b = max(gaps, key=lambda gap: gap[1] - gap[0])
+        size = fonts.fit_size(text, b - a - 4, size, "bold")
+        room = [(a, b)] if size >= MIN_GLUE_TEXT_MM else []
+    for a, b in room:
         middle = (a + b) / 2
         if vertical:  # reads upwards; the letters stand left of the baseline
             nodes.append(Text(strip.x + strip.w / 2 + size * 0.35, middle, text, size, font="bold",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import struct
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -20,6 +22,7 @@ from boardgen.render.svg import render_svg
 from boardgen.scene import Document, Scene
 
 MM_PER_INCH = 25.4
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @lru_cache(maxsize=None)
@@ -84,8 +87,29 @@ def render_png(scene: Scene, dpi: int = 150, svg: bytes | None = None) -> bytes:
     """
     svg2png = _svg2png()
     if svg2png is None:
-        return _pdfium_png(scene, dpi)
-    return svg2png(bytestring=svg or render_svg(scene), dpi=dpi, background_color="white")
+        return with_resolution(_pdfium_png(scene, dpi), dpi)
+    return with_resolution(svg2png(bytestring=svg or render_svg(scene), dpi=dpi,
+                                   background_color="white"), dpi)
+
+
+def with_resolution(png: bytes, dpi: float) -> bytes:
+    """The PNG with a pHYs chunk saying its pixels per metre, so image programs show it
+    at its real size; any resolution chunk it had is replaced."""
+    if not png.startswith(PNG_SIGNATURE):
+        raise ValueError("not a PNG file")
+    per_metre = round(dpi / MM_PER_INCH * 1000)
+    body = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)
+    phys = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
+    chunks, offset = [], len(PNG_SIGNATURE)
+    while offset < len(png):
+        length, kind = struct.unpack(">I4s", png[offset:offset + 8])
+        end = offset + 12 + length
+        if kind != b"pHYs":
+            chunks.append(png[offset:end])
+        if kind == b"IHDR":
+            chunks.append(phys)
+        offset = end
+    return PNG_SIGNATURE + b"".join(chunks)
 
 
 def _pdfium_png(scene: Scene, dpi: int) -> bytes:

@@ -94,4 +94,5 @@ def compose_tokens(layout: Layout, words: Words | None = None) -> ComponentSet:
         components.append(Component(f"{side_of(letter)}-{letter.upper()}", scene,
                                     back=scene if disc else None, count=count,
                                     cut="gap" if disc else "shared"))
-    return ComponentSet("tokens", words("tokens.title", title=words("title")), tuple(components))
+    return ComponentSet("tokens", words("tokens.title", title=words("title")), tuple(components),
+                        spares=True)

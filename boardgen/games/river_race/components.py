@@ -22,7 +22,8 @@ def compose_tiles(layout: Layout, words: Words) -> ComponentSet:
                         title=words("tiles.tile", number=number)),
                   back=back, count=tile.count, cut="shared")
         for number, tile in enumerate(layout.tiles.types, start=1) if tile.count)
-    return ComponentSet("tiles", f"{words('title')}: {words('tiles.sheet')}", components)
+    return ComponentSet("tiles", f"{words('title')}: {words('tiles.sheet')}", components,
+                        spares=True)
 
 
 def compose_obstacles(layout: Layout, words: Words) -> ComponentSet:
@@ -34,7 +35,7 @@ def compose_obstacles(layout: Layout, words: Words) -> ComponentSet:
         front, back = obstacle_piece(layout, kind.family, kind.width, kind.height, words)
         components.append(Component(kind.name, front, back=back, count=kind.in_box, cut="shared"))
     return ComponentSet("obstacles", f"{words('title')}: {words('obstacles.sheet')}",
-                        tuple(components))
+                        tuple(components), spares=True)
 
 
 def obstacle_piece(layout: Layout, family: str, cols: int, rows: int,

@@ -14,7 +14,8 @@ from boardgen.games.six_day_race.velodrome import (AZUR_MM, banking, coloured_li
 from boardgen.i18n import Words, words_for
 from boardgen.marks import mark_for
 from boardgen.product import Board
-from boardgen.scene import IDENTITY, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, ink_on
+from boardgen.scene import (IDENTITY, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text,
+                            bounds, ink_on)
 
 NUMBER_MM = 8.0          # figures 5.5 mm high: legible across a table
 LABEL_MM = 5.0
@@ -238,7 +239,8 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     for info in infos:
         if info.tag == "sprint":
             nodes += sprint_line(layout, geometry, info.space)
-    nodes += finish_line(layout, geometry)
+    finish = finish_line(layout, geometry)
+    nodes += finish
     avoid = guides(geometry)
     for info in infos:
         nodes += space_texts(layout, info, geometry, avoid)
@@ -246,7 +248,13 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     nodes += infield_nodes(layout, plan, geometry)
     scene = Scene(geometry.width, height, tuple(nodes), title=words("title"))
     seams_x, seams_y = seams(geometry, text_boxes(scene.children), height, avoid)
-    return Board(scene, seams_x, seams_y)
+    return Board(scene, seams_x, seams_y, keep_out=keep_out(finish, plan))
+
+
+def keep_out(finish: list[Node], plan: InfieldPlan) -> tuple[tuple[float, ...], ...]:
+    """The finish line and the card places, which no page edge should cut."""
+    x0, y0, x1, y1 = bounds(tuple(finish)) or (0.0, 0.0, 0.0, 0.0)
+    return ((x0, y0, x1 - x0, y1 - y0), *(slot.rect for slot in plan.slots))
 
 
 def text_boxes(nodes, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float, float, float]]:

@@ -80,10 +80,10 @@ def front_nodes(layout: Layout, deck: Deck, value: int) -> tuple[Node, ...]:
 
 
 def back_nodes(layout: Layout, deck: Deck, pile: int, title: str) -> tuple[Node, ...]:
-    """The deck's colour inside a white border, a large wheel, and the pile's values in a deck of several piles.
+    """The deck's colour to the card's edge, a large wheel, and the pile's values in a deck of several piles.
 
-    The white border, as wide as the front's, keeps every back alike when a duplex
-    printer shifts the backs a little: no card shows its neighbour's colour or the paper.
+    The colour runs to the cut (the sheet continues it past the outer cuts), so a
+    duplex printer that shifts the backs a little shows no paper at any card's edge.
     """
     w, h = layout.cards.width_mm, layout.cards.height_mm
     color = deck.fill
@@ -92,8 +92,7 @@ def back_nodes(layout: Layout, deck: Deck, pile: int, title: str) -> tuple[Node,
     r = w * 0.38
     cx, cy = w / 2, h / 2
     nodes: list[Node] = [
-        Rect(0, 0, w, h, Style(fill="#ffffff")),
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(fill=color), rx=3.0),
+        Rect(0, 0, w, h, Style(fill=color)),
         Rect(2 * inset, 2 * inset, w - 4 * inset, h - 4 * inset,
              Style(stroke=light, stroke_mm=0.9), rx=2.0),
         *wheel(cx, cy, r, light, spokes=20),

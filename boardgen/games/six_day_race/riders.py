@@ -73,4 +73,5 @@ def compose_riders(layout: Layout, words: Words | None = None) -> ComponentSet:
         Component(f"rider-{i + 1}", standee(layout, i + 1, color,
                                             words("riders.rider", number=i + 1)), cut="shared")
         for i, color in enumerate(layout.riders.colors))
-    return ComponentSet("riders", words("riders.set", title=words("title")), components)
+    return ComponentSet("riders", words("riders.set", title=words("title")), components,
+                        spares=True)

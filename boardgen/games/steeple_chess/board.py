@@ -285,7 +285,8 @@ def compose_board(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = 
     keep_clear = [grid.box(cells) for cells in course.start.values()] + centre_boxes
     scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(), title=words("title"))
     return Board(scene, seams_x=_seams(grid.x0, grid.sq, course.width, keep_clear, 0),
-                 seams_y=_seams(grid.y0, grid.sq, course.height, keep_clear, 1))
+                 seams_y=_seams(grid.y0, grid.sq, course.height, keep_clear, 1),
+                 keep_out=tuple(centre_boxes))
 
 
 def _seams(start: float, sq: float, count: int, keep_clear: list[Box], axis: int) -> tuple[float, ...]:

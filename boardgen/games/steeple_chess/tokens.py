@@ -86,4 +86,4 @@ def compose_pieces(layout: Layout, words: Words | None = None) -> ComponentSet:
     obstacle = obstacle_scene(layout, words)
     components.append(Component("obstacle", obstacle, back=obstacle, cut="shared"))
     return ComponentSet("pieces", f"{words('title')}: {words('pieces.title')}",
-                        tuple(components))
+                        tuple(components), spares=True)

@@ -1,0 +1,80 @@
+"""Clean files: PNGs say their resolution, each font subset in a PDF has its own tag."""
+
+from __future__ import annotations
+
+import io
+import re
+import struct
+
+import pypdf
+import pytest
+from PIL import Image
+
+from boardgen import fonts
+from boardgen.render import renderer
+from boardgen.render.png import with_resolution
+from boardgen.scene import Document, Rect, Scene, Style, Text
+
+
+def phys(png: bytes) -> tuple[int, int, int]:
+    """(x, y pixels per unit, unit) of a PNG's pHYs chunk, read from the bytes."""
+    at = png.index(b"pHYs")
+    return struct.unpack(">IIB", png[at + 4:at + 13])
+
+
+@pytest.mark.parametrize("dpi", [30, 150, 300])
+def test_a_png_says_its_resolution(dpi):
+    scene = Scene(40, 20, (Rect(5, 5, 30, 10, Style(fill="#336699")),))
+    png = renderer("png")(scene, dpi=dpi)
+    x, y, unit = phys(png)
+    assert unit == 1 and x == y == round(dpi / 0.0254)
+    assert Image.open(io.BytesIO(png)).info["dpi"] == pytest.approx((dpi, dpi), abs=0.05)
+
+
+def test_the_pdfium_fallback_says_its_resolution_too(monkeypatch):
+    from boardgen.render import png as png_module
+
+    monkeypatch.setattr(png_module, "_svg2png", lambda: None)
+    png = renderer("png")(Scene(40, 20, (Rect(5, 5, 30, 10, Style(fill="#336699")),)), dpi=96)
+    assert phys(png) == (round(96 / 0.0254),) * 2 + (1,)
+
+
+def test_a_resolution_replaces_an_old_one_and_keeps_the_picture():
+    buffer = io.BytesIO()
+    Image.new("RGB", (7, 3), "#123456").save(buffer, format="PNG", dpi=(72, 72))
+    png = with_resolution(buffer.getvalue(), 200)
+    assert png.count(b"pHYs") == 1 and phys(png)[0] == round(200 / 0.0254)
+    image = Image.open(io.BytesIO(png))
+    image.load()  # checks every chunk's CRC
+    assert image.size == (7, 3) and image.getpixel((3, 1)) == (0x12, 0x34, 0x56)
+
+
+def subset_tags(pdf: bytes) -> list[str]:
+    """The tag of every embedded font subset, read from the PDF's font dictionaries."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    names = set()
+    for page in reader.pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return sorted(names)
+
+
+def test_every_font_subset_has_its_own_tag():
+    many = "".join(chr(c) for c in range(0x21, 0x7f)) + "".join(chr(c) for c in range(0xa1, 0x17f))
+    scene = Scene(200, 100, (Text(5, 10, many[:150], 2), Text(5, 20, many[150:], 2),
+                             Text(5, 30, "Bold words", 4, font="bold")))
+    pdf = renderer("pdf")(Document((scene,)))
+    names = subset_tags(pdf)
+    assert len(names) >= 3  # two subsets of the regular face (over 256 glyphs), one bold
+    tags = [name.split("+")[0] for name in names]
+    assert all(re.fullmatch(r"/[A-Z]{6}", tag) for tag in tags)
+    assert len(set(tags)) == len(tags)
+    assert renderer("pdf")(Document((scene,))) == pdf  # the tags are the same on a rebuild
+
+
+def test_a_subset_tag_follows_the_glyphs_and_never_repeats_in_a_file():
+    taken: set[str] = set()
+    first = fonts.subset_tag("FiraSans-Regular", [65, 66], taken)
+    assert fonts.subset_tag("FiraSans-Regular", [65, 66], set()) == first
+    assert fonts.subset_tag("FiraSans-Regular", [65, 67], set()) != first
+    assert fonts.subset_tag("FiraSans-Regular", [65, 66], taken) != first
