@@ -143,7 +143,6 @@ def _unhinted(data: bytes) -> bytes:
 def registered_name(face: str) -> str:
     """Register the face with reportlab once and return its PDF font name."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     name = "FiraSans-" + face.capitalize()
     pdfmetrics.registerFont(_tagged_font_class()(name, str(embedding_path(face))))

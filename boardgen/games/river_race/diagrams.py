@@ -13,10 +13,10 @@ from typing import Callable
 from boardgen.errors import InputError
 from boardgen.games.river_race import art, examples
 from boardgen.games.river_race.art import View
-from boardgen.games.river_race.grid import RiverModel, column_name, parse_cell
+from boardgen.games.river_race.grid import RiverModel, parse_cell
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.games.river_race.paths import EDGE_MIDPOINTS
-from boardgen.games.river_race.setup import Placement, Setup
+from boardgen.games.river_race.setup import Setup
 from boardgen.games.river_race.validator import REACHED, reachable, validate
 from boardgen.i18n import Words, words_for
 from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Scene, Style,
