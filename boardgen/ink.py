@@ -20,9 +20,9 @@ from boardgen.scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Polygon
 
 WHITE = "#ffffff"
 GROUND_SHARE = 0.2     # a fill covering this share of the artwork is its ground: printed white
-LARGE_MM2 = 900.0      # fills this large (a 30 mm square) are printed as pale tints
-TINT = 0.7             # how far a large fill moves towards white (its ink drops to 30 %)
-THICK_MM = 1.5         # strokes this wide are bands, printed pale like fills
+LARGE_MM2 = 400.0      # fills this large (a 20 mm square, a track space) are printed as pale tints
+TINT = 0.85            # how far a large fill moves towards white (its ink drops to 15 %)
+THICK_MM = 0.8         # strokes this wide are bands, printed pale like fills
 OUTLINE_MM = 0.3       # the outline a whitened or tinted fill gets when it had none
 OUTLINE_SHADE = 0.25   # the outline is the fill's colour, this much darker
 
