@@ -160,8 +160,9 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
 
     Cuts run on seams where possible; among equal counts the pieces are made as even as
     possible. Where the seams are too far apart the cut falls on a whole millimetre. A cut
-    through ``keep_clear`` (a label, a picture) is taken only when no other tiling exists,
-    and through ``keep_out`` (a region the game marks whole) only when even that fails.
+    through ``keep_out`` (a region the game marks whole) is taken only when no other tiling
+    exists, and through ``keep_clear`` (a label, a picture) only when even that fails: on
+    paper so small that one must give, a card place is cut rather than its words.
     """
     if length <= room + EPS:
         return (0.0, length)
@@ -197,7 +198,7 @@ def _cheapest_cuts(length: float, candidates: list[Candidate], room: float,
                    glue: float) -> tuple[float, ...] | None:
     """Dynamic programme over candidate cuts.
 
-    Cost, compared in order: cuts through kept regions, cuts through artwork, pieces,
+    Cost, compared in order: cuts through artwork, cuts through kept regions, pieces,
     cuts off a seam, widest piece.
     """
     points = [Candidate(0.0)] + candidates + [Candidate(length)]
@@ -213,8 +214,8 @@ def _cheapest_cuts(length: float, candidates: list[Candidate], room: float,
                 break
             if best[i] is None:
                 continue
-            kept, crossed, count, off_seam, widest = best[i]
-            cost = (kept + point.through_kept, crossed + point.through_art, count + 1,
+            crossed, kept, count, off_seam, widest = best[i]
+            cost = (crossed + point.through_art, kept + point.through_kept, count + 1,
                     off_seam + (not point.on_seam), max(widest, width))
             if best[j] is None or cost < best[j]:
                 best[j], previous[j] = cost, i
@@ -295,8 +296,8 @@ def plan_tiles(width: float, height: float, seams_x: tuple[float, ...],
         cuts_y = split(height, tuple(seams_y), area.h, GLUE_MM, tuple(keep_clear[1]),
                        tuple(keep_out[1]))
         inner = ((cuts_x[1:-1], 0), (cuts_y[1:-1], 1))
-        crossed = (sum(_crosses(c, keep_out[axis]) for cuts, axis in inner for c in cuts),
-                   sum(_crosses(c, keep_clear[axis]) for cuts, axis in inner for c in cuts))
+        crossed = (sum(_crosses(c, keep_clear[axis]) for cuts, axis in inner for c in cuts),
+                   sum(_crosses(c, keep_out[axis]) for cuts, axis in inner for c in cuts))
         plans.append((crossed, TilePlan(width, height, page_w, page_h, landscape, cuts_x, cuts_y,
                                         tuple(seams_x), tuple(seams_y))))
     board_is_wide = width > height
