@@ -524,3 +524,17 @@ def test_the_same_layout_builds_the_same_bytes():
     second = product_files(layout, six_day_race.compose_game(layout), options)
     assert first.keys() == second.keys()
     assert all(first[name] == second[name] for name in ("board.pdf", "board.svg", "board.json"))
+
+
+@pytest.mark.parametrize("name", ["six_day_race", "six_day_race_advanced"])
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_the_velodrome_prints_on_eight_a4_sheets_and_a_map_in_every_language(name, lang):
+    """A longer language's legend sets smaller rather than pushing the infield out."""
+    from boardgen import imposition
+    from boardgen.contract import compose
+    from boardgen.i18n import words_for
+
+    layout = load_layout(name)
+    board = compose(layout, lang).board
+    pages = imposition.impose_board(board, imposition.PrintOptions(words=words_for(layout, lang)))
+    assert len(pages) <= 8 + 1

@@ -142,15 +142,21 @@ def legend_swatch(layout: Layout, row: str, x: float, y: float, size: float) -> 
     return nodes
 
 
-def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM) -> Block | None:
-    """Swatches of the space colours with what each does, in a panel."""
+LEGEND_TEXT_SCALES = (1.0, 0.9, 0.8)  # a longer language's legend sets smaller before it
+                                      # pushes the infield out (3.1 mm text at the least)
+
+
+def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM,
+                 scale: float = 1.0) -> Block | None:
+    """Swatches of the space colours with what each does, in a panel; ``scale`` sets the
+    rows' text smaller."""
     colors = layout.colors
     rows = legend_rows(layout)
     if not rows:
         return None
     values = legend_values(layout, words)
     ink = colors.ink
-    pad, swatch, title_size, text_size = 5.0, 9.0, 4.4, 3.9
+    pad, swatch, title_size, text_size = 5.0, 9.0, 4.4 * scale, 3.9 * scale
     text_x = pad + swatch + 4.0
     text_w = width - text_x - pad
     nodes: list[Node] = []
@@ -310,11 +316,14 @@ def plan_infield(layout: Layout, words: Words, geometry: Geometry | None = None)
     cy = geometry.cy
     lines = keep_clear_lines(geometry)
     width = lines[1] - lines[0] - 2 * SEAM_CLEARANCE_MM - 2 if len(lines) > 1 else x1 - x0
-    legend = legend_block(layout, words, min(LEGEND_WIDTH_MM, width))
     title = title_block(layout, words, width)
-    upper = [title] + ([legend] if legend else [])
+    for scale in LEGEND_TEXT_SCALES:
+        legend = legend_block(layout, words, min(LEGEND_WIDTH_MM, width), scale)
+        upper = [title] + ([legend] if legend else [])
+        upper_row = arrange_row(upper, BLOCK_GAP_MM, (x0, top, x1, cy - ROW_GAP_MM), lines)
+        if upper_row is not None:
+            break
     lower = slot_blocks(layout, words)
-    upper_row = arrange_row(upper, BLOCK_GAP_MM, (x0, top, x1, cy - ROW_GAP_MM), lines)
     lower_row = arrange_row(lower, SLOT_GAP_MM, (x0, cy + ROW_GAP_MM, x1, bottom), lines)
     band_mm = 0.0
     if upper_row is not None and lower_row is not None:
