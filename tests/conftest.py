@@ -70,3 +70,20 @@ def unresolved_graphics_states(data: bytes) -> list[str]:
         check(page.get_contents().get_data() if page.get_contents() else b"",
               resources.get_object() if resources else None, f"page {number}")
     return missing
+
+
+def shipped_rule_texts() -> list[tuple[str, str]]:
+    """(layout, language) of every rule text the shipped layouts print."""
+    from boardgen.i18n import LANGUAGES
+    from boardgen.layout import load_layout, shipped_games
+    from boardgen.rules import MissingLanguage, rule_book
+
+    found = []
+    for name in shipped_games():
+        for lang in LANGUAGES:
+            try:
+                if rule_book(load_layout(name), lang) is not None:
+                    found.append((name, lang))
+            except MissingLanguage:
+                continue
+    return found

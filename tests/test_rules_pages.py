@@ -11,13 +11,14 @@ import time
 
 import pytest
 
-from boardgen.layout import load_layout, shipped_games
-from boardgen.rules import LANGUAGES, MissingLanguage, rule_book
+from boardgen.layout import load_layout
+from boardgen.rules import rule_book
 from boardgen.rules.booklet import padded_count, page_size
 from boardgen.rules.document import parse_rule_text
 from boardgen.rules.pages import HEAD, STUB, anchors
 from boardgen.rules.typeset import lay_out_text, page_style, typeset
 from boardgen.scene import Rect, Scene, Style, Text
+from tests.conftest import shipped_rule_texts
 
 A4 = page_style(210, 297)
 A5 = page_style(*page_size(210, 297))
@@ -156,19 +157,7 @@ def test_a_booklet_pads_with_at_most_two_blank_pages():
 # ---- the shipped rule texts -------------------------------------------------------
 
 
-def shipped() -> list[tuple[str, str]]:
-    found = []
-    for name in shipped_games():
-        for lang in LANGUAGES:
-            try:
-                if rule_book(load_layout(name), lang) is not None:
-                    found.append((name, lang))
-            except MissingLanguage:
-                continue
-    return found
-
-
-SHIPPED = shipped()
+SHIPPED = shipped_rule_texts()
 
 
 @pytest.fixture(scope="module", params=SHIPPED, ids=[f"{n}-{l}" for n, l in SHIPPED])

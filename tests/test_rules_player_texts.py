@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from boardgen.layout import load_layout, shipped_games
-from boardgen.rules import LANGUAGES, MissingLanguage, rule_book
+from boardgen.layout import load_layout
+from boardgen.rules import rule_book
 from boardgen.scene import Text
+from tests.conftest import shipped_rule_texts
 
 TOOL_WORDS = [
     (re.compile(r"\bboardgen\b", re.I), "the program's name"),
@@ -37,19 +38,7 @@ def layout_keys(model: Any, found: set[str] | None = None) -> set[str]:
     return found
 
 
-def sheets() -> list[tuple[str, str]]:
-    found = []
-    for name in shipped_games():
-        for lang in LANGUAGES:
-            try:
-                if rule_book(load_layout(name), lang) is not None:
-                    found.append((name, lang))
-            except MissingLanguage:
-                continue
-    return found
-
-
-SHEETS = sheets()
+SHEETS = shipped_rule_texts()
 
 
 @pytest.mark.parametrize("name,lang", SHEETS, ids=[f"{n}-{l}" for n, l in SHEETS])
