@@ -7,8 +7,8 @@ stage needs the earlier ones to hold, so problems are collected stage by stage.
 
 from __future__ import annotations
 
-from boardgen.games.steeple_chess.course import (DIRECTION_NAMES, ORTHOGONAL,
-                                                 START_COLOURS, Cell, Course, MapError, offset)
+from boardgen.games.steeple_chess.course import (DIRECTION_NAMES, START_COLOURS, Cell, Course,
+                                                 MapError, areas)
 from boardgen.games.steeple_chess.moves import blocking_placements, cut_off, obstacle_placements
 
 TRACK_WIDTH = 4
@@ -117,17 +117,5 @@ def _check_passable(course: Course) -> None:
 
 
 def _connected(cells: frozenset[Cell]) -> bool:
-    if not cells:
-        return True
-    start = min(cells)
-    seen = {start}
-    stack = [start]
-    while stack:
-        here = stack.pop()
-        for step in ORTHOGONAL:
-            there = offset(here, step)
-            if there in cells and there not in seen:
-                seen.add(there)
-                stack.append(there)
-    return seen == set(cells)
+    return len(areas(cells)) <= 1
 

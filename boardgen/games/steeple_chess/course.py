@@ -373,3 +373,21 @@ def _check_characters(course: Course) -> None:
     for a, b in sorted(course.walls):
         if a not in course.cells or b not in course.cells:
             raise MapError("a wall runs off the edge of the map")
+
+
+def areas(cells: frozenset[Cell]) -> list[frozenset[Cell]]:
+    """The connected areas of ``cells``, each a set of squares."""
+    left, found = set(cells), []
+    while left:
+        stack = [min(left)]
+        area = set(stack)
+        while stack:
+            here = stack.pop()
+            for step in ORTHOGONAL:
+                there = offset(here, step)
+                if there in left and there not in area:
+                    area.add(there)
+                    stack.append(there)
+        left -= area
+        found.append(frozenset(area))
+    return found

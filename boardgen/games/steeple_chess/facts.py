@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgen.games.steeple_chess.course import (EAST, NORTH, ORTHOGONAL, START_COLOURS, Cell,
-                                                 Course, offset)
+from boardgen.games.steeple_chess.course import (EAST, NORTH, START_COLOURS, Cell, Course,
+                                                 areas)
 from boardgen.games.steeple_chess.model import PLAYERS, Layout, board_size_mm
 from boardgen.i18n import Words
 
@@ -87,23 +87,6 @@ def direction(course: Course) -> str:
             turn += (cell[0] - cx) * ways[0][1] - (cell[1] - cy) * ways[0][0]
     return "anticlockwise" if turn < 0 else "clockwise"
 
-
-def areas(cells: frozenset[Cell]) -> list[frozenset[Cell]]:
-    """The connected areas of ``cells``, each a set of squares."""
-    left, found = set(cells), []
-    while left:
-        stack = [min(left)]
-        area = set(stack)
-        while stack:
-            here = stack.pop()
-            for step in ORTHOGONAL:
-                there = offset(here, step)
-                if there in left and there not in area:
-                    area.add(there)
-                    stack.append(there)
-        left -= area
-        found.append(frozenset(area))
-    return found
 
 
 def area_size(cells: frozenset[Cell]) -> tuple[int, int] | None:
