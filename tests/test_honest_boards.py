@@ -14,24 +14,8 @@ from boardgen.layout import load_layout
 from boardgen.scaffold import layout_schema, starter_text
 from boardgen.scene import Group, Use
 from tests.conftest import pdf_text, write
+from tests.test_river_race_cli import WALL  # six black pieces walling in player 1
 
-WALL = "".join(f"""
-[[obstacle]]
-piece = "black-1x3"
-cells = ["{a}", "{b}", "{c}"]
-player = {1 + i % 2}
-""" for i, (a, b, c) in enumerate([("A4", "B4", "C4"), ("D5", "E5", "F5"), ("G5", "H5", "I5"),
-                                   ("J5", "K5", "L5"), ("M5", "N5", "O5"), ("P5", "Q5", "R5")])) + """
-[[obstacle]]
-piece = "green-1x2"
-cells = ["S6", "T6"]
-player = 1
-
-[[obstacle]]
-piece = "green-1x2"
-cells = ["U7", "U8"]
-player = 2
-"""
 
 LEGAL = """
 [[obstacle]]
