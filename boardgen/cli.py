@@ -248,11 +248,16 @@ def check(file: str = typer.Argument(..., metavar="FILE", help="Layout file (or 
     """Check a layout file and report every problem a build of it would meet."""
     from boardgen.contract import check_layout
 
+    from boardgen.analysis import advice
+
     try:
         layout = check_layout(file).layout
+        line = advice(layout)
     except InputError as error:
         raise fail(error)
     typer.echo(f"{file}: ok ({layout.title}, game {layout.game})")
+    if line:
+        typer.echo(f"advice: {line}")
 
 
 def game_with_setups(target: str, missing: str):
@@ -282,9 +287,14 @@ def validate(
 
 def write_text(path: Path, text: str) -> None:
     """Write a text file whole or not at all; a failure is bad input naming the file."""
+    write_file(path, text.encode("utf-8"))
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all; a failure is bad input naming the file."""
     from boardgen.build import write_atomic
 
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, data)
 
 
 @app.command("setup")
@@ -303,6 +313,38 @@ def random_setup(
         write_text(out, text)
     except InputError as error:
         raise fail(error)
+
+
+@app.command()
+def analyse(
+    game: str = typer.Argument(..., metavar="GAME|FILE"),
+    setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file (river race)."),
+    games: int = typer.Option(2000, "--games", min=1, max=1_000_000,
+                              help="Games to simulate (Steeple Chess)."),
+    seed: int = typer.Option(0, "--seed", help="Same seed, same figures."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.svg|png|pdf",
+                                        help="Draw the figures into this picture."),
+) -> None:
+    """Figures that tell whether a layout plays well: shortest lines, game lengths, win rates."""
+    import json
+
+    from boardgen import analysis
+    from boardgen.layout import load_layout
+
+    try:
+        layout = load_layout(game)
+        if plot is not None:  # before the work, which can take a minute
+            analysis.check_picture_name(plot)
+        result = analysis.analyse(layout, analysis.Request(setup=setup, games=games, seed=seed),
+                                  source=game)
+        if result.ok and plot is not None:
+            write_file(plot, analysis.picture_bytes(plot, result.picture()))
+    except InputError as error:
+        raise fail(error)
+    typer.echo(json.dumps(result.as_json(), indent=1, ensure_ascii=False) if as_json and result.ok
+               else result.text())
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_PROBLEMS)
 
 
 @app.command()

@@ -7,7 +7,8 @@ instead of probing for attribute names:
 
 - :class:`HasSetups`: games with obstacle placements load, validate and generate setups;
 - :class:`HasDiagrams`: named figures for the rule sheet (``![caption](diagram:NAME)``);
-- :class:`HasRuleContext`: values for the rule text templates.
+- :class:`HasRuleContext`: values for the rule text templates;
+- :class:`HasAnalysis`: play analysis (``boardgen analyse``) and advice for ``check``.
 
 Modules are imported on first use, so a command loads only the game it works on.
 """
@@ -67,6 +68,17 @@ class HasRuleContext(Protocol):
 
     def rule_context(self, layout: Any, words: Any) -> dict[str, Any]:
         """Plain values (numbers, strings, lists, dicts) for the rule text."""
+
+
+@runtime_checkable
+class HasAnalysis(Protocol):
+    """A game whose play can be analysed: figures for a designer, advice for ``check``."""
+
+    def analyse(self, layout: Any, request: Any) -> Any:
+        """The :class:`boardgen.analysis.Analysis` of a layout (and the request's setup)."""
+
+    def play_advice(self, layout: Any, setup: Path | None = None) -> str | None:
+        """One line when the layout plays far from the shipped game's figures, or None."""
 
 
 def game_for(kind: str, source: str | None = None) -> Game:
