@@ -244,18 +244,26 @@ def png_notes(formats: tuple[str, ...]) -> list[str]:
 
 
 @app.command()
-def check(file: str = typer.Argument(..., metavar="FILE", help="Layout file (or game name) to check.")) -> None:
+def check(
+    file: str = typer.Argument(..., metavar="FILE", help="Layout file (or game name) to check."),
+    setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to check with the "
+                                         "layout, as build draws it (exit 1 if illegal)."),
+) -> None:
     """Check a layout file and report every problem a build of it would meet."""
-    from boardgen.contract import check_layout
+    from boardgen.contract import IllegalSetup, check_layout
 
     from boardgen.analysis import advice
 
     try:
-        layout = check_layout(file).layout
-        line = advice(layout)
+        layout = check_layout(file, setup=setup).layout
+        line = advice(layout, setup)
     except InputError as error:
         raise fail(error)
-    typer.echo(f"{file}: ok ({layout.title}, game {layout.game})")
+    except IllegalSetup as illegal:  # the layout builds, but not with this setup
+        typer.echo(str(illegal.report))
+        raise typer.Exit(EXIT_PROBLEMS)
+    with_setup = f", with setup {setup}" if setup is not None else ""
+    typer.echo(f"{file}: ok ({layout.title}, game {layout.game}{with_setup})")
     if line:
         typer.echo(f"advice: {line}")
 
@@ -302,11 +310,18 @@ def random_setup(
     game: str = typer.Argument(..., metavar="GAME|FILE"),
     seed: int = typer.Option(0, "--seed", help="Same seed, same setup."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of printing."),
+    fair: bool = typer.Option(False, "--fair", help="A setup that gives no player a longer way "
+                              "(river race: shortest lines at most one tile apart)."),
 ) -> None:
     """Write a random legal obstacle setup (TOML) for a game."""
+    from boardgen.games import HasFairSetups, capable
+
     try:
         layout, module = game_with_setups(game, "no obstacle setup to generate")
-        text = module.random_setup(layout, seed)
+        if fair:
+            module = capable(module, HasFairSetups, game, f"{layout.title} has no fair setups; "
+                             "--fair is for the river race")
+        text = module.fair_setup(layout, seed) if fair else module.random_setup(layout, seed)
         if out is None:
             typer.echo(text, nl=False)
             return

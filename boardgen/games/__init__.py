@@ -8,7 +8,8 @@ instead of probing for attribute names:
 - :class:`HasSetups`: games with obstacle placements load, validate and generate setups;
 - :class:`HasDiagrams`: named figures for the rule sheet (``![caption](diagram:NAME)``);
 - :class:`HasRuleContext`: values for the rule text templates;
-- :class:`HasAnalysis`: play analysis (``boardgen analyse``) and advice for ``check``.
+- :class:`HasAnalysis`: play analysis (``boardgen analyse``) and advice for ``check``;
+- :class:`HasFairSetups`: random setups that give no player a longer way (``setup --fair``).
 
 Modules are imported on first use, so a command loads only the game it works on.
 """
@@ -79,6 +80,14 @@ class HasAnalysis(Protocol):
 
     def play_advice(self, layout: Any, setup: Path | None = None) -> str | None:
         """One line when the layout plays far from the shipped game's figures, or None."""
+
+
+@runtime_checkable
+class HasFairSetups(Protocol):
+    """A game whose random setups can be made fair: no player has a longer way to go."""
+
+    def fair_setup(self, layout: Any, seed: int) -> str:
+        """A legal, fair setup as TOML text; the same seed gives the same setup."""
 
 
 def game_for(kind: str, source: str | None = None) -> Game:

@@ -4,16 +4,19 @@ Phase 1 places obstacles; the validator checks that nobody is walled off from th
 bank. The package: ``grid`` (the board graph), ``model`` (the layout), ``setup`` (setup
 files), ``validator``, ``generator`` (random legal setups), ``art``, ``board`` and
 ``components`` (what is printed), ``examples`` (where the rule figures happen),
-``diagrams`` (figures for the rule sheet), ``text`` (what the rule texts say).
+``diagrams`` (figures for the rule sheet), ``text`` (what the rule texts say), ``analysis``
+(each player's shortest line across the river, for ``boardgen analyse`` and ``check``).
 """
 
+from boardgen.games.river_race.analysis import analyse, play_advice
 from boardgen.games.river_race.compose import board_json, compose_game
 from boardgen.games.river_race.diagrams import diagrams
-from boardgen.games.river_race.generator import random_setup
+from boardgen.games.river_race.generator import fair_setup, random_setup
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup, load_setup
 from boardgen.games.river_race.text import rule_context
 from boardgen.games.river_race.validator import validate, validate_setup
 
-__all__ = ["Layout", "Setup", "board_json", "compose_game", "diagrams", "load_setup",
-           "random_setup", "rule_context", "validate", "validate_setup"]
+__all__ = ["Layout", "Setup", "analyse", "board_json", "compose_game", "diagrams",
+           "fair_setup", "load_setup", "play_advice", "random_setup", "rule_context", "validate",
+           "validate_setup"]

@@ -1,9 +1,13 @@
-"""Random legal setups: the pieces dealt from the box and placed one by one, players alternating."""
+"""Random legal setups: the pieces dealt from the box and placed one by one, players alternating.
+
+A fair setup (``--fair``) is the first of a seed's random legal setups whose players' shortest
+lines differ by at most one tile; when the seed's plain setup is fair already, it is that one.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from boardgen.errors import InputError
 from boardgen.games.river_race.grid import PieceKind, RiverModel
@@ -11,21 +15,53 @@ from boardgen.games.river_race.setup import Placement, Setup, setup_toml
 from boardgen.games.river_race.validator import BLOCKED, reachable, validate
 
 ATTEMPTS = 50
+FAIR_ATTEMPTS = 400  # on the shipped board about 99 in 100 random setups are fair
 TRIES_PER_PIECE = 400
 
 
 def random_setup(layout, seed: int) -> str:
     """A legal complete setup as TOML text; the same seed gives the same text."""
     model = layout.model()
-    rng = random.Random(seed)
-    for _ in range(ATTEMPTS):
+    setup = next(legal_setups(model, random.Random(seed), ATTEMPTS), None)
+    if setup is None:
+        raise InputError(f"found no legal setup in {ATTEMPTS} attempts; the board may be too "
+                         "small for its obstacles", source=layout.name, key="obstacles")
+    header = (f"# {layout.title}: a random legal obstacle setup (seed {seed}).\n"
+              f"# Check it: boardgen validate {layout.name} --setup FILE")
+    return setup_toml(setup, header)
+
+
+def fair_setup(layout, seed: int) -> str:
+    """A legal complete setup whose players' shortest lines differ by at most one tile, as TOML
+    text; the same seed gives the same text. Bad input when none turns up in
+    :data:`FAIR_ATTEMPTS` attempts."""
+    from boardgen.games.river_race.analysis import FAIR_GAP, difference, shortest_tiles
+
+    model = layout.model()
+    legal = 0
+    widest = 0
+    for setup in legal_setups(model, random.Random(seed), FAIR_ATTEMPTS):
+        tiles = shortest_tiles(model, setup)
+        gap = difference(tiles)
+        if gap is not None and gap <= FAIR_GAP:
+            header = (f"# {layout.title}: a random legal obstacle setup (seed {seed}), fair: "
+                      f"the shortest lines are {' and '.join(map(str, tiles))} tiles.\n"
+                      f"# Check it: boardgen analyse {layout.name} --setup FILE")
+            return setup_toml(setup, header)
+        legal += 1
+        widest = max(widest, gap or 0)
+    found = (f"{legal} legal ones had lines {widest} tiles apart at most" if legal
+             else "none was legal; the board may be too small for its obstacles")
+    raise InputError(f"found no fair setup (shortest lines at most {FAIR_GAP} tile apart) in "
+                     f"{FAIR_ATTEMPTS} attempts: {found}", source=layout.name, key="obstacles")
+
+
+def legal_setups(model: RiverModel, rng: random.Random, attempts: int) -> Iterator[Setup]:
+    """The legal complete setups among ``attempts`` random ones, in the order ``rng`` makes them."""
+    for _ in range(attempts):
         setup = legal_placements(model, rng)
         if setup is not None and validate(model, setup).ok:
-            header = (f"# {layout.title}: a random legal obstacle setup (seed {seed}).\n"
-                      f"# Check it: boardgen validate {layout.name} --setup FILE")
-            return setup_toml(setup, header)
-    raise InputError(f"found no legal setup in {ATTEMPTS} attempts; the board may be too small "
-                     "for its obstacles", source=layout.name, key="obstacles")
+            yield setup
 
 
 def deal(model: RiverModel, rng: random.Random,

@@ -1,0 +1,400 @@
+"""Who has the longer way across the river: each player's shortest line, for a designer.
+
+A player's **shortest line** is the fewest tiles in a chain of free cells (cells no obstacle
+covers), each joined edge to edge to the next, from the player's start field to any cell of
+the far bank row, both ends counted: 21 tiles on the empty 21 × 21 board.
+
+On the empty board every sideways step costs a tile, so a player's only shortest line is the
+straight run up the start field's column. The **covered line cells** of a setup are the cells
+of that run that its obstacles cover; they say how much the obstacles were laid in a player's
+way, while the shortest line says what it cost. Both are worked out by breadth-first search
+over the board graph of :mod:`boardgen.games.river_race.grid`, as the validator's flood fill is.
+
+``play_advice`` gives ``check`` one line when a layout or setup plays far from the shipped
+game: when the players' shortest lines differ by more than random setups on the shipped board
+do (:data:`ADVICE_GAP`), or when the two shortest lines take a much larger share of the
+game's tiles than on the shipped board (:data:`ADVICE_TILE_SHARE` times its share).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
+
+from boardgen.errors import InputError
+from boardgen.games.river_race.art import View
+from boardgen.games.river_race.board import board_view, compose_board
+from boardgen.games.river_race.grid import Grid, Player, RiverModel
+from boardgen.games.river_race.model import Layout
+from boardgen.games.river_race.setup import Setup, load_setup
+from boardgen.games.river_race.validator import validate
+from boardgen.i18n import words_for
+from boardgen.report import Report
+from boardgen.scene import Circle, Node, Polygon, Scene, Style, text_centered
+
+FAIR_GAP = 1            # a fair setup's shortest lines differ by at most this many tiles
+ADVICE_GAP = 3          # random setups on the shipped board differ by 3 tiles or more in
+                        # about 1 of 1000 (by 1 or less in 989): that far apart, check says so
+ADVICE_TILE_SHARE = 2.0  # the two shortest lines may take up to twice the shipped share of tiles
+UNREACHED = 0
+LINE_NUDGE = 0.14        # of a cell: how far a drawn line runs beside the cell centres
+LINE_WIDTH = 0.14        # of a cell
+DISC_RADIUS = 0.3        # of a cell: the disc with the line's number of tiles
+
+
+# ---- the search ---------------------------------------------------------------------
+
+
+def tiles_from(grid: Grid, covered: Sequence[int], sources: Sequence[int]) -> list[int]:
+    """For every cell, the tiles of the shortest chain of free cells from a source to it, both
+    ends counted (1 on a source); :data:`UNREACHED` (0) for covered cells and cells out of reach."""
+    tiles = [UNREACHED] * grid.size
+    queue: deque[int] = deque()
+    for cell in sources:
+        if not covered[cell] and tiles[cell] == UNREACHED:
+            tiles[cell] = 1
+            queue.append(cell)
+    while queue:
+        cell = queue.popleft()
+        further = tiles[cell] + 1
+        for other in grid.neighbours(cell):
+            if tiles[other] == UNREACHED and not covered[other]:
+                tiles[other] = further
+                queue.append(other)
+    return tiles
+
+
+def covered_cells(model: RiverModel, setup: Setup | None) -> bytearray:
+    """1 for every board cell an obstacle of the setup covers (cells off the board are skipped)."""
+    covered = bytearray(model.grid.size)
+    for placement in setup.placements if setup is not None else ():
+        for name in placement.cells:
+            try:
+                cell = model.grid.locate(name)
+            except ValueError:
+                continue
+            if cell is not None:
+                covered[cell] = 1
+    return covered
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A player's shortest lines on one board: their length, the cells on them, one of them."""
+
+    tiles: int | None                  # None when the far bank is out of reach
+    cells: frozenset[int]              # every cell that lies on some shortest line
+    line: tuple[int, ...]              # one shortest line, start field first
+
+
+def shortest_lines(grid: Grid, covered: Sequence[int], player: Player) -> Lines:
+    """The player's shortest lines from the start field to the far bank row.
+
+    A cell lies on a shortest line when the tiles from the start to it and from it to the
+    far bank add up to the shortest line's tiles plus one (the cell is counted twice).
+    """
+    free = bytearray(covered)
+    free[player.start] = 0  # the start field is never covered in a legal setup
+    to_bank = tiles_from(grid, free, list(grid.row_cells(player.goal_row)))
+    tiles = to_bank[player.start] or None
+    if tiles is None:
+        return Lines(None, frozenset(), ())
+    from_start = tiles_from(grid, free, [player.start])
+    cells = frozenset(c for c in range(grid.size)
+                      if from_start[c] and to_bank[c] and from_start[c] + to_bank[c] == tiles + 1)
+    return Lines(tiles, cells, straightest_line(grid, to_bank, player))
+
+
+def straightest_line(grid: Grid, to_bank: list[int], player: Player) -> tuple[int, ...]:
+    """One shortest line: from the start, always a step one tile nearer the far bank, going on
+    straight where it can (so the drawn line turns no more than it must), else the first step
+    in the order towards the bank, left, right."""
+    ahead = grid.columns if player.goal_row > grid.col_row(player.start)[1] else -grid.columns
+    line = [player.start]
+    step = ahead
+    while to_bank[line[-1]] > 1:
+        cell = line[-1]
+        nearer = [n for n in grid.neighbours(cell) if to_bank[n] == to_bank[cell] - 1]
+        order = [step, ahead, -1, 1, -ahead]
+        cell_next = next(cell + s for s in order if cell + s in nearer)
+        step = cell_next - cell
+        line.append(cell_next)
+    return tuple(line)
+
+
+# ---- the figures of a setup ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player's figures: the shortest line now and on the empty board, and what was covered."""
+
+    player: Player
+    now: Lines
+    empty: Lines
+    covered: tuple[int, ...]  # cells of the empty board's shortest line that obstacles cover
+
+    @property
+    def extra_tiles(self) -> int | None:
+        return None if self.now.tiles is None else self.now.tiles - self.empty.tiles
+
+
+def player_figures(model: RiverModel, setup: Setup | None) -> tuple[PlayerFigures, ...]:
+    """Every player's figures for a setup (None: the empty board)."""
+    grid = model.grid
+    covered = covered_cells(model, setup)
+    empty = bytearray(grid.size)
+    found = []
+    for player in model.players:
+        on_empty = shortest_lines(grid, empty, player)
+        hit = tuple(sorted(c for c in on_empty.cells if covered[c]))
+        found.append(PlayerFigures(player, shortest_lines(grid, covered, player), on_empty, hit))
+    return tuple(found)
+
+
+def shortest_tiles(model: RiverModel, setup: Setup | None) -> list[int | None]:
+    """Each player's shortest line in tiles (None when walled in), in player order."""
+    covered = covered_cells(model, setup)
+    return [shortest_lines(model.grid, covered, player).tiles for player in model.players]
+
+
+def difference(tiles: Sequence[int | None]) -> int | None:
+    """How many tiles the longest shortest line has over the shortest one (None: someone is
+    walled in)."""
+    if any(t is None for t in tiles):
+        return None
+    return max(tiles) - min(tiles)
+
+
+def is_fair(model: RiverModel, setup: Setup) -> bool:
+    """True when the players' shortest lines differ by at most :data:`FAIR_GAP` tiles."""
+    gap = difference(shortest_tiles(model, setup))
+    return gap is not None and gap <= FAIR_GAP
+
+
+def tiles_in_game(layout: Layout) -> int:
+    return sum(tile.count for tile in layout.tiles.types)
+
+
+# ---- the analysis ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IllegalSetupAnalysis:
+    """No figures: the setup breaks the placement rules, and the validator's report says how."""
+
+    report: Report
+    ok: bool = False
+
+    def text(self) -> str:
+        return str(self.report)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"legal": False, "problems": [p.message for p in self.report.problems]}
+
+    def picture(self) -> Any:
+        raise ValueError("an illegal setup has no picture")
+
+
+@dataclass(frozen=True)
+class RiverAnalysis:
+    """The shortest lines of both players on a layout, with a setup or on the empty board."""
+
+    layout: Layout
+    model: RiverModel
+    setup_name: str | None
+    setup: Setup | None
+    players: tuple[PlayerFigures, ...]
+    ok: bool = True
+
+    @property
+    def difference(self) -> int | None:
+        return difference([figures.now.tiles for figures in self.players])
+
+    def text(self) -> str:
+        grid = self.model.grid
+        board = f"{self.layout.title} ({grid.columns} × {grid.rows})"
+        on = f"setup {self.setup_name}" if self.setup_name else "the empty board"
+        lines = [f"{board}, {on}:"]
+        lines += [self._player_text(figures) for figures in self.players]
+        lines.append(self._difference_text())
+        return "\n".join(lines)
+
+    def _player_text(self, figures: PlayerFigures) -> str:
+        """Two lines: the shortest line and its cost, then what the obstacles covered."""
+        grid, player = self.model.grid, figures.player
+        who = (f"player {player.number} ({player.name}, {grid.name(player.start)} to row "
+               f"{player.goal_row})")
+        if figures.now.tiles is None:
+            return f"{who}: walled in, no line reaches the far bank"
+        extra = figures.extra_tiles
+        cost = "as on the empty board" if extra == 0 else f"{extra} more than on the empty board"
+        hit = figures.covered
+        covered = (f"obstacles cover {len(hit)} of the {len(figures.empty.cells)} cells of its "
+                   f"line on the empty board: {' '.join(grid.name(c) for c in hit)}" if hit
+                   else f"no obstacle covers its line on the empty board")
+        return (f"{who}: shortest line {figures.now.tiles} tiles, {cost}\n"
+                f"  {covered}; {len(figures.now.cells)} cells lie on some shortest line")
+
+    def _difference_text(self) -> str:
+        gap = self.difference
+        if gap is None:
+            return "difference: none, a player is walled in"
+        verdict = "fair" if gap <= FAIR_GAP else "not fair"
+        hint = ("" if gap <= FAIR_GAP else
+                f" (boardgen setup {self.layout.name} --seed N --fair makes setups whose lines "
+                f"differ by at most {FAIR_GAP})")
+        return f"difference: {gap} tile{'s' if gap != 1 else ''}, {verdict}{hint}"
+
+    def as_json(self) -> dict[str, Any]:
+        grid = self.model.grid
+        gap = self.difference
+        return {
+            "game": "river_race",
+            "layout": self.layout.name,
+            "board": {"columns": grid.columns, "rows": grid.rows},
+            "setup": self.setup_name,
+            "tiles_in_game": tiles_in_game(self.layout),
+            "difference": gap,
+            "fair": gap is not None and gap <= FAIR_GAP,
+            "players": [self._player_json(figures) for figures in self.players],
+        }
+
+    def _player_json(self, figures: PlayerFigures) -> dict[str, Any]:
+        grid, player = self.model.grid, figures.player
+        return {
+            "number": player.number,
+            "name": player.name,
+            "start": grid.name(player.start),
+            "goal_row": player.goal_row,
+            "shortest_tiles": figures.now.tiles,
+            "empty_board_tiles": figures.empty.tiles,
+            "extra_tiles": figures.extra_tiles,
+            "cells_on_shortest_lines": len(figures.now.cells),
+            "empty_board_line_cells": len(figures.empty.cells),
+            "covered_line_cells": len(figures.covered),
+            "covered": [grid.name(c) for c in figures.covered],
+            "line": [grid.name(c) for c in figures.now.line],
+        }
+
+    def picture(self) -> Scene:
+        return lines_picture(self.layout, self.setup, self.players)
+
+
+def analyse(layout: Layout, request: Any) -> RiverAnalysis | IllegalSetupAnalysis:
+    """The players' shortest lines with the request's setup (checked by the validator first,
+    as ``validate`` checks it), or on the empty board when no setup is given."""
+    model = layout.model()
+    setup = None
+    if request.setup is not None:
+        setup = load_setup(layout, request.setup)
+        report = validate(model, setup)
+        if not report.ok:
+            return IllegalSetupAnalysis(report)
+    name = str(request.setup) if request.setup is not None else None
+    return RiverAnalysis(layout, model, name, setup, player_figures(model, setup))
+
+
+# ---- the picture ------------------------------------------------------------------------
+
+
+def lines_picture(layout: Layout, setup: Setup | None,
+                  players: Sequence[PlayerFigures]) -> Scene:
+    """The full-size board with the setup's obstacles and one shortest line per player, drawn
+    in the player's colour, with the line's tiles in a disc at its far end."""
+    board = compose_board(layout, setup, words_for(layout, "en"))
+    view = board_view(layout)
+    grid = layout.grid()
+    nodes: list[Node] = []
+    for figures in players:
+        nodes += line_nodes(layout, view, grid, figures)
+    tiles = " and ".join(str(figures.now.tiles) for figures in players)
+    return replace(board.scene, children=board.scene.children + tuple(nodes),
+                   title=f"{layout.title}: shortest lines of {tiles} tiles")
+
+
+def line_nodes(layout: Layout, view: View, grid: Grid, figures: PlayerFigures) -> list[Node]:
+    """A player's line through the cell centres, nudged aside (player 1 left and down, player 2
+    right and up) so two lines in one column both show; it starts at the edge of the start
+    field, whose label stays readable, and ends in a disc with its number of tiles."""
+    line = figures.now.line
+    if len(line) < 2:
+        return []
+    cell = view.cell
+    color = layout.players[figures.player.number - 1].color
+    nudge = cell * LINE_NUDGE * (-1 if figures.player.number % 2 else 1)
+    points = [(x + nudge, y - nudge)
+              for x, y in (view.center(*grid.col_row(c)) for c in line)]
+    points[0] = ((points[0][0] + points[1][0]) / 2, (points[0][1] + points[1][1]) / 2)
+    width = cell * LINE_WIDTH
+    casing = Polygon(tuple(points), Style(stroke="#ffffff", stroke_mm=width * 1.8, join="round",
+                                          cap="round", opacity=0.8), closed=False)
+    stroke = Polygon(tuple(points), Style(stroke=color, stroke_mm=width, join="round",
+                                          cap="round"), closed=False)
+    x, y = points[-1]
+    radius = cell * DISC_RADIUS
+    disc = [Circle(x, y, radius, Style(fill=color, stroke="#ffffff", stroke_mm=width * 0.4)),
+            text_centered(x, y, str(figures.now.tiles), radius * 1.1, font="bold",
+                          fill="#ffffff")]
+    return [casing, stroke, *disc]
+
+
+# ---- advice for check -----------------------------------------------------------------
+
+
+def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
+    """One line when the layout (with the setup, if given) plays far from the shipped game.
+
+    Never raises: a setup that cannot be read or breaks the rules gets no advice (the
+    command that passed it reports it).
+    """
+    model = layout.model()
+    placed = None
+    if setup is not None:
+        try:
+            placed = load_setup(layout, setup)
+        except InputError:
+            return None
+        if not validate(model, placed, partial=True).ok:
+            return None
+    tiles = shortest_tiles(model, placed)
+    return unfair_advice(layout, tiles, placed is not None) or tile_advice(layout, tiles)
+
+
+def unfair_advice(layout: Layout, tiles: list[int | None], with_setup: bool) -> str | None:
+    gap = difference(tiles)
+    if not with_setup or gap is None or gap < ADVICE_GAP:
+        return None
+    longer = max(range(len(tiles)), key=lambda i: tiles[i])
+    return (f"player {longer + 1}'s shortest line is {gap} tiles longer than the other's "
+            f"({' and '.join(str(t) for t in tiles)} tiles); on the shipped board random setups "
+            f"differ by {ADVICE_GAP} or more about once in 1000 "
+            f"(boardgen setup {layout.name} --seed N --fair keeps them within {FAIR_GAP})")
+
+
+def tile_advice(layout: Layout, tiles: list[int | None]) -> str | None:
+    if any(t is None for t in tiles):
+        return None
+    needed, supply = sum(tiles), tiles_in_game(layout)
+    shipped_needed, shipped_supply = shipped_figures()
+    shipped_share = shipped_needed / shipped_supply
+    if needed <= ADVICE_TILE_SHARE * shipped_share * supply:
+        return None
+    verdict = ("more than the game has: nobody can finish"
+               if needed > supply else
+               "little is left for the lines taken back after a mishap")
+    return (f"the two shortest lines take {needed} of the game's {supply} tiles "
+            f"({needed / supply:.0%}; {shipped_share:.0%} on the shipped board): {verdict}; "
+            f"add tiles in [[tiles.types]] or make the board shorter")
+
+
+@lru_cache(maxsize=1)
+def shipped_figures() -> tuple[int, int]:
+    """Tiles of the two shortest lines on the shipped empty board, and the tiles in its box."""
+    from boardgen.layout import load_layout
+
+    shipped = load_layout("river_race")
+    return sum(shortest_tiles(shipped.model(), None)), tiles_in_game(shipped)
