@@ -567,7 +567,7 @@ def test_check_advises_on_an_unfair_setup(run_cli, setup_file):
     lines = result.stdout.splitlines()
     assert lines[0].endswith("with setup " + str(setup_file(UNFAIR)) + ")")
     advice = [line for line in lines if line.startswith("advice: ")]
-    assert len(advice) == 1 and "player 2's shortest line is 6 tiles longer" in advice[0]
+    assert len(advice) == 1 and "player 2's shortest line is 6 tiles longer than player 1's (29 against 23)" in advice[0]
 
 
 def test_check_refuses_an_illegal_setup_with_the_report(run_cli, setup_file):

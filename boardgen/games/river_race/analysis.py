@@ -37,7 +37,8 @@ from boardgen.scene import Circle, Node, Polygon, Scene, Style, text_centered
 
 FAIR_GAP = 1            # a fair setup's shortest lines differ by at most this many tiles
 ADVICE_GAP = 3          # random setups on the shipped board differ by 3 tiles or more in
-                        # about 1 of 1000 (by 1 or less in 989): that far apart, check says so
+                        # fewer than 1 of 1000 (by 1 or less in 99 of 100; measured by
+                        # bench/bench_river_analysis.py): that far apart, check says so
 ADVICE_TILE_SHARE = 2.0  # the two shortest lines may take up to twice the shipped share of tiles
 UNREACHED = 0
 LINE_NUDGE = 0.14        # of a cell: how far a drawn line runs beside the cell centres
@@ -97,7 +98,7 @@ def shortest_lines(grid: Grid, covered: Sequence[int], player: Player) -> Lines:
     far bank add up to the shortest line's tiles plus one (the cell is counted twice).
     """
     free = bytearray(covered)
-    free[player.start] = 0  # the start field is never covered in a legal setup
+    free[player.start] = 0  # covering it breaks a rule the validator reports; lines start there
     to_bank = tiles_from(grid, free, list(grid.row_cells(player.goal_row)))
     tiles = to_bank[player.start] or None
     if tiles is None:
@@ -235,7 +236,7 @@ class RiverAnalysis:
         hit = figures.covered
         covered = (f"obstacles cover {len(hit)} of the {len(figures.empty.cells)} cells of its "
                    f"line on the empty board: {' '.join(grid.name(c) for c in hit)}" if hit
-                   else f"no obstacle covers its line on the empty board")
+                   else "no obstacle covers its line on the empty board")
         return (f"{who}: shortest line {figures.now.tiles} tiles, {cost}\n"
                 f"  {covered}; {len(figures.now.cells)} cells lie on some shortest line")
 
@@ -365,17 +366,21 @@ def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
 
 
 def unfair_advice(layout: Layout, tiles: list[int | None], with_setup: bool) -> str | None:
+    """Advice when one player's shortest line is :data:`ADVICE_GAP` tiles or more longer."""
     gap = difference(tiles)
     if not with_setup or gap is None or gap < ADVICE_GAP:
         return None
     longer = max(range(len(tiles)), key=lambda i: tiles[i])
-    return (f"player {longer + 1}'s shortest line is {gap} tiles longer than the other's "
-            f"({' and '.join(str(t) for t in tiles)} tiles); on the shipped board random setups "
-            f"differ by {ADVICE_GAP} or more about once in 1000 "
-            f"(boardgen setup {layout.name} --seed N --fair keeps them within {FAIR_GAP})")
+    shorter = min(range(len(tiles)), key=lambda i: tiles[i])
+    return (f"player {longer + 1}'s shortest line is {gap} tiles longer than player "
+            f"{shorter + 1}'s ({tiles[longer]} against {tiles[shorter]}); fewer than 1 in 1000 "
+            f"random setups on the shipped board are {ADVICE_GAP} or more apart (boardgen setup "
+            f"{layout.name} --seed N --fair keeps them within {FAIR_GAP})")
 
 
 def tile_advice(layout: Layout, tiles: list[int | None]) -> str | None:
+    """Advice when the two shortest lines take more than :data:`ADVICE_TILE_SHARE` times the
+    shipped board's share of the tiles (a longer board, or fewer tiles)."""
     if any(t is None for t in tiles):
         return None
     needed, supply = sum(tiles), tiles_in_game(layout)
@@ -383,11 +388,11 @@ def tile_advice(layout: Layout, tiles: list[int | None]) -> str | None:
     shipped_share = shipped_needed / shipped_supply
     if needed <= ADVICE_TILE_SHARE * shipped_share * supply:
         return None
-    verdict = ("more than the game has: nobody can finish"
-               if needed > supply else
-               "little is left for the lines taken back after a mishap")
+    share = f"{needed / supply:.0%}; " if supply else ""
+    verdict = ("more than the game has, so the race can run out of tiles before anyone arrives"
+               if needed > supply else "little is left for the tiles taken back after a mishap")
     return (f"the two shortest lines take {needed} of the game's {supply} tiles "
-            f"({needed / supply:.0%}; {shipped_share:.0%} on the shipped board): {verdict}; "
+            f"({share}{shipped_share:.0%} on the shipped board): {verdict}; "
             f"add tiles in [[tiles.types]] or make the board shorter")
 
 
