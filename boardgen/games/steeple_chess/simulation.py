@@ -393,7 +393,8 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # all or none: the interval reaches 1 or 0 exactly (rounding would miss it by a hair)
+    return (0.0 if successes == 0 else centre - half, 1.0 if successes == trials else centre + half)
 
 
 @dataclass(frozen=True)
@@ -437,7 +438,7 @@ class Figures:
         return count / self.effects.piece_throws if self.effects.piece_throws else 0.0
 
 
-def simulate(course: Course, games: int, seed: int = 0, faces: str = "KQRBNP",
+def simulate(course: Course, games: int, seed: int = 0, faces: str = "PNBRQK",
              per_colour: int = 3, turn_cap: int = TURN_CAP,
              count_effects: bool = True) -> Figures:
     """Play ``games`` games on ``course``; the same arguments give the same figures.
