@@ -13,9 +13,11 @@ import pytest
 from boardgen.games.steeple_chess.course import parse_map
 from boardgen.games.steeple_chess.moves import (Position, entry_targets, obstacle_placements,
                                                 targets)
-from boardgen.games.steeple_chess.simulation import (ADVICE_GAMES, ADVICE_SEED, FACES,
+from boardgen.games.steeple_chess.simulation import (ADVICE_GAMES, ADVICE_SEED, ADVICE_TURN_CAP,
+                                                     FACES,
                                                      SHIPPED_MEAN_TURNS, GameState, Tables,
-                                                     advice_for, king_distances, simulate,
+                                                     advice_for, king_distances, play_advice,
+                                                     simulate,
                                                      simulate_layout, wilson)
 from boardgen.layout import load_layout
 from tests.conftest import write
@@ -197,7 +199,17 @@ def test_advice_only_far_from_the_shipped_figures():
     assert advice_for(SHIPPED_MEAN_TURNS * 0.6) is None
     assert "more than twice" in advice_for(SHIPPED_MEAN_TURNS * 2.1)
     assert "under half" in advice_for(SHIPPED_MEAN_TURNS * 0.4)
-    assert "no player" in advice_for(None)
+    assert "at least" in advice_for(SHIPPED_MEAN_TURNS * 3, cut_off=1)
+
+
+def test_advice_stops_games_far_longer_than_the_shipped_ones(tmp_path):
+    """check plays no game beyond ADVICE_TURN_CAP turns; the mean is then a lower bound."""
+    layout = load_layout(layout_file(tmp_path, snake(12)))
+    figures = simulate_layout(layout, ADVICE_GAMES, ADVICE_SEED, count_effects=False,
+                              turn_cap=ADVICE_TURN_CAP)
+    assert figures.unfinished > 0 and max(figures.lengths) <= ADVICE_TURN_CAP
+    line = play_advice(layout)
+    assert "at least" in line and "more than twice" in line
 
 
 # ---- the command line ------------------------------------------------------------------------
