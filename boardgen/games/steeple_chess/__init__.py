@@ -4,7 +4,8 @@ Each turn the chess die says how one piece moves. The package holds the course
 model (``course``), the movement engine (``moves``), the checks a redrawn course
 must pass (``checks``), setups and their validator (``setup``), and what is
 printed: the board, the die net, the pieces and obstacle, rule figures, and the facts
-the rule texts are filled in with (``facts``).
+the rule texts are filled in with (``facts``); and simulated games that tell how long a
+game lasts and who wins (``simulation``: ``boardgen analyse``, advice for ``check``).
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from boardgen.games.steeple_chess.diagrams import diagrams
 from boardgen.games.steeple_chess.die import die_sheet
 from boardgen.games.steeple_chess.facts import rule_context
 from boardgen.games.steeple_chess.model import Layout
+from boardgen.games.steeple_chess.simulation import analyse, play_advice
 from boardgen.games.steeple_chess.setup import Setup, load_setup, random_setup, validate_setup
 from boardgen.games.steeple_chess.tokens import compose_pieces
 from boardgen.i18n import Words, words_for
 from boardgen.product import GameOutput
 
 __all__ = ["Layout", "compose_game", "load_setup", "validate_setup", "random_setup", "diagrams",
-           "rule_context"]
+           "rule_context", "analyse", "play_advice"]
 
 
 def compose_game(layout: Layout, setup: Setup | None = None,

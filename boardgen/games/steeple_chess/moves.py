@@ -39,8 +39,12 @@ def free(course: Course, position: Position, cell: Cell) -> bool:
 
 
 def targets(course: Course, position: Position, colour: str, face: str,
-            origin: Cell) -> frozenset[Cell]:
-    """Squares a ``colour`` piece on ``origin`` may move to when the die shows ``face``."""
+            origin: Cell, entering: bool = False) -> frozenset[Cell]:
+    """Squares a ``colour`` piece on ``origin`` may move to when the die shows ``face``.
+
+    ``entering``: the piece comes in from its start space, ``origin`` being a start space
+    cell behind the line (a Pawn may then go two squares).
+    """
     face = face.upper()
     if face in LINES:
         steps, reach = LINES[face]
@@ -48,19 +52,14 @@ def targets(course: Course, position: Position, colour: str, face: str,
     if face == "N":
         return frozenset(_jumps(course, position, colour, origin))
     if face == "P":
-        return frozenset(_pawn(course, position, colour, origin, double=False))
+        return frozenset(_pawn(course, position, colour, origin, double=entering))
     raise ValueError(f"unknown die face {face!r}; expected one of {FACES}")
 
 
 def entry_targets(course: Course, position: Position, colour: str, face: str) -> frozenset[Cell]:
     """Squares a new piece may enter to from its start space (counted from behind the line)."""
-    found: set[Cell] = set()
-    for cell in course.entries[colour]:
-        if face.upper() == "P":
-            found.update(_pawn(course, position, colour, cell, double=True))
-        else:
-            found.update(targets(course, position, colour, face, cell))
-    return frozenset(found)
+    return frozenset().union(*(targets(course, position, colour, face, cell, entering=True)
+                               for cell in course.entries[colour]))
 
 
 def _slide(course: Course, position: Position, colour: str, origin: Cell,

@@ -1,0 +1,601 @@
+"""Simulated games of Steeple Chess: how long a game lasts, who wins, what the obstacles do.
+
+Four players (green, yellow, red, blue, in that order of play) race their pieces round the
+course by the rules of the movement engine (:mod:`.moves`): the die of chess pieces, the
+black squares, the movable obstacle in the arrow zone, captures. Rules the original leaves
+open are played as the printed rules' notes reconstruct them: a piece beyond the finish line
+leaves the board, a throw with no possible move is lost, the obstacle never covers a piece
+and never cuts a start space off from the goal.
+
+**The policy.** Every player plays the same greedy policy. The *distance* of a square is
+the fewest King steps from it to the goal area round walls, black squares and the obstacle
+where it stands (computed once per obstacle position); a piece on its start space is one
+King step behind its nearest start-line cell's square, a piece home is at 0.
+
+- A throw moves the piece, or enters a new one, whose move gains most distance. Among equal
+  gains a capture comes first (it costs nothing), the capture that sends the victim furthest
+  back before others; a gain may be negative when every move loses ground.
+- A King throw may move the obstacle instead: to the legal place that lengthens the leader's
+  way most (the leader being the opponent with the least distance left in total, pieces on the
+  start space included), counted as the leader's added distance less the player's own. It is
+  moved when that figure is positive and larger than the best King move's gain.
+- Remaining ties are broken by a ``random.Random(seed)`` that also throws the die, so the same
+  seed gives the same games.
+
+**Counting.** A *turn* is one round of all four players; a game's length is the turn in which
+its winner brings the last piece home. A King gives another throw, up to ``THROW_CAP`` throws
+a turn (a bound a real die reaches with probability 6⁻⁵⁹); a game unfinished after
+``turn_cap`` turns is cut off and reported. The obstacle *changed a move* when the move played
+(or the lost throw) is not among the moves the policy rates best on the same position with
+the obstacle lifted off the board; the black squares changed a move when it is not among
+those rated best were the black squares ordinary squares. Both are counted over the throws
+spent on pieces (not those that move the obstacle).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Mapping
+
+from boardgen.games.steeple_chess.course import START_COLOURS, Cell, Course
+from boardgen.games.steeple_chess.moves import (FACES, KING_STEPS, Position, open_placements,
+                                                obstacle_placements, targets)
+
+COLOURS = tuple(START_COLOURS)  # G, Y, R, B: the order of play
+NAMES = dict(START_COLOURS)
+TURN_CAP = 500  # turns after which an unfinished game is cut off
+THROW_CAP = 60  # throws in one turn (a run of Kings)
+FAR = 10_000  # the distance of a square with no way to the goal
+SCORE_UNIT = 8 * FAR  # a move's score: its gain in these units, plus a capture's worth
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
+
+Pair = tuple[Cell, Cell]
+Move = tuple[Cell | None, Cell]  # (origin, target); origin None enters a piece
+
+
+# ---- distances and move tables ------------------------------------------------------
+
+
+def king_distances(course: Course, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    """Fewest King steps from each square (and start space cell) into the goal.
+
+    Black squares and ``blocked`` squares are not passed; a start space cell is reached but
+    never crossed; goal cells are at 0.
+    """
+    found = {cell: 0 for cell in sorted(course.goal)}
+    queue = deque(found)
+    walkable = course.squares - blocked
+    starts = course.start_cells
+    while queue:
+        here = queue.popleft()
+        for step in KING_STEPS:
+            there = (here[0] + step[0], here[1] + step[1])
+            if there in found or not course.open(here, there):
+                continue
+            if there in walkable:
+                found[there] = found[here] + 1
+                queue.append(there)
+            elif there in starts:
+                found[there] = found[here] + 1
+    return found
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Where a piece may go from one square for one face, as rays the pieces cut short.
+
+    ``rays``: lines of squares the piece runs along, stopping before its own piece and on an
+    opponent's (a Knight's jump is a ray of one square). ``quiet``: Pawn steps, stopped by
+    any piece. ``captures``: Pawn captures, taken only on an opponent.
+    """
+
+    rays: tuple[tuple[Cell, ...], ...] = ()
+    quiet: tuple[tuple[Cell, ...], ...] = ()
+    captures: tuple[Cell, ...] = ()
+
+    def reach(self, board: Mapping[Cell, str], colour: str) -> list[Cell]:
+        """The squares this rule allows a ``colour`` piece with ``board`` as it stands."""
+        found = []
+        for ray in self.rays:
+            for cell in ray:
+                occupant = board.get(cell)
+                if occupant is None:
+                    found.append(cell)
+                    continue
+                if occupant != colour:
+                    found.append(cell)
+                break
+        for ray in self.quiet:
+            for cell in ray:
+                if cell in board:
+                    break
+                found.append(cell)
+        for cell in self.captures:
+            occupant = board.get(cell)
+            if occupant is not None and occupant != colour:
+                found.append(cell)
+        return found
+
+
+class Occupied(dict):
+    """A board with an opponent's piece on every square: shows where a Pawn may capture."""
+
+    def get(self, cell, default=None):
+        return "X"
+
+    def __contains__(self, cell) -> bool:
+        return True
+
+
+def _rays(origin: Cell, cells: frozenset[Cell]) -> tuple[tuple[Cell, ...], ...]:
+    """Squares a piece reaches on an empty board, split into the straight lines from origin."""
+    lines: dict[tuple[int, int], list[Cell]] = {}
+    for cell in cells:
+        dx, dy = cell[0] - origin[0], cell[1] - origin[1]
+        lines.setdefault(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)), []).append(cell)
+    return tuple(tuple(sorted(line, key=lambda c: max(abs(c[0] - origin[0]), abs(c[1] - origin[1]))))
+                 for _, line in sorted(lines.items()))
+
+
+class Tables:
+    """Distances and move rules of one course with the obstacle in one place (or off the board).
+
+    Built from the movement engine: each rule is the engine's answer on an empty board (and,
+    for Pawn captures, on a full one), cut into rays; pieces on the board then cut the rays
+    short exactly as the engine does. Rules are made on first use.
+    """
+
+    def __init__(self, course: Course, obstacle: Pair | None):
+        self.course = course
+        blocked = frozenset(obstacle or ())
+        self.distance = king_distances(course, blocked)
+        self.start_distance = {letter: min((self.distance.get(c, FAR) for c in cells), default=FAR)
+                               for letter, cells in course.entries.items()}
+        self._empty = Position({}, blocked)
+        self._full = Position(Occupied(), blocked)
+        self._rules: dict[tuple[Cell, str, bool], Rule] = {}
+
+    def rule(self, origin: Cell, face: str, entering: bool = False) -> Rule:
+        key = (origin, face, entering)
+        found = self._rules.get(key)
+        if found is None:
+            found = self._rules[key] = self._make_rule(origin, face, entering)
+        return found
+
+    def _make_rule(self, origin: Cell, face: str, entering: bool) -> Rule:
+        reach = targets(self.course, self._empty, "G", face, origin, entering=entering)
+        if face == "P":
+            return Rule(quiet=_rays(origin, reach), captures=tuple(sorted(
+                targets(self.course, self._full, "G", face, origin, entering=entering))))
+        if face == "N":
+            return Rule(rays=tuple((cell,) for cell in sorted(reach)))
+        return Rule(rays=_rays(origin, reach))
+
+    def moves(self, state: "GameState", colour: str, face: str) -> list[Move]:
+        """Every move of ``colour`` for ``face``: pieces on the board, then a piece entering."""
+        board = state.board
+        found: list[Move] = [(origin, target) for origin in state.pieces(colour)
+                             for target in self.rule(origin, face).reach(board, colour)]
+        if state.waiting[colour]:
+            found.extend((None, target) for target in self.entering(board, colour, face))
+        return found
+
+    def entering(self, board: Mapping[Cell, str], colour: str, face: str) -> list[Cell]:
+        """Squares a piece entering from ``colour``'s start space may go to."""
+        return list(dict.fromkeys(target for cell in self.course.entries[colour]
+                                  for target in self.rule(cell, face, True).reach(board, colour)))
+
+
+def without_black(course: Course) -> Course:
+    """The same course with its black squares made ordinary squares."""
+    return Course(tuple(row.replace("#", ".") for row in course.rows), course.walls)
+
+
+# ---- one game -----------------------------------------------------------------------
+
+
+@dataclass
+class GameState:
+    """Pieces on the board, on their start spaces and home, and where the obstacle stands."""
+
+    per_colour: int
+    board: dict[Cell, str] = field(default_factory=dict)
+    waiting: dict[str, int] = field(default_factory=dict)
+    home: dict[str, int] = field(default_factory=dict)
+    obstacle: Pair | None = None
+
+    def __post_init__(self) -> None:
+        self.waiting = self.waiting or {letter: self.per_colour for letter in COLOURS}
+        self.home = self.home or {letter: 0 for letter in COLOURS}
+
+    def pieces(self, colour: str) -> list[Cell]:
+        """The squares of ``colour``'s pieces on the board."""
+        return [cell for cell, letter in self.board.items() if letter == colour]
+
+    def left(self, colour: str, tables: Tables, cells: list[Cell] | None = None) -> int:
+        """The distance ``colour``'s pieces (on ``cells``, if given) still have to go, together."""
+        distance = tables.distance
+        on_board = sum(distance.get(c, FAR) for c in
+                       (self.pieces(colour) if cells is None else cells))
+        return on_board + self.waiting[colour] * tables.start_distance[colour]
+
+
+@dataclass
+class Effects:
+    """What happened in the throws of many games."""
+
+    throws: int = 0
+    piece_throws: int = 0  # throws spent on a piece (moved, or no move possible)
+    lost_throws: int = 0
+    captures: int = 0
+    obstacle_moves: int = 0
+    obstacle_changed: int = 0
+    black_changed: int = 0
+
+
+class Simulator:
+    """Plays games on one course with one die; keeps the tables between games."""
+
+    def __init__(self, course: Course, faces: str, per_colour: int, count_effects: bool = True):
+        faces = faces.upper()
+        if not faces or set(faces) - set(FACES):
+            raise ValueError(f"die faces must be letters of {FACES}, found {faces!r}")
+        self.course = course
+        self.faces = faces
+        self.per_colour = per_colour
+        self.count_effects = count_effects
+        self.plain = without_black(course) if course.black else None
+        self._tables: dict[tuple[bool, Pair | None], Tables] = {}
+        self.effects = Effects()
+
+    def tables(self, obstacle: Pair | None, black: bool = True) -> Tables:
+        key = (black, obstacle)
+        found = self._tables.get(key)
+        if found is None:
+            course = self.course if black else self.plain
+            found = self._tables[key] = Tables(course, obstacle)
+        return found
+
+    @cached_property
+    def placements(self) -> tuple[Pair, ...]:
+        """Obstacle places that leave every start space a way to the goal."""
+        return tuple(sorted(open_placements(self.course)))
+
+    def play(self, rng: random.Random, turn_cap: int) -> tuple[int, str | None]:
+        """One game: the turn it ended in and the winner's letter (None when cut off)."""
+        state = GameState(self.per_colour)
+        for turn in range(1, turn_cap + 1):
+            for colour in COLOURS:
+                if self._turn(state, colour, rng):
+                    return turn, colour
+        return turn_cap, None
+
+    def _turn(self, state: GameState, colour: str, rng: random.Random) -> bool:
+        """One player's turn (a King throws again); True when it wins the game."""
+        for _ in range(THROW_CAP):
+            face = self.faces[rng.randrange(len(self.faces))]
+            self.effects.throws += 1
+            if self._throw(state, colour, face, rng):
+                return True
+            if face != "K":
+                break
+        return False
+
+    def _throw(self, state: GameState, colour: str, face: str, rng: random.Random) -> bool:
+        tables = self.tables(state.obstacle)
+        best, gain = self.best_moves(tables, state, colour, face)
+        if face == "K":
+            place, lengthening = self._best_placement(state, colour, rng)
+            if place is not None and lengthening > gain:
+                state.obstacle = place
+                self.effects.obstacle_moves += 1
+                return False
+        move = best[0] if len(best) == 1 else (rng.choice(best) if best else None)
+        if self.count_effects:
+            self._count(state, colour, face, move)
+        self.effects.piece_throws += 1
+        if move is None:
+            self.effects.lost_throws += 1
+            return False
+        return self._move(state, colour, move)
+
+    def best_moves(self, tables: Tables, state: GameState, colour: str,
+                   face: str) -> tuple[list[Move], float]:
+        """The moves the policy rates best for ``face``, and their gain (-inf: none)."""
+        dist, start = tables.distance, tables.start_distance
+        board = state.board
+        best: list[Move] = []
+        top = -math.inf
+        choices = [(origin, dist.get(origin, FAR), tables.rule(origin, face).reach(board, colour))
+                   for origin in state.pieces(colour)]
+        if state.waiting[colour]:
+            choices.append((None, start[colour], tables.entering(board, colour, face)))
+        for origin, before, reached in choices:
+            for target in reached:
+                after = dist.get(target, FAR)
+                victim = board.get(target)
+                # gain first, then a capture, then how far back the victim goes
+                score = (before - after) * SCORE_UNIT + (
+                    0 if victim is None else SCORE_UNIT // 2 + start[victim] - after)
+                if score > top:
+                    top, best = score, [(origin, target)]
+                elif score == top:
+                    best.append((origin, target))
+        return best, (top // SCORE_UNIT if best else -math.inf)
+
+    def _best_placement(self, state: GameState, colour: str,
+                        rng: random.Random) -> tuple[Pair | None, float]:
+        """The obstacle place that lengthens the leader's way most, and by how much (net)."""
+        now = self.tables(state.obstacle)
+        rivals = [c for c in COLOURS if c != colour]
+        leader = min(rivals, key=lambda c: (state.left(c, now), COLOURS.index(c)))
+        theirs, mine = state.pieces(leader), state.pieces(colour)
+        base = state.left(leader, now, theirs) - state.left(colour, now, mine)
+        best: list[Pair] = []
+        top = 0
+        for pair in self.placements:
+            if pair == state.obstacle or pair[0] in state.board or pair[1] in state.board:
+                continue
+            there = self.tables(pair)
+            net = state.left(leader, there, theirs) - state.left(colour, there, mine) - base
+            if net > top:
+                top, best = net, [pair]
+            elif net == top and best:
+                best.append(pair)
+        if not best:
+            return None, 0
+        return (best[0] if len(best) == 1 else rng.choice(best)), top
+
+    def _count(self, state: GameState, colour: str, face: str, move: Move | None) -> None:
+        """Whether the obstacle and the black squares changed this throw's move."""
+        if state.obstacle is not None:
+            lifted, _ = self.best_moves(self.tables(None), state, colour, face)
+            if (move not in lifted) if lifted else move is not None:
+                self.effects.obstacle_changed += 1
+        if self.plain is not None:
+            ordinary, _ = self.best_moves(self.tables(state.obstacle, black=False), state,
+                                          colour, face)
+            if (move not in ordinary) if ordinary else move is not None:
+                self.effects.black_changed += 1
+
+    def _move(self, state: GameState, colour: str, move: Move) -> bool:
+        """Play a move (capturing, or bringing a piece home); True when ``colour`` has won."""
+        origin, target = move
+        board = state.board
+        if origin is None:
+            state.waiting[colour] -= 1
+        else:
+            del board[origin]
+        victim = board.pop(target, None)
+        if victim is not None:
+            state.waiting[victim] += 1
+            self.effects.captures += 1
+        if target in self.course.goal:
+            state.home[colour] += 1
+            return state.home[colour] == self.per_colour
+        board[target] = colour
+        return False
+
+
+# ---- many games and their figures -----------------------------------------------------
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    # all or none: the interval reaches 1 or 0 exactly (rounding would miss it by a hair)
+    return (0.0 if successes == 0 else centre - half, 1.0 if successes == trials else centre + half)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The outcome of simulated games: lengths, winners and what the obstacles did."""
+
+    games: int
+    seed: int
+    per_colour: int
+    faces: str
+    turn_cap: int
+    lengths: tuple[int, ...]  # turns of each finished game
+    wins: Mapping[str, int]  # per colour name
+    effects: Effects
+
+    @property
+    def unfinished(self) -> int:
+        return self.games - len(self.lengths)
+
+    @property
+    def mean_turns(self) -> float | None:
+        return statistics.fmean(self.lengths) if self.lengths else None
+
+    @property
+    def median_turns(self) -> float | None:
+        return statistics.median(self.lengths) if self.lengths else None
+
+    @property
+    def histogram(self) -> dict[int, int]:
+        """Finished games per length in turns."""
+        return dict(sorted(Counter(self.lengths).items()))
+
+    def win_rate(self, colour: str) -> float:
+        return self.wins[colour] / self.games
+
+    def interval(self, colour: str) -> tuple[float, float]:
+        return wilson(self.wins[colour], self.games)
+
+    def share(self, count: int) -> float:
+        """A count as a share of the throws spent on pieces."""
+        return count / self.effects.piece_throws if self.effects.piece_throws else 0.0
+
+
+def simulate(course: Course, games: int, seed: int = 0, faces: str = "PNBRQK",
+             per_colour: int = 3, turn_cap: int = TURN_CAP,
+             count_effects: bool = True) -> Figures:
+    """Play ``games`` games on ``course``; the same arguments give the same figures.
+
+    ``faces``: the die, one letter per face, each face equally likely ("R" is a die that
+    always shows the Rook). ``count_effects``: also find out which moves the obstacle and the
+    black squares changed (about twice the work).
+    """
+    simulator = Simulator(course, faces, per_colour, count_effects)
+    rng = random.Random(seed)
+    lengths, wins = [], {name: 0 for name in NAMES.values()}
+    for _ in range(games):
+        turns, winner = simulator.play(rng, turn_cap)
+        if winner is not None:
+            lengths.append(turns)
+            wins[NAMES[winner]] += 1
+    return Figures(games, seed, per_colour, faces.upper(), turn_cap, tuple(lengths), wins,
+                   simulator.effects)
+
+
+def simulate_layout(layout, games: int, seed: int = 0, count_effects: bool = True,
+                    turn_cap: int = TURN_CAP) -> Figures:
+    """:func:`simulate` on a layout's course with its die and number of pieces."""
+    return simulate(layout.track, games, seed, layout.die.faces, layout.tokens.per_colour,
+                    turn_cap, count_effects)
+
+
+# ---- what the command line shows ---------------------------------------------------------
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f} %"
+
+
+@dataclass(frozen=True)
+class SimulationAnalysis:
+    """Simulated games of a layout as text, JSON and a histogram (``boardgen analyse``)."""
+
+    title: str
+    figures: Figures
+    ok: bool = True
+
+    def text(self) -> str:
+        f, e = self.figures, self.figures.effects
+        lines = [f"{self.title}: {f.games} simulated games (seed {f.seed}), 4 players with "
+                 f"{f.per_colour} piece{'s' if f.per_colour > 1 else ''} each, die {f.faces}"]
+        if f.lengths:
+            lines.append(f"turns per game (a turn is one round of all players): mean "
+                         f"{f.mean_turns:.1f}, median {f.median_turns:g}, shortest "
+                         f"{min(f.lengths)}, longest {max(f.lengths)}")
+        if f.unfinished:
+            lines.append(f"unfinished: {f.unfinished} of {f.games} games were cut off after "
+                         f"{f.turn_cap} turns")
+        lines.append("win rate (95 % interval):")
+        for name in NAMES.values():
+            low, high = f.interval(name)
+            lines.append(f"  {name:<7} {_percent(f.win_rate(name)):>7}  "
+                         f"({100 * low:.1f}–{100 * high:.1f} %)")
+        lines.append(f"throws: {e.throws}; on pieces {e.piece_throws}, of which "
+                     f"{e.lost_throws} without a possible move; captures {e.captures}")
+        lines.append(f"obstacle: moved {e.obstacle_moves} times; changed {e.obstacle_changed} "
+                     f"moves ({_percent(f.share(e.obstacle_changed))} of the throws on pieces)")
+        lines.append(f"black squares: changed {e.black_changed} moves "
+                     f"({_percent(f.share(e.black_changed))})")
+        lines.append("policy: the move gaining most distance to the goal, a capture when it "
+                     "costs none, the King moves the obstacle against the leader (see README)")
+        return "\n".join(lines)
+
+    def as_json(self) -> dict[str, Any]:
+        f, e = self.figures, self.figures.effects
+        names = list(NAMES.values())
+        return {
+            "games": f.games, "seed": f.seed,
+            "mean_turns": _rounded(f.mean_turns), "median_turns": f.median_turns,
+            "win_rate": {name: _rounded(f.win_rate(name)) for name in names},
+            "win_interval": {name: [_rounded(x) for x in f.interval(name)] for name in names},
+            "wins": dict(f.wins),
+            "finished": len(f.lengths), "unfinished": f.unfinished, "turn_cap": f.turn_cap,
+            "min_turns": min(f.lengths, default=None), "max_turns": max(f.lengths, default=None),
+            "histogram": [{"turns": turns, "games": games} for turns, games in f.histogram.items()],
+            "players": names, "pieces_per_colour": f.per_colour, "die": f.faces,
+            "throws": e.throws, "piece_throws": e.piece_throws, "lost_throws": e.lost_throws,
+            "captures": e.captures,
+            "obstacle": {"moved": e.obstacle_moves, "changed_moves": e.obstacle_changed,
+                         "changed_share": _rounded(f.share(e.obstacle_changed))},
+            "black_squares": {"changed_moves": e.black_changed,
+                              "changed_share": _rounded(f.share(e.black_changed))},
+        }
+
+    def picture(self):
+        from boardgen.games.steeple_chess.chart import histogram_scene
+
+        f = self.figures
+        caption = (f"{f.games} simulated games, seed {f.seed}; "
+                   + (f"median {f.median_turns:g} turns" if f.lengths else "none finished")
+                   + (f"; {f.unfinished} cut off after {f.turn_cap} turns" if f.unfinished else ""))
+        return histogram_scene(f.histogram, f.mean_turns, f"{self.title}: turns per game", caption)
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def analyse(layout, request) -> SimulationAnalysis:
+    """Simulate ``request.games`` games of ``layout`` with ``request.seed``."""
+    from boardgen.errors import InputError
+
+    if request.setup is not None:
+        raise InputError("Steeple Chess analysis plays whole games from the start and takes no "
+                         "--setup", source=str(request.setup))
+    return SimulationAnalysis(layout.title, simulate_layout(layout, request.games, request.seed))
+
+
+# ---- advice for check -------------------------------------------------------------------
+
+ADVICE_GAMES = 100  # few games keep check fast; the means it compares differ by far more
+ADVICE_SEED = 0
+# The mean game of the shipped layout in ADVICE_GAMES games with ADVICE_SEED, without
+# counting effects (tests/test_steeple_simulation.py simulates it again).
+SHIPPED_MEAN_TURNS = 46.33
+FAR_FACTOR = 2.0  # a mean game this many times longer, or shorter, is far from the original
+# Games longer than this are stopped: check stays fast however long a course, and a mean
+# that counts them at this length still tells a course far longer than the original.
+ADVICE_TURN_CAP = math.ceil(2 * FAR_FACTOR * SHIPPED_MEAN_TURNS)
+
+
+def advice_for(mean: float, cut_off: int = 0) -> str | None:
+    """The advice line for a course whose simulated games last ``mean`` turns (None: none).
+
+    ``cut_off``: games stopped at ``ADVICE_TURN_CAP``, counted at that length, so ``mean``
+    is then a lower bound.
+    """
+    reference = SHIPPED_MEAN_TURNS
+    if mean > FAR_FACTOR * reference:
+        how = "more than twice as long as"
+    elif mean < reference / FAR_FACTOR:
+        how = "under half as long as"
+    else:
+        return None
+    least = "at least " if cut_off else ""
+    return (f"a simulated game on this course lasts {least}{mean:.0f} turns on average, {how} "
+            f"on the shipped course ({reference:.0f}); see 'boardgen analyse' for the figures")
+
+
+def play_advice(layout, setup=None) -> str | None:
+    """One line when the layout's games are far longer or shorter than the shipped game's."""
+    if _plays_as_shipped(layout):
+        return None
+    figures = simulate_layout(layout, ADVICE_GAMES, ADVICE_SEED, count_effects=False,
+                              turn_cap=ADVICE_TURN_CAP)
+    turns = sum(figures.lengths) + figures.unfinished * ADVICE_TURN_CAP
+    return advice_for(turns / figures.games, figures.unfinished)
+
+
+def _plays_as_shipped(layout) -> bool:
+    """Whether the layout has the shipped course and pieces (the die's order plays alike)."""
+    from boardgen.layout import load_layout
+
+    shipped = load_layout("steeple_chess")
+    return layout.track == shipped.track and layout.tokens.per_colour == shipped.tokens.per_colour
