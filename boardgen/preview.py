@@ -44,6 +44,7 @@ from boardgen.layout import load_layout, read_layout, resolve, safe_identifier
 HOST = "127.0.0.1"
 QUIET_MS = 20  # changes closer together than this are one edit (an editor's save is several)
 MAX_BATCH_MS = 300  # a stream of changes is still drawn at least this often
+SETTLE_MS = 150  # new problems are shown once the files have been still this long
 RESCAN_MS = 250  # while quiet, compare the files with the last redraw this often: an edit
 #                 made while the watch restarts (after ``extends`` changed) is not lost
 KEEPALIVE_S = 15  # an idle event stream sends a comment this often, so a dead page is noticed
@@ -243,8 +244,20 @@ class Preview:
             if pictures:
                 for snapshot in draw_pictures(self.target, self.lang, self.setup, self.current):
                     self.publish(snapshot)
-            self.publish(draw(self.target, self.lang, self.setup, self.current.version + 1,
-                              self.current))
+            checked = draw(self.target, self.lang, self.setup, self.current.version + 1,
+                           self.current)
+            if checked.problems and not self.current.problems and not self.settled():
+                return  # read half-saved; the watch brings the rest of the save to a redraw
+            self.publish(checked)
+
+    def settled(self) -> bool:
+        """Whether the files stay as the redraw read them for a moment longer.
+
+        A save is sometimes two writes (empty the file, then fill it), with the redraw
+        reading in between; problems found then would flash on the page for nothing.
+        """
+        self.stop.wait(SETTLE_MS / 1000)
+        return self.watched.stamps() == self.drawn_stamps
 
     def publish(self, snapshot: Snapshot) -> None:
         """Make ``snapshot`` the one served, and wake every page waiting for a change."""
