@@ -28,6 +28,7 @@ import json
 import re
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from http import HTTPStatus
@@ -45,6 +46,7 @@ HOST = "127.0.0.1"
 QUIET_MS = 20  # changes closer together than this are one edit (an editor's save is several)
 MAX_BATCH_MS = 300  # a stream of changes is still drawn at least this often
 SETTLE_MS = 150  # new problems are shown once the files have been still this long
+EMPTY_SETTLE_MS = 1500  # or this long, when a file is empty (being saved, most likely)
 RESCAN_MS = 250  # while quiet, compare the files with the last redraw this often: an edit
 #                 made while the watch restarts (after ``extends`` changed) is not lost
 KEEPALIVE_S = 15  # an idle event stream sends a comment this often, so a dead page is noticed
@@ -255,9 +257,17 @@ class Preview:
 
         A save is sometimes two writes (empty the file, then fill it), with the redraw
         reading in between; problems found then would flash on the page for nothing.
+        An empty file is given longer to fill: a busy machine can pause the saving
+        program between the two writes.
         """
-        self.stop.wait(SETTLE_MS / 1000)
-        return self.watched.stamps() == self.drawn_stamps
+        empty = any(size == 0 for _mtime, size in self.drawn_stamps.values())
+        deadline = time.monotonic() + (EMPTY_SETTLE_MS if empty else SETTLE_MS) / 1000
+        while not self.stop.wait(min(0.05, max(0.0, deadline - time.monotonic()))):
+            if self.watched.stamps() != self.drawn_stamps:
+                return False
+            if time.monotonic() >= deadline:
+                return True
+        return False
 
     def publish(self, snapshot: Snapshot) -> None:
         """Make ``snapshot`` the one served, and wake every page waiting for a change."""

@@ -330,7 +330,7 @@ def test_a_save_read_half_written_shows_no_problems(tmp_path, monkeypatch):
     shown = preview.current
     good = layout.read_text("utf-8")
     layout.write_text("", "utf-8")
-    monkeypatch.setattr(module, "SETTLE_MS", 3000)
+    monkeypatch.setattr(module, "EMPTY_SETTLE_MS", 3000)
     redraw = threading.Thread(target=preview.redraw)
     redraw.start()
     time.sleep(0.5)
@@ -338,7 +338,7 @@ def test_a_save_read_half_written_shows_no_problems(tmp_path, monkeypatch):
     redraw.join(timeout=30)
     assert not redraw.is_alive()
     assert preview.current is shown and not shown.problems
-    monkeypatch.setattr(module, "SETTLE_MS", 0)
+    monkeypatch.setattr(module, "EMPTY_SETTLE_MS", 0)
     layout.write_text("", "utf-8")
     preview.redraw()  # a file that stays empty is a problem worth showing
     assert preview.current.problems and preview.current.checked
