@@ -3,35 +3,53 @@
 ``boardgen preview GAME|FILE`` serves one page with the board, every distinct piece
 face and every sheet as SVG (the pictures ``build`` writes), or, when ``check`` would
 refuse the layout, its problems one per line. A background thread watches the layout,
-every file it extends, their rule texts and the setup file (watchfiles); each change
-checks and draws the layout again and bumps a version number, which the page polls at
-``/version`` and reloads on. The server listens on 127.0.0.1 only and answers only
-requests addressed to it by that name or ``localhost``, so no other machine, and no web
-page that rebinds a name of its own to this address, can read the pictures.
+every file it extends, their rule texts and the setup file (watchfiles).
+
+An edit shows within a second because the slow part comes last: composing the game and
+drawing the board takes some 30 ms, the full check (every language, the rule figures,
+the pages on every paper) five times that. So each change first publishes the board,
+then the other pictures the edit changed, and only then the verdict of the check: the
+same pictures, or the problems instead. A rule text cannot change a picture, so its
+edit goes straight to the check. Every publication gets the next version number and is
+pushed at once to each open page over ``/events`` (server-sent events); the page swaps
+the pictures whose address changed, and reloads only when the set of pictures does.
+
+The server listens on 127.0.0.1 only and answers only requests addressed to it by that
+name or ``localhost``, so no other machine, and no web page that rebinds a name of its
+own to this address, can read the pictures.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import html
+import json
 import re
 import signal
 import threading
-from dataclasses import dataclass, field
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from boardgen.contract import BuildOptions, check_layout
+from boardgen.contract import BuildOptions, check_layout, compose
 from boardgen.errors import InputError
 from boardgen.i18n import words_for
-from boardgen.layout import read_layout, resolve, safe_identifier
+from boardgen.layout import load_layout, read_layout, resolve, safe_identifier
 
 HOST = "127.0.0.1"
-POLL_MS = 150  # how often the page asks for the version: small next to the redraw itself
-QUIET_MS = 50  # changes closer together than this are one edit (an editor's save is several)
+QUIET_MS = 20  # changes closer together than this are one edit (an editor's save is several)
+MAX_BATCH_MS = 300  # a stream of changes is still drawn at least this often
+SETTLE_MS = 150  # new problems are shown once the files have been still this long
+EMPTY_SETTLE_MS = 1500  # or this long, when a file is empty (being saved, most likely)
+RESCAN_MS = 250  # while quiet, compare the files with the last redraw this often: an edit
+#                 made while the watch restarts (after ``extends`` changed) is not lost
+KEEPALIVE_S = 15  # an idle event stream sends a comment this often, so a dead page is noticed
 
 
 @dataclass(frozen=True)
@@ -55,6 +73,16 @@ class Snapshot:
     problems: tuple[str, ...] = ()
     tags: dict[str, str] = field(default_factory=dict)  # file stem → digest of its SVG
     scenes: dict[str, Any] = field(default_factory=dict)  # file stem → the scene drawn
+    checked: bool = True  # False: drawn ahead of the check, which may still refuse it
+
+    def state(self) -> dict[str, Any]:
+        """What the page needs to bring itself up to date, as sent over ``/events``."""
+        return {"version": self.version, "checked": self.checked, "title": self.title,
+                "problems": list(self.problems),
+                "groups": [{"title": group.title, "class": group.css_class,
+                            "pictures": [{"stem": stem, "name": name, "tag": self.tags[stem]}
+                                         for stem, name in group.stems]}
+                           for group in self.groups]}
 
 
 def draw(target: str, lang: str, setup: Path | None, version: int,
@@ -79,6 +107,45 @@ def draw(target: str, lang: str, setup: Path | None, version: int,
     tags = {stem: hashlib.sha256(svg).hexdigest()[:16] for stem, svg in pictures.items()}
     return Snapshot(version, words("title"), lang, picture_groups(output, words), pictures,
                     tags=tags, scenes=scenes)
+
+
+def draw_pictures(target: str, lang: str, setup: Path | None,
+                  previous: Snapshot) -> Iterator[Snapshot]:
+    """The pictures of ``target`` ahead of its check: the board first, then the rest.
+
+    Yields a snapshot with the new board (the other pictures as they were) when more
+    pictures changed, then one with every picture; nothing when the layout does not
+    even compose, which the check will explain. Versions count on from ``previous``.
+    """
+    try:
+        layout = load_layout(target)
+        output = compose(layout, lang, setup)
+        words = words_for(layout, lang)
+        scenes = output.pictures()
+        base = Snapshot(previous.version, words("title"), lang,
+                        picture_groups(output, words), checked=False)
+    except Exception:  # noqa: BLE001 (the check names what is wrong, in its words)
+        return
+    changed = [stem for stem, scene in scenes.items() if previous.scenes.get(stem) != scene]
+    pictures = {stem: previous.pictures[stem] for stem in scenes if stem not in changed}
+    drawn = {stem: previous.scenes[stem] for stem in pictures}
+    same_set = scenes.keys() == previous.scenes.keys()
+    for stem in sorted(changed, key=lambda stem: stem != "board"):
+        pictures[stem] = svg_of(stem, scenes[stem], None)
+        drawn[stem] = scenes[stem]
+        if stem == "board" and len(changed) > 1 and same_set:
+            partial = {**previous.pictures, **pictures}
+            yield _with_pictures(base, base.version + 1, partial,
+                                 {**previous.scenes, **drawn})
+            base = replace(base, version=base.version + 1)
+    yield _with_pictures(base, base.version + 1, pictures, drawn)
+
+
+def _with_pictures(base: Snapshot, version: int, pictures: dict[str, bytes],
+                   scenes: dict[str, Any]) -> Snapshot:
+    return replace(base, version=version, pictures=dict(pictures), scenes=dict(scenes),
+                   tags={stem: hashlib.sha256(svg).hexdigest()[:16]
+                         for stem, svg in pictures.items()})
 
 
 def svg_of(stem: str, scene, previous: Snapshot | None) -> bytes:
@@ -130,10 +197,29 @@ class Watched:
     def matters(self, path: Path) -> bool:
         """Whether a change to ``path`` can change the preview."""
         path = path.resolve()
-        if path in self.layouts or path == self.setup:
+        if self.draws_pictures(path):
             return True
         return any(path.parent == layout.parent and path.name.startswith(f"{layout.stem}.rules.")
                    and path.suffix == ".md" for layout in self.layouts)
+
+    def stamps(self) -> dict[Path, tuple[int, int]]:
+        """Modification time and size of every watched file that exists."""
+        files = set(self.layouts) | ({self.setup} if self.setup is not None else set())
+        for layout in self.layouts:
+            files |= set(layout.parent.glob(f"{glob.escape(layout.stem)}.rules.*.md"))
+        stamps = {}
+        for path in files:
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            stamps[path] = (stat.st_mtime_ns, stat.st_size)
+        return stamps
+
+    def draws_pictures(self, path: Path) -> bool:
+        """Whether a change to ``path`` can change a picture (a rule text can only be refused)."""
+        path = path.resolve()
+        return path in self.layouts or path == self.setup
 
 
 class Preview:
@@ -144,14 +230,57 @@ class Preview:
         self.watched = Watched(target, setup)
         self.stop = threading.Event()
         self.lock = threading.Lock()
-        self.current = Snapshot(0, target, lang)  # until the first ``redraw``
+        self.changed = threading.Condition()
+        self.current = Snapshot(0, target, lang, checked=False)  # until the first ``redraw``
+        self.drawn_stamps: dict[Path, tuple[int, int]] = {}  # the files as the last redraw read them
 
-    def redraw(self) -> None:
-        """Check and draw again, under the next version number."""
+    def redraw(self, pictures: bool = True) -> None:
+        """Draw the pictures first (unless only a rule text changed), then check.
+
+        Each step is published under the next version; the check's snapshot, the last,
+        is marked as checked.
+        """
         with self.lock:
             self.watched.refresh()
-            self.current = draw(self.target, self.lang, self.setup, self.current.version + 1,
-                                self.current)
+            self.drawn_stamps = self.watched.stamps()
+            if pictures:
+                for snapshot in draw_pictures(self.target, self.lang, self.setup, self.current):
+                    self.publish(snapshot)
+            checked = draw(self.target, self.lang, self.setup, self.current.version + 1,
+                           self.current)
+            if checked.problems and not self.current.problems and not self.settled():
+                return  # read half-saved; the watch brings the rest of the save to a redraw
+            self.publish(checked)
+
+    def settled(self) -> bool:
+        """Whether the files stay as the redraw read them for a moment longer.
+
+        A save is sometimes two writes (empty the file, then fill it), with the redraw
+        reading in between; problems found then would flash on the page for nothing.
+        An empty file is given longer to fill: a busy machine can pause the saving
+        program between the two writes.
+        """
+        empty = any(size == 0 for _mtime, size in self.drawn_stamps.values())
+        deadline = time.monotonic() + (EMPTY_SETTLE_MS if empty else SETTLE_MS) / 1000
+        while not self.stop.wait(min(0.05, max(0.0, deadline - time.monotonic()))):
+            if self.watched.stamps() != self.drawn_stamps:
+                return False
+            if time.monotonic() >= deadline:
+                return True
+        return False
+
+    def publish(self, snapshot: Snapshot) -> None:
+        """Make ``snapshot`` the one served, and wake every page waiting for a change."""
+        with self.changed:
+            self.current = snapshot
+            self.changed.notify_all()
+
+    def wait_for_change(self, version: int, timeout: float) -> Snapshot:
+        """The current snapshot once its version differs from ``version`` (or after ``timeout``)."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.current.version != version or self.stop.is_set(),
+                                  timeout)
+            return self.current
 
     def watch(self) -> None:
         """Redraw on every change until stopped; restart the watch when the folders change."""
@@ -163,11 +292,16 @@ class Preview:
                 self.stop.wait(0.5)
                 continue
             try:
-                for _changes in watchfiles.watch(
+                for changes in watchfiles.watch(
                         *folders, watch_filter=lambda _change, path: self.watched.matters(Path(path)),
-                        stop_event=self.stop, recursive=False, step=QUIET_MS, debounce=400,
+                        stop_event=self.stop, recursive=False, step=QUIET_MS,
+                        debounce=MAX_BATCH_MS, rust_timeout=RESCAN_MS, yield_on_timeout=True,
                         raise_interrupt=False, ignore_permission_denied=True):
-                    self.redraw()
+                    if changes:
+                        self.redraw(pictures=any(self.watched.draws_pictures(Path(path))
+                                                 for _change, path in changes))
+                    elif self.watched.stamps() != self.drawn_stamps:  # changed while unwatched
+                        self.redraw()
                     if self.watched.folders() != folders:
                         break
             except OSError:  # a folder went away while being watched; watch what is there now
@@ -189,7 +323,8 @@ def page(snapshot: Snapshot) -> str:
     else:
         body = "\n".join(group_html(group, snapshot.tags) for group in snapshot.groups)
     values = {"lang": html.escape(snapshot.lang), "title": html.escape(snapshot.title),
-              "version": str(snapshot.version), "poll_ms": str(POLL_MS), "body": body}
+              "version": str(snapshot.version), "checked": str(snapshot.checked).lower(),
+              "body": body}
     # one pass, so a title that happens to contain "{{body}}" stays text
     return re.sub(r"\{\{(\w+)\}\}", lambda match: values[match.group(1)], template)
 
@@ -198,14 +333,15 @@ def group_html(group: Group, tags: dict[str, str]) -> str:
     """One heading and its pictures, each addressed with the digest of its SVG: a picture
     an edit left alone comes from the browser's cache, a changed one never does."""
     figures = "".join(
-        f"<figure><img src=\"/{stem}.svg?h={tags[stem]}\" alt=\"{html.escape(name)}\">"
+        f"<figure><img data-stem=\"{stem}\" src=\"/{stem}.svg?h={tags[stem]}\" "
+        f"alt=\"{html.escape(name)}\">"
         f"<figcaption>{html.escape(name)}</figcaption></figure>\n" for stem, name in group.stems)
     return (f"<section class=\"{group.css_class}\">\n<h2>{html.escape(group.title)}</h2>\n"
             f"<div class=\"pictures\">\n{figures}</div>\n</section>")
 
 
 class Handler(BaseHTTPRequestHandler):
-    """GET /, /version and /<picture>.svg of the server's preview; nothing else."""
+    """GET /, /version, /state, /events and /<picture>.svg of the server's preview; nothing else."""
 
     server: "PreviewServer"
     server_version = "boardgen-preview"
@@ -220,6 +356,11 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(HTTPStatus.OK, page(snapshot).encode("utf-8"), "text/html; charset=utf-8")
         elif path == "/version":
             self.reply(HTTPStatus.OK, f"{snapshot.version}\n".encode())
+        elif path == "/state":
+            self.reply(HTTPStatus.OK, json.dumps(snapshot.state()).encode("utf-8"),
+                       "application/json")
+        elif path == "/events":
+            self.stream_events(since=_int_after("since=", query))
         elif path.endswith(".svg") and path[1:-4] in snapshot.pictures:
             stem = path[1:-4]
             self.reply(HTTPStatus.OK, snapshot.pictures[stem], "image/svg+xml",
@@ -229,6 +370,27 @@ class Handler(BaseHTTPRequestHandler):
                        "".join(f"{problem}\n" for problem in snapshot.problems).encode("utf-8"))
         else:
             self.reply(HTTPStatus.NOT_FOUND, b"not found\n")
+
+    def stream_events(self, since: int) -> None:
+        """Server-sent events: the state whenever its version is not ``since``, until the page goes."""
+        preview = self.server.preview
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        shown = since
+        try:
+            while not preview.stop.is_set():
+                snapshot = preview.wait_for_change(shown, KEEPALIVE_S)
+                if snapshot.version == shown:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    self.wfile.write(f"data: {json.dumps(snapshot.state())}\n\n".encode("utf-8"))
+                    shown = snapshot.version
+                self.wfile.flush()
+        except OSError:  # the page was closed or reloaded
+            return
 
     def addressed_here(self) -> bool:
         """Whether the Host header names this server (a rebound name would not)."""
@@ -251,6 +413,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002
         """Quiet: a request per picture every reload would bury the terminal."""
+
+
+def _int_after(prefix: str, query: str) -> int:
+    """The integer after ``prefix`` in a query string; -1 when there is none."""
+    for part in query.split("&"):
+        if part.startswith(prefix) and part[len(prefix):].lstrip("-").isdigit():
+            return int(part[len(prefix):])
+    return -1
 
 
 def interrupt_on_terminate() -> None:

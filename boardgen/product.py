@@ -88,17 +88,31 @@ class ComponentSet:
 
 
 @dataclass(frozen=True)
+class Die:
+    """A die whose faces are pictures: its faces in the order of an ordinary die's 1, 2, 3 ...
+
+    Paper needs only the net; a digital tabletop makes the die itself from the faces.
+    """
+
+    name: str
+    title: str
+    faces: tuple[Scene, ...]
+
+
+@dataclass(frozen=True)
 class Sheet:
     """A ready-made page-sized artwork (score sheet, die net) placed as it is.
 
     ``cut_out``: the sheet is cut to its edge (crop marks); otherwise it is used as printed
     and any cutting it needs (a die net) is drawn on the sheet itself.
+    ``die``: for a die net, the die it folds into.
     """
 
     name: str
     title: str
     scene: Scene
     cut_out: bool = False
+    die: Die | None = None
 
 
 @dataclass(frozen=True)

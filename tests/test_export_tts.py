@@ -4,6 +4,7 @@ sheets within 10 × 7 cards and 4096 px, every image it names written beside it,
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -195,3 +196,73 @@ def test_check_names_the_export_that_would_not_fit(monkeypatch):
     messages = [problem.message for problem in refused.value.problems]
     assert any(m.startswith("--format tgc would write") for m in messages)
     assert any(m.startswith("--format tts would write") for m in messages)
+
+
+# ---- the die ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def steeple(tmp_path_factory) -> Path:
+    return build_tts(tmp_path_factory.mktemp("tts"), "steeple_chess")
+
+
+def image_of(url: str):
+    return Image.open(unquote(urlparse(url).path)).convert("RGB")
+
+
+def test_the_chess_die_is_a_custom_six_sided_die(steeple):
+    states = load(steeple, "steeple_chess")["ObjectStates"]
+    dice = [state for state in walk(states) if state["Name"] == "Custom_Dice"]
+    assert len(dice) == 1
+    die = dice[0]
+    assert COMMON_KEYS <= set(die)
+    assert die["CustomImage"]["CustomDice"] == {"Type": 1}  # Tabletop Simulator's d6
+    url = die["CustomImage"]["ImageURL"]
+    assert url.startswith("file:///")
+    path = Path(unquote(urlparse(url).path))
+    assert path.parent == steeple.resolve() and path.is_file()
+    assert image_of(url).size == (2048, 2048)
+
+
+def test_each_face_of_the_template_is_the_face_the_net_prints(steeple):
+    """Every 630 px square of the template shows the die face of its number, drawn on its
+    own, and looks unlike the other faces; the rest of the template is blank."""
+    from boardgen.games.steeple_chess.die import die_faces
+    from boardgen.layout import load_layout
+    from boardgen.render import renderer
+
+    die = next(s for s in walk(load(steeple, "steeple_chess")["ObjectStates"])
+               if s["Name"] == "Custom_Dice")
+    template = image_of(die["CustomImage"]["ImageURL"])
+    faces = die_faces(load_layout("steeple_chess"))
+    assert len(faces) == 6
+    small = (32, 32)
+
+    def pixels(image):
+        return image.convert("L").resize(small).tobytes()
+
+    drawn = [pixels(Image.open(io.BytesIO(renderer("png")(face, dpi=300))))
+             for face in faces]
+    corners = {1: (20, 1403), 2: (20, 711), 3: (711, 1403), 4: (711, 711), 5: (1399, 711),
+               6: (1399, 1403)}
+    for value, (x, y) in corners.items():
+        region = pixels(template.crop((x, y, x + 630, y + 630)))
+        distance = [sum(abs(a - b) for a, b in zip(region, face)) / len(face) for face in drawn]
+        assert distance.index(min(distance)) == value - 1, (value, distance)
+        assert min(distance) < 8
+    assert template.crop((0, 0, 2048, 680)).getextrema() == ((255, 255),) * 3
+
+
+def test_a_game_without_a_die_has_none(six_day):
+    names = {state["Name"] for state in walk(load(six_day, "six_day_race")["ObjectStates"])}
+    assert "Custom_Dice" not in names
+
+
+def test_only_six_sided_dice_are_made():
+    from boardgen.product import Die, Sheet
+
+    face = Scene(20, 20, (Rect(0, 0, 20, 20, Style(fill="#ffffff")),))
+    back = Scene(10, 10, ())
+    sheet = Sheet("die", "Die", back, die=Die("d8", "Eight", (face,) * 8))
+    problems = export_problems(GameOutput(Board(back), {}, sheets=(sheet,)), ("tts",))
+    assert len(problems) == 1 and "'d8' has 8 faces" in problems[0]

@@ -273,3 +273,105 @@ def test_a_file_newly_extended_from_another_folder_is_watched(tmp_path):
         set_dark(base, BOARD_COLOUR)
         served.wait_for_version_after(version)
         assert BOARD_COLOUR.encode() in served.get("board.svg")[1]
+
+
+def test_the_board_is_published_first_then_every_picture_then_the_verdict(tmp_path):
+    """An edit that changes several pictures shows the board before the rest, and both
+    ahead of the check, whose snapshot shows the same pictures, marked as checked."""
+    from boardgen.preview import draw, draw_pictures
+
+    layout = starter(tmp_path, extends="steeple_chess")
+    preview = Preview(str(layout))
+    preview.redraw()
+    before = preview.current
+    assert before.checked and not before.problems
+    layout.write_text(layout.read_text("utf-8") + '[colors]\ndark = "#123456"\ntext = "#654321"\n',
+                      "utf-8")
+    steps = list(draw_pictures(str(layout), "en", None, before))
+    verdict = draw(str(layout), "en", None, steps[-1].version + 1, steps[-1])
+    changed = {stem for stem in verdict.tags if verdict.tags[stem] != before.tags[stem]}
+    assert "board" in changed and len(changed) > 1
+    assert [step.version for step in steps] == [before.version + 1, before.version + 2]
+    first, last = steps
+    assert not first.checked and not last.checked and verdict.checked
+    assert [stem for stem in first.tags if first.tags[stem] != before.tags[stem]] == ["board"]
+    assert last.tags == verdict.tags and last.pictures == verdict.pictures
+    assert all(verdict.pictures[stem] is last.pictures[stem] for stem in last.pictures)
+
+
+def test_a_rule_text_edit_goes_straight_to_the_check(tmp_path):
+    layout = starter(tmp_path)
+    rules = tmp_path / "mine.rules.en.md"
+    watched = Watched(str(layout), None)
+    assert watched.draws_pictures(layout) and not watched.draws_pictures(rules)
+    assert watched.matters(rules)
+    preview = Preview(str(layout))
+    preview.redraw()
+    versions = []
+    preview.publish = lambda snapshot: (versions.append(snapshot.checked),
+                                        Preview.publish(preview, snapshot))
+    preview.redraw(pictures=False)
+    assert versions == [True]  # one publication: the check's
+    preview.redraw()
+    assert versions == [True, False, True]
+
+
+def test_a_save_read_half_written_shows_no_problems(tmp_path, monkeypatch):
+    """The redraw reads an emptied file; the rest of the save lands while it settles:
+    no problems are published for the moment in between."""
+    import threading
+    import time
+
+    from boardgen import preview as module
+
+    layout = starter(tmp_path)
+    preview = Preview(str(layout))
+    preview.redraw()
+    shown = preview.current
+    good = layout.read_text("utf-8")
+    layout.write_text("", "utf-8")
+    monkeypatch.setattr(module, "EMPTY_SETTLE_MS", 3000)
+    redraw = threading.Thread(target=preview.redraw)
+    redraw.start()
+    time.sleep(0.5)
+    layout.write_text(good, "utf-8")
+    redraw.join(timeout=30)
+    assert not redraw.is_alive()
+    assert preview.current is shown and not shown.problems
+    monkeypatch.setattr(module, "EMPTY_SETTLE_MS", 0)
+    layout.write_text("", "utf-8")
+    preview.redraw()  # a file that stays empty is a problem worth showing
+    assert preview.current.problems and preview.current.checked
+
+
+def read_event(stream) -> dict:
+    """The next state sent over a server-sent event stream (comments skipped)."""
+    import json
+
+    for line in stream:
+        if line.startswith(b"data: "):
+            return json.loads(line[len(b"data: "):])
+    raise AssertionError("the event stream ended")
+
+
+def test_the_page_is_sent_each_new_state_at_once(tmp_path):
+    layout = starter(tmp_path)
+    with Served(str(layout), cwd=tmp_path) as served:
+        state = served.state()
+        assert state["checked"] and [p["stem"] for p in state["groups"][0]["pictures"]] == ["board"]
+        with urllib.request.urlopen(f"{served.url}events?since=-1", timeout=20) as stream:
+            assert stream.headers["Content-Type"] == "text/event-stream"
+            assert read_event(stream) == state  # a page behind the server catches up at once
+        with urllib.request.urlopen(f"{served.url}events?since={state['version']}",
+                                    timeout=20) as stream:
+            set_dark(layout, BOARD_COLOUR)
+            update = read_event(stream)
+            assert update["version"] > state["version"]
+            board = update["groups"][0]["pictures"][0]
+            assert board["tag"] != state["groups"][0]["pictures"][0]["tag"]
+            assert BOARD_COLOUR.encode() in served.get(f"board.svg?h={board['tag']}")[1]
+            while not update["checked"]:
+                update = read_event(stream)
+            assert not update["problems"]
+        status, _body = fetch(served.url + "events", host=f"attacker.example:{served.port}")
+        assert status == 421

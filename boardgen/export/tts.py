@@ -9,12 +9,14 @@ whose ``ObjectStates`` are the objects), with the images it names beside it:
   "hidden" image, ``DeckIDs`` listing every copy (card id = sheet number × 100 +
   slot) and one ``Card`` per copy in ``ContainedObjects``;
 - other pieces in one ``Bag`` per set: two-sided ones as ``Custom_Tile`` (front and
-  back image), one-sided ones as ``Custom_Token``.
+  back image), one-sided ones as ``Custom_Token``;
+- a die with pictures on its faces (from a die net sheet) as a ``Custom_Dice``: one
+  image with the six faces where Tabletop Simulator's six-sided die template has them.
 
 Images are named by ``file:///`` URLs of where they are written, as Tabletop
 Simulator's "local file" import names them: such a save works on the machine it was
 built on. GUIDs are hashes of the objects' names, so a rebuild is byte-identical.
-Printed sheets (a score pad, a die net) are left to the PDFs.
+Printed sheets (a score pad, the die net itself) are left to the PDFs.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pathlib import Path
 
 from boardgen import limits
 from boardgen.layout import safe_identifier
-from boardgen.product import Component, ComponentSet, GameOutput
+from boardgen.product import Component, ComponentSet, Die, GameOutput
 from boardgen.scene import Scene
 
 FOLDER = "tts"
@@ -39,6 +41,19 @@ BOARD_DPI = 150
 PIECE_DPI = 300
 CARD_MIN_SIDE_MM = 40.0   # two-sided pieces this large, all alike in size, are cards in a deck
 MIN_CELL_PX = 64          # a card image smaller than this is not worth a deck
+
+# Tabletop Simulator's six-sided custom die template (Steam folder "Tabletop Simulator/
+# Modding/Dice Templates", see kb.tabletopsimulator.com/custom-content/custom-dice) is a
+# 2048 px square whose lower two thirds hold the faces, 630 px squares at these top-left
+# corners: 2 4 5 in the middle row, 1 3 6 in the bottom row; the top third is not used.
+# The corners are those of a published generator of such textures (Wen-Qualtu/kt-datacards,
+# generate_dice: FACE_COORDS). ``CustomDice.Type`` 1 is the six-sided die
+# (api.tabletopsimulator.com, Custom Game Objects: 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20).
+D6_TEMPLATE_PX = 2048
+D6_FACE_PX = 630
+D6_CORNERS = {1: (20, 1403), 2: (20, 711), 3: (711, 1403), 4: (711, 711), 5: (1399, 711),
+              6: (1399, 1403)}
+DICE_TYPES = {6: 1}  # faces → CustomDice.Type, for the dice whose template is known
 
 
 @dataclass(frozen=True)
@@ -86,6 +101,18 @@ class Image:
 
 
 @dataclass(frozen=True)
+class DieImage:
+    """A die and the template image its faces are laid out on."""
+
+    die: Die
+    file: str
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return D6_TEMPLATE_PX, D6_TEMPLATE_PX
+
+
+@dataclass(frozen=True)
 class Plan:
     """Every image and deck of the save, decided before anything is drawn."""
 
@@ -93,6 +120,7 @@ class Plan:
     decks: tuple[Deck, ...]
     pieces: tuple[tuple[ComponentSet, dict[int, tuple[Image, Image | None]]], ...]
     backs: tuple[Image, ...]
+    dice: tuple[DieImage, ...] = ()
 
     def images(self) -> list[Image]:
         """Every single image (board, piece faces, card backs); sheets are composed apart."""
@@ -184,8 +212,10 @@ def plan(output: GameOutput) -> Plan:
                       for back, file in _backs(component_set)]
         else:
             pieces.append((component_set, piece_images(component_set)))
+    dice = tuple(DieImage(sheet.die, f"{safe_identifier(sheet.die.name + '-faces')}.png")
+                 for sheet in output.sheets if sheet.die is not None)
     return Plan(Image("board.png", board, fitting_dpi(board, BOARD_DPI)), tuple(decks),
-                tuple(pieces), tuple(backs))
+                tuple(pieces), tuple(backs), dice)
 
 
 def piece_images(component_set: ComponentSet) -> dict[int, tuple[Image, Image | None]]:
@@ -292,8 +322,15 @@ def piece_object(component_set: ComponentSet, faces, url, x: float, z: float) ->
                        MaterialIndex=-1, MeshIndex=-1, ContainedObjects=contained)
 
 
+def die_object(image: DieImage, url, x: float, z: float) -> dict:
+    """A ``Custom_Dice`` showing the die's faces from its template image."""
+    kind = {"Type": DICE_TYPES[len(image.die.faces)]}
+    return base_object("Custom_Dice", image.die.title, (image.die.name,), transform(x, z),
+                       CustomImage=custom_image(url(image.file), CustomDice=kind))
+
+
 def save(title: str, plan_: Plan, url) -> dict:
-    """The saved object: the board in the middle, decks and bags in a row in front of it."""
+    """The saved object: the board in the middle; decks, bags and dice in a row in front of it."""
     objects = [board_object(title, url(plan_.board.file))]
     x = -6.0
     for deck in plan_.decks:
@@ -301,6 +338,9 @@ def save(title: str, plan_: Plan, url) -> dict:
         x += 4.0
     for component_set, faces in plan_.pieces:
         objects.append(piece_object(component_set, faces, url, x, -12.0))
+        x += 4.0
+    for die in plan_.dice:
+        objects.append(die_object(die, url, x, -12.0))
         x += 4.0
     return {"SaveName": title, "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
             "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
@@ -326,6 +366,8 @@ def tts_files(name: str, title: str, output: GameOutput, folder: Path) -> dict[s
              for image in plan_.images()}
     for sheet in plan_.sheets():
         files[f"{FOLDER}/{sheet.file}"] = compose_sheet(sheet, render_png)
+    for die in plan_.dice:
+        files[f"{FOLDER}/{die.file}"] = compose_die(die.die, render_png)
     document = save(title, plan_, url)
     files[f"{FOLDER}/{safe_identifier(name)}.json"] = (
         json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
@@ -360,6 +402,18 @@ def compose_sheet(sheet: Sheet, render_png) -> bytes:
     return _png(canvas)
 
 
+def compose_die(die: Die, render_png) -> bytes:
+    """The die's faces on Tabletop Simulator's six-sided template, upright, on white."""
+    from PIL import Image as PILImage
+
+    canvas = PILImage.new("RGB", (D6_TEMPLATE_PX, D6_TEMPLATE_PX), "white")
+    for value, scene in enumerate(die.faces, start=1):
+        dpi = math.ceil(D6_FACE_PX * 25.4 / min(scene.width, scene.height))
+        face = PILImage.open(io.BytesIO(render_png(scene, dpi=dpi))).convert("RGB")
+        canvas.paste(face.resize((D6_FACE_PX, D6_FACE_PX)), D6_CORNERS[value])
+    return _png(canvas)
+
+
 def _png(image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False)
@@ -371,16 +425,17 @@ def problems(output: GameOutput) -> list[str]:
     plan_ = plan(output)
     images = plan_.images()
     sheets = plan_.sheets()
-    found = []
-    if len(images) + len(sheets) > limits.MAX_PICTURE_FILES:
-        return [f"--format tts would write {len(images) + len(sheets)} images; at most "
-                f"{limits.MAX_PICTURE_FILES}"]
+    found = [f"--format tts: the die {die.die.name!r} has {len(die.die.faces)} faces; Tabletop "
+             "Simulator dice are made here with six" for die in plan_.dice
+             if len(die.die.faces) not in DICE_TYPES]
+    count = len(images) + len(sheets) + len(plan_.dice)
+    if count > limits.MAX_PICTURE_FILES:
+        return [f"--format tts would write {count} images; at most {limits.MAX_PICTURE_FILES}"]
     for sheet in sheets:
         if min(sheet.cell) < MIN_CELL_PX:
             found.append(f"--format tts: the cards of {sheet.file} would be {sheet.cell[0]} × "
                          f"{sheet.cell[1]} px; at least {MIN_CELL_PX} px a side")
-    total = (sum(w * h for w, h in (image.size for image in images))
-             + sum(w * h for w, h in (sheet.size for sheet in sheets)))
+    total = sum(w * h for w, h in (item.size for item in (*images, *sheets, *plan_.dice)))
     if total > limits.MAX_KIT_PNG_PIXELS:
         found.append(f"--format tts would write {total:,} px of images; at most "
                      f"{limits.MAX_KIT_PNG_PIXELS:,}")

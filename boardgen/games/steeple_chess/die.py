@@ -9,7 +9,7 @@ from __future__ import annotations
 from boardgen import fonts, pieces
 from boardgen.games.steeple_chess.model import Layout
 from boardgen.i18n import Words, words_for
-from boardgen.product import Sheet
+from boardgen.product import Die, Sheet
 from boardgen.scene import (Group, Line, Node, Polygon, Rect, Scene, Style, Text, Use, compose,
                             scale, translate)
 
@@ -41,6 +41,23 @@ def face_letters(layout: Layout) -> dict[Slot, str]:
     return {slot: layout.die.faces[value - 1] for slot, value in NET.items()}
 
 
+def face_nodes(letter: str, x: float, y: float, e: float) -> list[Node]:
+    """One face of the die, ``e`` mm a side with its top-left at (x, y): white, the piece on it."""
+    size = e * 0.8
+    return [Rect(x, y, e, e, Style(fill="#ffffff")),
+            Use(pieces.piece_symbol_id(letter, "black"),
+                compose(translate(x + (e - size) / 2, y + (e - size) / 2 + e * 0.02),
+                        scale(size / 100)))]
+
+
+def die_faces(layout: Layout) -> tuple[Scene, ...]:
+    """The six faces as the net prints them, in the order of the ordinary die's 1 to 6."""
+    e = layout.die.edge_mm
+    return tuple(Scene(e, e, tuple(face_nodes(letter, 0.0, 0.0, e)),
+                       symbols=pieces.piece_symbols())
+                 for letter in layout.die.faces)
+
+
 def _edge(slot: Slot, side: str, e: float) -> tuple[float, float, float, float]:
     x, y = slot[0] * e, slot[1] * e
     return {"top": (x, y, x + e, y), "bottom": (x, y + e, x + e, y + e),
@@ -68,12 +85,7 @@ def net_nodes(layout: Layout) -> tuple[list[Node], float, float]:
     for slot, side in TABS:
         nodes.append(_tab(slot, side, e))
     for slot, letter in sorted(face_letters(layout).items()):
-        x, y = slot[0] * e, slot[1] * e
-        nodes.append(Rect(x, y, e, e, Style(fill="#ffffff")))
-        size = e * 0.8
-        nodes.append(Use(pieces.piece_symbol_id(letter, "black"),
-                         compose(translate(x + (e - size) / 2, y + (e - size) / 2 + e * 0.02),
-                                 scale(size / 100))))
+        nodes += face_nodes(letter, slot[0] * e, slot[1] * e, e)
     for slot in sorted(NET):
         for side, (dx, dy) in SIDES.items():
             neighbour = (slot[0] + dx, slot[1] + dy)
@@ -104,7 +116,8 @@ def die_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     drop = MARGIN + (sheet_h - 2 * MARGIN - depth) * 0.4
     scene = Scene(sheet_w, sheet_h, (Group(tuple(nodes), translate(0, drop)),),
                   symbols=pieces.piece_symbols())
-    return Sheet("die", f"{words('title')}: {words('die.title')}", scene)
+    return Sheet("die", f"{words('title')}: {words('die.title')}", scene,
+                 die=Die("die", words("die.title"), die_faces(layout)))
 
 
 def _sheet_content(layout: Layout, words: Words, net: list[Node], w: float, h: float,
