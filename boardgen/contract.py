@@ -10,7 +10,7 @@ it with the default options.
 anything: the game in the build's language, its rule text and figures in that
 language, its pages on the build's paper in the build's mode, its pictures at the
 build's resolution. A build never fails half-way for a reason ``check`` could have
-named, and whatever ``check`` accepts, every build makes.
+named, and whatever ``check`` accepts, a build on any standard paper makes.
 """
 
 from __future__ import annotations
