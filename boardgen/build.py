@@ -22,7 +22,7 @@ from itertools import repeat
 from pathlib import Path
 
 from boardgen import __version__, imposition
-from boardgen.contract import BuildOptions, Checked, check_layout, compose
+from boardgen.contract import BuildOptions, Checked, check_build, compose
 from boardgen.errors import InputError
 from boardgen.export import export_files
 from boardgen.i18n import words_for
@@ -301,7 +301,7 @@ def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None 
     The layout is checked first (unless ``checked`` already is), every file is rendered
     in memory, and only then are files written, all or none.
     """
-    checked = checked or check_layout(target, options, setup)
+    checked = checked or check_build(target, options, setup)
     layout = checked.layout
     options = replace(options, print=replace(options.print, words=words_for(layout, options.lang)))
     files = product_files(layout, checked.output, options, target, notes)
@@ -336,7 +336,7 @@ def render_target(target: str, options: BuildOptions, setup: Path | None = None,
     ``out_dir`` is where the files will go: exports name their images by full path."""
     rendered = Rendered(target)
     try:
-        checked = check_layout(target, options, setup)
+        checked = check_build(target, options, setup)
         rendered.name = checked.layout.name
         layout_options = replace(options, print=replace(
             options.print, words=words_for(checked.layout, options.lang)))

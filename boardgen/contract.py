@@ -1,12 +1,16 @@
 """What ``check`` accepts, ``build`` makes: every rule a build applies, without rendering.
 
-``check_layout`` loads a layout, composes its game in every language (composing is
-pure and cheap), draws its rule figures, and measures what a build would make: the
-size, text and shapes of every artwork, the pages of every PDF on the smallest
-standard papers in every mode and with every kind of backs, and the pixels of every
-PNG. ``check`` runs it with the default options; ``build`` runs it with its own
-options before it renders anything, so a build never fails half-way for a reason
-``check`` could have named.
+``check_layout`` loads a layout, composes its game in every language, draws its rule
+figures in every language, and measures what a build would make: the size, text and
+shapes of every artwork, the pages of every PDF on the smallest standard papers in
+every mode and with every kind of backs, and the pixels of every PNG. ``check`` runs
+it with the default options.
+
+``check_build`` applies the same rules to what one build makes, before it renders
+anything: the game in the build's language, its rule text and figures in that
+language, its pages on the build's paper in the build's mode, its pictures at the
+build's resolution. A build never fails half-way for a reason ``check`` could have
+named, and whatever ``check`` accepts, a build on any standard paper makes.
 """
 
 from __future__ import annotations
@@ -61,28 +65,50 @@ class Checked:
 
 def check_layout(target: str, options: BuildOptions | None = None,
                  setup: Path | None = None) -> Checked:
-    """Every problem a build of ``target`` would meet, raised at once; else the composed game.
+    """Every problem any build of ``target`` would meet, raised at once; else the composed game.
 
-    Without ``options`` the defaults are checked (every format at 150 dpi); papers,
-    modes and backs are always checked all together, so the verdict holds for each.
+    Without ``options`` the defaults are checked (every format at 150 dpi); languages,
+    papers, modes and backs are always checked all together, so the verdict holds for each.
     """
-    options = options or BuildOptions()
+    return _checked(target, options or BuildOptions(), setup, every_variant=True)
+
+
+def check_build(target: str, options: BuildOptions, setup: Path | None = None) -> Checked:
+    """Every problem the build ``options`` ask for would meet, raised at once; else the game.
+
+    The same rules as :func:`check_layout`, applied only to what this build makes: its
+    language (and English where it may fall back), its paper, mode and backs, its formats.
+    """
+    return _checked(target, options, setup, every_variant=False)
+
+
+def _checked(target: str, options: BuildOptions, setup: Path | None,
+             every_variant: bool) -> Checked:
     layout = load_layout(target)
     source = _source(target)
     output = compose(layout, options.lang, setup, options.allow_illegal)
     problems = art_problems(output)
-    if not problems:  # the other languages and the figures, once the build's own art is sound
-        for lang in sorted(LANGUAGES.keys() - {options.lang}):
-            problems += art_problems(compose(layout, lang))
-        figures, missing = rule_figures(layout, target)
+    if not problems:  # the rules and other languages, once the build's own art is sound
+        if every_variant:
+            for lang in sorted(LANGUAGES.keys() - {options.lang}):
+                problems += art_problems(compose(layout, lang))
+        figures, missing = rule_figures(layout, target, None if every_variant
+                                        else built_rule_languages(options))
         problems += figure_problems(figures) + rule_language_problem(missing, options)
     if not problems:
-        problems = (page_problems(output, options) + picture_problems(output, options)
-                    + export_problems(output, options.formats))
+        problems = (page_problems(output, print_variants(options, every_variant))
+                    + picture_problems(output, options) + export_problems(output, options.formats))
     if problems:
         errors = [InputError(p, source=source) for p in dict.fromkeys(problems)]
         raise InputError(errors[0].message, source=source, problems=errors)
     return Checked(target, layout, output)
+
+
+def built_rule_languages(options: BuildOptions) -> tuple[str, ...]:
+    """The languages whose rule text a build may print: its own, and English to fall back on."""
+    if "pdf" not in options.formats:
+        return ()
+    return (options.lang, "en") if options.fall_back and options.lang != "en" else (options.lang,)
 
 
 def _source(target: str) -> str:
@@ -136,13 +162,18 @@ def marked_illegal(output: GameOutput, word: str, problems: list[str]) -> GameOu
     return replace(output, board=board, board_json=board_json)
 
 
-def rule_figures(layout, target: str) -> tuple[dict[str, Any], dict[str, InputError]]:
-    """The figures each language's rule text draws, and why a language has no rule text."""
+def rule_figures(layout, target: str, languages: tuple[str, ...] | None = None
+                 ) -> tuple[dict[str, Any], dict[str, InputError]]:
+    """The figures each language's rule text draws, and why a language has no rule text.
+
+    Every language, or the first of ``languages`` that has a text (a build's language,
+    then its fallback).
+    """
     from boardgen.rules import MissingLanguage, rule_book
 
     figures: dict[str, Any] = {}
     missing: dict[str, InputError] = {}
-    for lang in LANGUAGES:
+    for lang in LANGUAGES if languages is None else languages:
         try:
             book = rule_book(layout, lang, target)
         except MissingLanguage as error:
@@ -151,6 +182,8 @@ def rule_figures(layout, target: str) -> tuple[dict[str, Any], dict[str, InputEr
         if book is not None:
             figures.update({f"rule figure {name!r} ({lang})": scene
                             for name, scene in book.figures.items()})
+        if languages is not None:
+            break  # the first of them with a text is the one printed
     return figures, missing
 
 
@@ -190,25 +223,31 @@ def figure_problems(figures: dict[str, Any]) -> list[str]:
             for problem in limits.art_problems(name, scene, figure=True)]
 
 
-def print_variants(options: BuildOptions) -> list[imposition.PrintOptions]:
-    """The build's own print options and every mode and backs on the smallest standard papers."""
+def print_variants(options: BuildOptions, every_variant: bool = True
+                   ) -> list[imposition.PrintOptions]:
+    """The print options whose pages are checked: the build's own and every mode and backs
+    on the smallest standard papers; without ``every_variant`` only the build's own, if
+    it makes PDF files (nothing else is imposed)."""
     base = options.print
+    if not every_variant:
+        return [base] if "pdf" in options.formats else []
     papers = {imposition.parse_paper(name) for name in limits.SMALLEST_PAPERS} | {base.paper}
     return [base] + [replace(base, paper=paper, mode=mode, backs=backs)
                      for paper in sorted(papers, key=lambda p: p.name)
                      for mode in ("home", "shop") for backs in ("duplex", "fold")]
 
 
-def page_problems(output: GameOutput, options: BuildOptions) -> list[str]:
-    """PDFs that would not fit their pieces on the paper or would have too many pages.
+def page_problems(output: GameOutput, variants: list[imposition.PrintOptions]) -> list[str]:
+    """PDFs that would not fit their pieces on the paper or would have too many pages,
+    printed with any of ``variants``.
 
-    Checked whatever the formats: what ``check`` accepts builds as PDF too.
+    ``check`` asks whatever the formats: what it accepts builds as PDF too.
     """
     bundle = "the print-and-play file"
     too_long: dict[str, str] = {}  # file → why it is too long (the first paper found)
     misfits: dict[str, str] = {}  # component set → why it does not fit (the first paper found)
     spans = imposition.artwork_spans(output.board.scene)
-    for print_options in print_variants(options):
+    for print_options in variants:
         counts = {"board.pdf": board_pages(output.board, print_options, spans)}
         for sheet in output.sheets:
             counts[f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)

@@ -44,19 +44,6 @@ class Measure:
     bounds: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1
     bad_text: str | None = None          # first text holding a control character
 
-    def merged(self, other: "Measure") -> "Measure":
-        return Measure(self.shapes + other.shapes, min(self.min_text, other.min_text),
-                       _union(self.bounds, other.bounds), self.bad_text or other.bad_text)
-
-    def transformed(self, m: Matrix) -> "Measure":
-        if m == IDENTITY:
-            return self
-        bounds = None
-        if self.bounds is not None:
-            x0, y0, x1, y1 = self.bounds
-            bounds = _box([apply(m, p) for p in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
-        return Measure(self.shapes, self.min_text * scale_of(m), bounds, self.bad_text)
-
 
 def scale_of(m: Matrix) -> float:
     """How much a transform scales areas, as a length factor."""
@@ -80,6 +67,8 @@ def _union(a, b):
 
 def control_character(text: str) -> str | None:
     """The first character of ``text`` that is a control or unassigned code, as U+XXXX."""
+    if text.isprintable():  # no control, surrogate or unassigned character (nor others)
+        return None
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs", "Cn"):
             return f"U+{ord(char):04X}"
@@ -118,35 +107,57 @@ def measure(scene: Scene) -> Measure:
 
 
 def _measure(scene: Scene) -> Measure:
-    """``measure`` without the memory."""
-    symbols = scene.symbols
-    cache: dict[str, Measure] = {}
+    """``measure`` without the memory.
 
-    def of_symbol(name: str, trail: frozenset[str]) -> Measure:
+    Measures in the making are plain tuples (shapes, smallest text, bounds, bad text),
+    added up in drawing order; a board has thousands of nodes.
+    """
+    symbols = scene.symbols
+    cache: dict[str, tuple] = {}
+
+    def of_symbol(name: str, trail: frozenset[str]) -> tuple:
         if name not in cache:
             if name in trail or name not in symbols:
-                return Measure()
+                return _NOTHING
             cache[name] = of_nodes(symbols[name], trail | {name})
         return cache[name]
 
-    def of_nodes(nodes, trail: frozenset[str]) -> Measure:
-        total = Measure()
+    def of_nodes(nodes, trail: frozenset[str]) -> tuple:
+        shapes, least, box, bad = _NOTHING
         for node in nodes:
-            total = total.merged(of_node(node, trail))
-        return total
+            more, smallest, reach, odd = of_node(node, trail)
+            shapes += more
+            least = min(least, smallest)
+            box = _union(box, reach)
+            bad = bad or odd
+        return shapes, least, box, bad
 
-    def of_node(node: Node, trail: frozenset[str]) -> Measure:
+    def of_node(node: Node, trail: frozenset[str]) -> tuple:
         if isinstance(node, Group):
-            return of_nodes(node.children, trail).transformed(node.transform)
+            return _transformed(of_nodes(node.children, trail), node.transform)
         if isinstance(node, Use):
-            return of_symbol(node.symbol, trail).transformed(node.transform)
+            return _transformed(of_symbol(node.symbol, trail), node.transform)
         if isinstance(node, Text):
             bad = node.text if control_character(node.text) else None
             size = node.size if node.text.strip() else math.inf
-            return Measure(1, size, _box(_points(node)), bad)
-        return Measure(1, math.inf, _box(_points(node)))
+            return 1, size, _box(_points(node)), bad
+        return 1, math.inf, _box(_points(node)), None
 
-    return of_nodes(scene.children, frozenset())
+    return Measure(*of_nodes(scene.children, frozenset()))
+
+
+_NOTHING = (0, math.inf, None, None)
+
+
+def _transformed(measured: tuple, m: Matrix) -> tuple:
+    """A measure in the coordinates ``m`` puts it in (``Measure.transformed``)."""
+    if m == IDENTITY:
+        return measured
+    shapes, least, bounds, bad = measured
+    if bounds is not None:
+        x0, y0, x1, y1 = bounds
+        bounds = _box([apply(m, p) for p in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
+    return shapes, least * scale_of(m), bounds, bad
 
 
 def art_problems(name: str, scene: Scene, *, piece: bool = False, figure: bool = False) -> list[str]:

@@ -8,7 +8,7 @@ import pypdf
 import pytest
 
 from boardgen import limits
-from boardgen.contract import BuildOptions, check_layout
+from boardgen.contract import BuildOptions, check_build, check_layout
 from boardgen.errors import InputError
 from boardgen.games import KINDS, Game, HasDiagrams, HasSetups, game_for
 from boardgen.layout import shipped_games
@@ -146,3 +146,40 @@ def test_shapes_of_the_whole_kit_are_limited(monkeypatch):
     monkeypatch.setattr(limits, "MAX_KIT_SHAPES", 100)
     with pytest.raises(InputError, match="shapes together; at most 100"):
         check_layout("racing_kings")
+
+
+def test_a_build_checks_the_rule_text_it_prints_and_check_every_one(tmp_path):
+    from shutil import copyfile
+
+    from tests.conftest import LAYOUTS
+
+    path = write(tmp_path, "mine.toml", 'extends = "racing_kings"\nname = "mine"\n')
+    copyfile(LAYOUTS / "racing_kings.rules.en.md", tmp_path / "mine.rules.en.md")
+    write(tmp_path, "mine.rules.de.md", "# Rennen\n\n{{ no_such_value }} Felder.\n")
+    for refused in (lambda: check_layout(str(path)),
+                    lambda: check_build(str(path), BuildOptions(lang="de", formats=("pdf",)))):
+        with pytest.raises(InputError) as raised:
+            refused()
+        assert "mine.rules.de.md" in str(raised.value.location()) + str(raised.value)
+    assert check_build(str(path), BuildOptions(lang="en", formats=("pdf",))).layout.name == "mine"
+    # without PDF files no rule text is printed at all
+    assert check_build(str(path), BuildOptions(lang="de", formats=("svg",))).output.board
+
+
+def test_a_build_checks_pages_on_its_own_paper_and_check_on_the_smallest(monkeypatch):
+    from boardgen import imposition
+    from boardgen.contract import page_problems
+
+    a3 = BuildOptions(formats=("pdf",), print=imposition.PrintOptions(
+        paper=imposition.parse_paper("a3")))
+    output = check_build("six_day_race", a3).output
+    monkeypatch.setattr(limits, "MAX_PAGES_PER_FILE", 1)
+    while page_problems(output, [a3.print]):  # the fewest pages a file may have that A3 keeps
+        monkeypatch.setattr(limits, "MAX_PAGES_PER_FILE", limits.MAX_PAGES_PER_FILE + 1)
+    assert page_problems(output, [imposition.PrintOptions()])  # A4 takes more pages
+    assert check_build("six_day_race", a3).layout
+    with pytest.raises(InputError, match="pages on A4"):
+        check_layout("six_day_race", a3)
+    with pytest.raises(InputError, match="pages on A4"):
+        check_build("six_day_race", BuildOptions(formats=("pdf",)))
+    assert check_build("six_day_race", BuildOptions(formats=("svg",))).layout  # nothing imposed

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boardgen import imposition
 from boardgen.games import racing_kings
@@ -260,3 +264,84 @@ def test_check_counts_the_pages_a_board_with_kept_regions_is_built_on():
     free = Board(board.scene, board.seams_x, board.seams_y)
     assert board_pages(board, A4) == len(imposition.impose_board(board, A4))
     assert board_pages(free, A4) == len(imposition.impose_board(free, A4))
+
+
+# ---- the planning programme against a plain one ------------------------------------
+
+def plain_split(length, seams, room, glue, keep_clear=(), keep_out=()):
+    """``split`` as first written: every cut tried from every cut before it, every span
+    asked about every cut."""
+    from boardgen.imposition.tiling import EPS
+
+    def crosses(cut, spans):
+        return any(a + EPS < cut < b - EPS for a, b in spans)
+
+    def cheapest(points):
+        points = [(0.0, True, False, False)] + points + [(length, True, False, False)]
+        best, previous, last = [None] * len(points), [-1] * len(points), len(points) - 1
+        best[0] = (0, 0, 0, 0, 0.0)
+        for j in range(1, len(points)):
+            at, on_seam, kept_region, art = points[j]
+            for i in range(j - 1, -1, -1):
+                width = at - points[i][0] + (0.0 if j == last else glue)
+                if width > room + EPS:
+                    break
+                if best[i] is None:
+                    continue
+                crossed, kept, count, off_seam, widest = best[i]
+                cost = (crossed + art, kept + kept_region, count + 1, off_seam + (not on_seam),
+                        max(widest, width))
+                if best[j] is None or cost < best[j]:
+                    best[j], previous[j] = cost, i
+        if best[last] is None:
+            return None
+        chain = [last]
+        while chain[-1] != 0:
+            chain.append(previous[chain[-1]])
+        return tuple(points[k][0] for k in reversed(chain))
+
+    if length <= room + EPS:
+        return (0.0, length)
+    on_seam = sorted({s for s in seams if EPS < s < length - EPS})
+
+    def candidate(x, seam):
+        return (x, seam, crosses(x, keep_out), crosses(x, keep_clear))
+
+    cuts = cheapest([candidate(s, True) for s in on_seam])
+    if cuts is None or any(crosses(c, keep_clear) or crosses(c, keep_out) for c in cuts):
+        grid = [candidate(float(x), False) for x in range(1, math.ceil(length))
+                if all(abs(x - s) > EPS for s in on_seam)]
+        cuts = cheapest(sorted([candidate(s, True) for s in on_seam] + grid))
+    return cuts
+
+
+positions = st.floats(min_value=0, max_value=400, allow_nan=False).map(lambda v: round(v, 1))
+spans = st.lists(st.tuples(positions, st.floats(min_value=0, max_value=60)).map(
+    lambda s: (s[0], round(s[0] + s[1], 2))), max_size=30).map(tuple)
+
+
+@settings(max_examples=300, deadline=None)
+@given(length=st.floats(min_value=1, max_value=400).map(lambda v: round(v, 2)),
+       seams=st.lists(positions, max_size=40).map(tuple),
+       room=st.sampled_from([12.0, 30.0, 55.5, 120.0, 198.0, 272.0]),
+       keep_clear=spans, keep_out=spans)
+def test_cuts_are_the_ones_the_plain_programme_finds(length, seams, room, keep_clear, keep_out):
+    assert split.__wrapped__(length, seams, room, GLUE_MM, keep_clear, keep_out) == \
+        plain_split(length, seams, room, GLUE_MM, keep_clear, keep_out)
+
+
+@pytest.mark.parametrize("name", ["six_day_race_advanced", "steeple_chess", "river_race"])
+def test_shipped_boards_are_cut_as_the_plain_programme_cuts_them(name):
+    from boardgen.contract import check_build, BuildOptions
+    from boardgen.imposition.tiling import artwork_spans, art_box, keep_out_spans
+
+    board = check_build(name, BuildOptions(formats=("pdf",))).output.board
+    clear = artwork_spans(board.scene)
+    kept = keep_out_spans(board.keep_out)
+    for paper in ("a4", "letter", "a3"):
+        for landscape in (False, True):
+            area = art_box(*imposition.parse_paper(paper).size(landscape), 6.0)
+            for axis, length, seams, room in ((0, board.scene.width, board.seams_x, area.w),
+                                              (1, board.scene.height, board.seams_y, area.h)):
+                arguments = (length, tuple(seams), room, GLUE_MM, clear[axis], kept[axis])
+                assert split.__wrapped__(*arguments) == plain_split(*arguments)

@@ -10,8 +10,12 @@ halves of a tick meet when the pages are aligned.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
+from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
+from heapq import heappop, heappush
+from typing import Callable
 
 from boardgen import fonts
 from boardgen.errors import InputError
@@ -169,19 +173,41 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
     if room <= glue + 1:
         raise InputError(f"the printable area ({room:g} mm) is too small to tile a board",
                          source="--paper")
+    through_kept, through_art = _crossing(keep_out), _crossing(keep_clear)
 
     def candidate(x: float, on_seam: bool) -> Candidate:
-        return Candidate(x, on_seam, _crosses(x, keep_out), _crosses(x, keep_clear))
+        return Candidate(x, on_seam, through_kept(x), through_art(x))
 
     on_seam = sorted({s for s in seams if EPS < s < length - EPS})
     cuts = _cheapest_cuts(length, [candidate(s, True) for s in on_seam], room, glue)
-    if cuts is None or any(_crosses(c, keep_clear) or _crosses(c, keep_out) for c in cuts):
+    if cuts is None or any(through_art(c) or through_kept(c) for c in cuts):
+        near_seams = {round(s) for s in on_seam if abs(round(s) - s) <= EPS}
         grid = [candidate(float(x), False) for x in range(1, math.ceil(length))
-                if all(abs(x - s) > EPS for s in on_seam)]
+                if x not in near_seams]
         cuts = _cheapest_cuts(length, sorted([candidate(s, True) for s in on_seam] + grid),
                               room, glue)
     assert cuts is not None
     return cuts
+
+
+def _crossing(spans: Spans) -> Callable[[float], bool]:
+    """Whether a cut crosses one of ``spans`` (``_crosses``), answered by bisection: a board's
+    labels give hundreds of spans, and a fine grid of cuts asks about each of them."""
+    inside = sorted((a + EPS, b - EPS) for a, b in spans if a + EPS < b - EPS)
+    starts: list[float] = []
+    ends: list[float] = []
+    for start, end in inside:  # merge what overlaps; open ends that only touch stay apart
+        if ends and start < ends[-1]:
+            ends[-1] = max(ends[-1], end)
+        else:
+            starts.append(start)
+            ends.append(end)
+
+    def crosses(cut: float) -> bool:
+        index = bisect_left(starts, cut) - 1  # the last stretch that starts before the cut
+        return index >= 0 and cut < ends[index]
+
+    return crosses
 
 
 @dataclass(frozen=True, order=True)
@@ -194,39 +220,122 @@ class Candidate:
     through_art: bool = False
 
 
+_PLACE = 1 << 32  # the integer costs below hold each count in a place of its own
+
+
 def _cheapest_cuts(length: float, candidates: list[Candidate], room: float,
                    glue: float) -> tuple[float, ...] | None:
     """Dynamic programme over candidate cuts.
 
     Cost, compared in order: cuts through artwork, cuts through kept regions, pieces,
-    cuts off a seam, widest piece.
+    cuts off a seam, widest piece; among equal costs the piece ending at the later cut.
+
+    The first four counts are added up as one integer. For each cut the cheapest way to
+    reach it comes from the cuts within a page's width before it, and among those with
+    the least counts only a few can have the narrowest widest piece: a cut reached with
+    a widest piece no narrower than a later cut's (with equal counts) never wins again.
+    Each count keeps the others in order of position, widest piece growing, and the
+    best of them is found by bisection, so a fine grid of cuts over a long board costs
+    little more than its seams do.
     """
     points = [Candidate(0.0)] + candidates + [Candidate(length)]
-    best: list[tuple[int, int, int, int, float] | None] = [None] * len(points)
-    previous = [-1] * len(points)
-    best[0] = (0, 0, 0, 0, 0.0)
+    xs = [point.at for point in points]
     last = len(points) - 1
-    for j in range(1, len(points)):
-        point = points[j]
-        for i in range(j - 1, -1, -1):
-            width = point.at - points[i].at + (0.0 if j == last else glue)
-            if width > room + EPS:
-                break
-            if best[i] is None:
-                continue
-            crossed, kept, count, off_seam, widest = best[i]
-            cost = (crossed + point.through_art, kept + point.through_kept, count + 1,
-                    off_seam + (not point.on_seam), max(widest, width))
-            if best[j] is None or cost < best[j]:
-                best[j], previous[j] = cost, i
-    if best[last] is None:
+    counts: list[int | None] = [None] * len(points)  # the four counts, as one integer
+    widest = [0.0] * len(points)
+    previous = [-1] * len(points)
+    counts[0] = 0
+    by_counts: dict[int, deque[int]] = {0: deque([0])}
+    cheapest = [0]  # a heap of the counts in by_counts (perhaps of emptied ones too)
+    first = 0  # the first cut within a page's width of the current one
+    for j in range(1, last):
+        x = xs[j]
+        while first < j and x - xs[first] + glue > room + EPS:
+            first += 1
+        reached = _reach(by_counts, cheapest, first)
+        if reached is None:
+            continue
+        i = _narrowest(reached, xs, widest, x, glue)
+        counts[j] = counts[i] + _added(points[j])
+        widest[j] = max(widest[i], x - xs[i] + glue)
+        previous[j] = i
+        _keep(by_counts, cheapest, widest, counts[j], j)
+    _reach_end(points, xs, counts, widest, previous, room)
+    if counts[last] is None:
         return None
     chain = [last]
     while chain[-1] != 0:
         chain.append(previous[chain[-1]])
-    return tuple(points[k].at for k in reversed(chain))
+    return tuple(xs[k] for k in reversed(chain))
 
 
+def _added(point: Candidate) -> int:
+    """What ending a piece at ``point`` adds to the counts: art, kept, pieces, off a seam."""
+    return ((point.through_art * _PLACE + point.through_kept) * _PLACE + 1) * _PLACE \
+        + (not point.on_seam)
+
+
+def _reach(by_counts: dict[int, deque[int]], cheapest: list[int], first: int) -> deque[int] | None:
+    """The cuts from ``first`` on with the least counts (dropping those before ``first``)."""
+    while cheapest:
+        kept = by_counts[cheapest[0]]
+        while kept and kept[0] < first:
+            kept.popleft()
+        if kept:
+            return kept
+        del by_counts[heappop(cheapest)]
+    return None
+
+
+def _narrowest(kept: deque[int], xs: list[float], widest: list[float], x: float,
+               glue: float) -> int:
+    """The cut among ``kept`` from which a piece ending at ``x`` leaves the narrowest widest
+    piece (the later one of equals): where the piece itself stops being the widest."""
+    low, high = 0, len(kept)
+    while low < high:
+        middle = (low + high) // 2
+        i = kept[middle]
+        if widest[i] >= x - xs[i] + glue:
+            high = middle
+        else:
+            low = middle + 1
+    if low == len(kept):
+        return kept[-1]
+    if low == 0:
+        return kept[0]
+    before, after = kept[low - 1], kept[low]
+    return after if widest[after] <= x - xs[before] + glue else before
+
+
+def _keep(by_counts: dict[int, deque[int]], cheapest: list[int], widest: list[float],
+          counts: int, j: int) -> None:
+    """Remember cut ``j`` among those of its counts, dropping the earlier ones it beats."""
+    kept = by_counts.get(counts)
+    if kept is None:
+        kept = by_counts[counts] = deque()
+        heappush(cheapest, counts)
+    while kept and widest[kept[-1]] >= widest[j]:
+        kept.pop()
+    kept.append(j)
+
+
+def _reach_end(points: list[Candidate], xs: list[float], counts: list[int | None],
+               widest: list[float], previous: list[int], room: float) -> None:
+    """The cheapest way to the board's end, whose last piece has no glue strip (so it may
+    reach back further than the other cuts did): every cut within reach is tried."""
+    last = len(points) - 1
+    best: tuple[int, float] | None = None
+    for i in range(last - 1, -1, -1):
+        width = xs[last] - xs[i] + 0.0
+        if width > room + EPS:
+            break
+        if counts[i] is None:
+            continue
+        cost = (counts[i] + _added(points[last]), max(widest[i], width))
+        if best is None or cost < best:
+            best, previous[last] = cost, i
+    if best is not None:
+        counts[last], widest[last] = best
 def keep_out_spans(boxes: tuple[tuple[float, float, float, float], ...]) -> tuple[Spans, Spans]:
     """Across and down the board, where its keep-out rectangles (x, y, w, h) lie.
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-
-import pyphen
+from itertools import compress
+from pathlib import Path
 
 NO_BREAK_SPACE = "\u00a0"
 QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
@@ -53,10 +53,131 @@ def smart_quotes(text: str, lang: str) -> str:
     return text.replace("'", marks[3])
 
 
+LEFT_MIN, RIGHT_MIN = 2, 3    # letters a hyphenated word keeps before and after a break
+
+
+class Patterns:
+    """A language's hyphenation patterns (pyphen's dictionary files), read as they are needed.
+
+    The same positions as ``pyphen.Pyphen(lang=..., left=2, right=3)``, but a pattern is
+    parsed only when a word meets it: pyphen parses all of them up front, which for
+    German's 78,000 patterns takes longer than typesetting a whole rule booklet. A file
+    with hex-escaped characters or non-standard breaks (``/``) is read by pyphen itself.
+    """
+
+    IGNORED = ("%", "#", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "COMPOUNDLEFTHYPHENMIN",
+               "COMPOUNDRIGHTHYPHENMIN")
+    PATTERN = re.compile(r"(\d?)(\D?)")
+
+    def __init__(self, path: Path):
+        with path.open("rb") as handle:
+            encoding = handle.readline().decode().strip()
+        if encoding.lower() == "microsoft-cp1251":
+            encoding = "cp1251"
+        text = path.read_text(encoding)
+        lines = text.split("\n")[1:]
+        if "^^" in text or ("/" in text and "=" in text and any(
+                "/" in line and "=" in line and not line.strip().startswith(self.IGNORED)
+                for line in lines)):
+            raise ValueError(f"{path.name} needs pyphen's own reader")
+        written = list(map(str.strip, lines))
+        letters = map(str.strip, _without(text, b"0123456789").split("\n")[1:])
+        # a pattern of zeros only breaks nowhere; pyphen skips it rather than letting it
+        # replace an earlier pattern of the same letters
+        zeros = map(str.strip, _without(text, b"123456789").split("\n")[1:])
+        breaking = list(map(str.__ne__, zeros, written))
+        # pattern letters → the pattern as written; the last one of equal letters wins
+        self.raw = dict(zip(compress(letters, breaking), compress(written, breaking)))
+        self.parsed: dict[str, tuple[int, tuple[int, ...]] | None] = {}
+        self.known: dict[str, list[int]] = {}
+
+    def pattern(self, letters: str) -> tuple[int, tuple[int, ...]] | None:
+        """The pattern for a string of letters: its first non-zero offset and values."""
+        try:
+            return self.parsed[letters]
+        except KeyError:
+            pass
+        written = self.raw.get(letters)
+        found = None
+        if written and not written.startswith(self.IGNORED):
+            values = [int(digit or "0") for digit, _ in self.PATTERN.findall(written)]
+            if max(values):
+                start, end = 0, len(values)
+                while not values[start]:
+                    start += 1
+                while not values[end - 1]:
+                    end -= 1
+                found = start, tuple(values[start:end])
+        self.parsed[letters] = found
+        return found
+
+    def positions(self, word: str) -> list[int]:
+        """Where ``word`` may be hyphenated, keeping LEFT_MIN and RIGHT_MIN letters whole."""
+        last = len(word) - RIGHT_MIN
+        word = word.lower()
+        points = self.known.get(word)
+        if points is None:
+            dotted = f".{word}."
+            scores = [0] * (len(dotted) + 1)
+            for i in range(len(dotted) - 1):
+                for j in range(i + 1, len(dotted) + 1):
+                    found = self.pattern(dotted[i:j]) if dotted[i:j] in self.raw else None
+                    if found:
+                        offset, values = found
+                        for k, value in enumerate(values, i + offset):
+                            if value > scores[k]:
+                                scores[k] = value
+            points = [i - 1 for i, score in enumerate(scores) if score % 2]
+            self.known[word] = points
+        return [point for point in points if LEFT_MIN <= point <= last]
+
+
+def _without(text: str, ascii_characters: bytes) -> str:
+    """``text`` without the given ASCII characters (through UTF-8 bytes, which is many
+    times faster than ``str.translate`` on text that is not all ASCII)."""
+    return text.encode("utf-8").translate(None, ascii_characters).decode("utf-8")
+
+
+class _PyphenPatterns:
+    """pyphen's own reader, for dictionary files ``Patterns`` does not read."""
+
+    def __init__(self, path: Path):
+        import pyphen
+
+        self.dictionary = pyphen.Pyphen(filename=path, left=LEFT_MIN, right=RIGHT_MIN)
+
+    def positions(self, word: str) -> list[int]:
+        return [int(point) for point in self.dictionary.positions(word)]
+
+
+def dictionary_path(code: str) -> Path:
+    """pyphen's dictionary file for a language code (``en_US``).
+
+    Found beside pyphen's module without importing it: the import lists its resources
+    through ``importlib.resources``, which costs more than reading English's patterns.
+    """
+    from importlib.util import find_spec
+
+    spec = find_spec("pyphen")
+    if spec is not None and spec.origin:
+        path = Path(spec.origin).parent / "dictionaries" / f"hyph_{code}.dic"
+        if path.is_file():
+            return path
+    import pyphen
+
+    return pyphen.LANGUAGES[pyphen.language_fallback(code)]
+
+
 @lru_cache(maxsize=None)
-def _dictionary(lang: str) -> pyphen.Pyphen | None:
+def _dictionary(lang: str) -> Patterns | _PyphenPatterns | None:
     code = HYPHENATION.get(lang)
-    return pyphen.Pyphen(lang=code, left=2, right=3) if code else None
+    if code is None:
+        return None
+    path = dictionary_path(code)
+    try:
+        return Patterns(path)
+    except ValueError:
+        return _PyphenPatterns(path)
 
 
 def break_points(word: str, lang: str | None) -> list[int]:

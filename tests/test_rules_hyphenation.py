@@ -1,0 +1,75 @@
+"""Hyphenation patterns read as they are needed break words exactly where pyphen does."""
+
+from __future__ import annotations
+
+import re
+
+import pyphen
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardgen.rules.typography import (HYPHENATION, LEFT_MIN, RIGHT_MIN, Patterns,
+                                       _dictionary, _PyphenPatterns, dictionary_path)
+from tests.conftest import LAYOUTS
+
+ALPHABETS = {"en": "abcdefghijklmnopqrstuvwxyz", "de": "abcdefghijklmnopqrstuvwxyzäöüß",
+             "pl": "abcdefghijklmnoprstuwyząćęłńóśźż"}
+
+
+def pyphen_for(lang: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=HYPHENATION[lang], left=LEFT_MIN, right=RIGHT_MIN)
+
+
+@pytest.mark.parametrize("lang", sorted(HYPHENATION))
+def test_every_pattern_reads_as_pyphen_reads_it(lang):
+    patterns = Patterns(dictionary_path(HYPHENATION[lang]))
+    mine = {letters: found for letters in patterns.raw
+            if (found := patterns.pattern(letters)) is not None}
+    theirs = {letters: (offset, tuple(values))
+              for letters, (offset, values) in pyphen_for(lang).hd.patterns.items()}
+    assert mine == theirs
+
+
+@pytest.mark.parametrize("lang", sorted(HYPHENATION))
+def test_every_word_of_the_rule_texts_breaks_where_pyphen_breaks_it(lang):
+    words = {word for path in LAYOUTS.glob(f"*.rules.{lang}.md")
+             for word in re.findall(r"[^\W\d_]{2,}", path.read_text(encoding="utf-8"))}
+    reference = pyphen_for(lang)
+    assert len(words) > 300
+    assert [(w, _dictionary(lang).positions(w)) for w in sorted(words)] == \
+        [(w, reference.positions(w)) for w in sorted(words)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(ALPHABETS)).flatmap(
+    lambda lang: st.tuples(st.just(lang), st.text(ALPHABETS[lang] + ALPHABETS[lang].upper(),
+                                                  min_size=1, max_size=24))))
+def test_any_word_breaks_where_pyphen_breaks_it(lang_and_word):
+    lang, word = lang_and_word
+    assert _dictionary(lang).positions(word) == pyphen_for(lang).positions(word)
+
+
+def write_dictionary(tmp_path, lines: list[str]):
+    path = tmp_path / "hyph_xx_XX.dic"
+    path.write_text("UTF-8\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_later_pattern_of_zeros_leaves_the_earlier_one_as_pyphen_does(tmp_path):
+    path = write_dictionary(tmp_path, ["LEFTHYPHENMIN 2", "% a comment with 1 digit", "a1b",
+                                       "ab", "b1c", "b0c", "  c3d  ", "1c2d", "ab0", "x9y"])
+    patterns = Patterns(path)
+    reference = pyphen.Pyphen(filename=path, left=LEFT_MIN, right=RIGHT_MIN)
+    for word in ("aabbccdd", "abcdabcd", "xyxyxyxy", "ccddccdd", "abababab"):
+        assert patterns.positions(word) == reference.positions(word), word
+    assert patterns.pattern("ab") == (1, (1,)) and patterns.pattern("LEFTHYPHENMIN ") is None
+
+
+@pytest.mark.parametrize("line", ["^^e4b1c", "ab1c/a=b,1,1"])
+def test_patterns_it_does_not_read_are_left_to_pyphen(tmp_path, line):
+    path = write_dictionary(tmp_path, ["a1b", line])
+    with pytest.raises(ValueError, match="pyphen's own reader"):
+        Patterns(path)
+    reference = pyphen.Pyphen(filename=path, left=LEFT_MIN, right=RIGHT_MIN)
+    assert _PyphenPatterns(path).positions("aabbcaab") == reference.positions("aabbcaab") == [2]
