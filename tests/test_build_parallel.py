@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardgen import build as build_module
 from boardgen.build import BuildOptions, build_many
@@ -22,8 +24,8 @@ def files_in(folder):
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _render_reporting_pid(target, options, setup=None, out_dir=None):
-    rendered = _real_render_target(target, options, setup, out_dir)
+def _render_reporting_pid(target, *args, **kwargs):
+    rendered = _real_render_target(target, *args, **kwargs)
     rendered.notes.append(f"rendered by {os.getpid()}")
     return rendered
 
@@ -100,3 +102,20 @@ def test_a_build_typesets_its_rules_once_per_page_size(monkeypatch):
     files = product_files(layout, output, BuildOptions(formats=("pdf",)), "racing_kings")
     assert {"rules.pdf", "rules-booklet.pdf", "racing_kings-print-and-play.pdf"} <= set(files)
     assert sorted(sizes) == [(148, 210), (210, 297)]
+
+
+@given(sizes=st.lists(st.tuples(st.floats(1, 1200), st.floats(1, 1200)), max_size=40),
+       parts=st.integers(1, 6))
+def test_pictures_split_into_parts_of_about_equal_work(sizes, parts):
+    from boardgen.build import picture_parts
+    from boardgen.scene import Scene
+
+    scenes = {f"p{index}": Scene(w, h, ()) for index, (w, h) in enumerate(sizes)}
+    split = picture_parts(scenes, parts)
+    assert len(split) <= parts and all(split)
+    assert sorted(stem for part in split for stem in part) == sorted(scenes)
+    assert all(part[stem] is scenes[stem] for part in split for stem in part)
+    if split:  # no part exceeds an equal share by more than the largest picture
+        work = [sum(s.width * s.height + 63 * 88 for s in part.values()) for part in split]
+        largest = max(s.width * s.height + 63 * 88 for s in scenes.values())
+        assert max(work) <= sum(work) / parts + largest + 1e-6
