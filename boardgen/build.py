@@ -166,11 +166,15 @@ def output_folder(out_dir: Path, name: str) -> Path:
 
 
 def pdf_file(stem: str, pages: tuple[Scene, ...], options: BuildOptions,
-             title: str) -> dict[str, bytes]:
-    """``stem.pdf`` of imposed pages, if PDF is requested."""
+             title: str, drawings=None) -> dict[str, bytes]:
+    """``stem.pdf`` of imposed pages, if PDF is requested.
+
+    ``drawings``: the build's :class:`boardgen.render.pdf.Drawings`, so that pages drawn
+    here are not drawn again for the print-and-play bundle.
+    """
     if "pdf" not in options.formats:
         return {}
-    return {f"{stem}.pdf": renderer("pdf")(Document(pages, title=title))}
+    return {f"{stem}.pdf": renderer("pdf")(Document(pages, title=title), drawings=drawings)}
 
 
 def picture_files(stem: str, scene: Scene, options: BuildOptions) -> dict[str, bytes]:
@@ -245,11 +249,17 @@ def picture_set(scenes: dict[str, Scene], options: BuildOptions) -> dict[str, by
 
 def print_files(layout, output: GameOutput, options: BuildOptions, target: str | None = None,
                 notes: list[str] | None = None) -> dict[str, bytes]:
-    """The PDFs: board pages, component sheets, sheets, rules and the bundle of all of them."""
+    """The PDFs: board pages, component sheets, sheets, rules and the bundle of all of them.
+
+    Every page is drawn once: the bundle places the operators drawn for the other files.
+    """
+    from boardgen.render.pdf import Drawings
+
+    drawings = Drawings()
     words = words_for(layout, options.lang)  # the layout's labels over the catalogue
     options = replace(options, print=replace(options.print, words=words))
     board_pages = imposition.impose_board(output.board, options.print)
-    files = pdf_file("board", board_pages, options, words("title"))
+    files = pdf_file("board", board_pages, options, words("title"), drawings)
     sections = [imposition.Section(words("section.board"), board_pages,
                                    work=imposition.board_work(output.board, options.print))]
     for component_set in output.component_sets:
@@ -259,13 +269,14 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
                 component_set.title, pages,
                 double_sided=imposition.duplex_backs(component_set, options.print),
                 work=imposition.component_work(component_set, options.print)))
-            files.update(pdf_file(component_set.name, pages, options, component_set.title))
+            files.update(pdf_file(component_set.name, pages, options, component_set.title,
+                                  drawings))
     for sheet in output.sheets:
         pages = imposition.impose_sheet(sheet, options.print)
         sections.append(imposition.Section(sheet.title, pages,
                                            work=imposition.sheet_work(sheet, options.print)))
-        files.update(pdf_file(sheet.name, pages, options, sheet.title))
-    rule_sheet, rule_files = rules_files(layout, options, target, notes)
+        files.update(pdf_file(sheet.name, pages, options, sheet.title, drawings))
+    rule_sheet, rule_files = rules_files(layout, options, target, notes, drawings)
     files.update(rule_files)
     if rule_sheet:
         sections.append(imposition.Section(words("section.rules"), rule_sheet, numbered=False))
@@ -274,12 +285,13 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
                              picture=output.board.scene, shipped=shipped)
     bundle = imposition.print_and_play(cover, sections, options.print)
     files[bundle_name(layout)] = renderer("pdf")(
-        Document(bundle, title=words("pdf.print_and_play", title=words("title"))))
+        Document(bundle, title=words("pdf.print_and_play", title=words("title"))), drawings)
     return files
 
 
 def rules_files(layout, options: BuildOptions, target: str | None = None,
-                notes: list[str] | None = None) -> tuple[tuple[Scene, ...], dict[str, bytes]]:
+                notes: list[str] | None = None,
+                drawings=None) -> tuple[tuple[Scene, ...], dict[str, bytes]]:
     """The rule sheet's pages (for the bundle), and rules.pdf and rules-booklet.pdf.
 
     Nothing when PDF is not asked for or no layout of the ``extends`` chain has a rule text.
@@ -303,7 +315,8 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
     sheet = book.sheet(paper)
     pdf = renderer("pdf")
     words = words_for(layout, book.text.lang)  # English where the rules fell back to it
-    return sheet, {"rules.pdf": pdf(Document(sheet, title=words("pdf.rules", title=book.title))),
+    return sheet, {"rules.pdf": pdf(Document(sheet, title=words("pdf.rules", title=book.title)),
+                                     drawings),
                    "rules-booklet.pdf": pdf(Document(
                        book.booklet(paper), title=words("pdf.rules_booklet", title=book.title)))}
 

@@ -2,6 +2,13 @@
 
 Every page gets the same base transform (mm, y down), so nodes are drawn with
 their scene coordinates. Symbols become form XObjects drawn once per document.
+
+Each node on a page, and each symbol, is drawn once per build: its PDF operators are
+kept in :class:`Drawings` and placed again wherever the same node appears, in the same
+document or another (the print-and-play bundle holds every page of the other PDFs).
+What differs between documents (font names and the encoding of a font subset, names
+of transparency states, forms in use) is left out of the kept operators and written
+afresh by each document.
 """
 
 from __future__ import annotations
@@ -44,20 +51,125 @@ def _color(hex_code: str) -> HexColor:
     return HexColor(hex_code)
 
 
+# What a document writes for itself; everything else is kept as operator strings.
+Alpha = tuple[str, float]  # ("alpha", opacity)
+Label = tuple[str, str, float, str, str]  # ("text", font, size, anchor, text)
+Form = tuple[str, str]  # ("form", symbol name)
+Drawing = list  # operator strings (lists of them) and the three kinds above, in order
+
+
+class Drawings:
+    """The PDF operators of drawn page nodes and symbols, by node, for reuse in a build.
+
+    Nodes are known by identity (a page's nodes are the same objects wherever the page
+    goes); each entry keeps its node, so an id cannot be taken over by a new object.
+    """
+
+    def __init__(self) -> None:
+        self.nodes: dict[int, tuple[Node, Drawing]] = {}
+        self.forms: dict[tuple[str, int], tuple[tuple[Node, ...], Drawing]] = {}
+
+    def node(self, node: Node) -> Drawing | None:
+        kept = self.nodes.get(id(node))
+        return kept[1] if kept and kept[0] is node else None
+
+    def form(self, name: str, nodes: tuple[Node, ...]) -> Drawing | None:
+        kept = self.forms.get((name, id(nodes)))
+        return kept[1] if kept and kept[0] is nodes else None
+
+
+def _perform(canvas: Canvas, step) -> None:
+    """Write one document-specific step of a drawing."""
+    if step[0] == "alpha":
+        _write_alpha(canvas, step[1])
+    elif step[0] == "form":
+        canvas.doForm(step[1])
+    else:
+        _, font, size, anchor, text = step
+        canvas.setFont(font, size)
+        if anchor == "middle":
+            canvas.drawCentredString(0, 0, text)
+        elif anchor == "end":
+            canvas.drawRightString(0, 0, text)
+        else:
+            canvas.drawString(0, 0, text)
+
+
+def _write_alpha(canvas: Canvas, alpha: float) -> None:
+    """Set fill and stroke opacity with the document's transparency states.
+
+    Written as reportlab's ``setFillAlpha``/``setStrokeAlpha`` write it, but always:
+    the painter has decided that it changes.
+    """
+    canvas._doc.ensureMinPdfVersion("transparency")
+    states = canvas._extgstate._c
+    for key in ("ca", "CA"):
+        name = states.setdefault((key, alpha), f"gRLs{len(states)}")
+        canvas._code.append(f"/{name} gs")
+
+
+def _replay(canvas: Canvas, drawing: Drawing) -> None:
+    for step in drawing:
+        if type(step) is list:
+            canvas._code.extend(step)
+        else:
+            _perform(canvas, step)
+
+
 class _Painter:
     """Draws nodes on a reportlab canvas whose user space is mm with y down.
 
     It remembers the colours, widths and opacity it has set, so a shape only
-    writes what changes and needs no save/restore of its own; groups, symbols and
-    text save and restore the state around them. Opacity is back at 1 whenever a
-    symbol is drawn, so symbols start from a known state.
+    writes what changes; groups, symbols and text save and restore the state around
+    them, and so does a shape standing alone on a page, so that every node on a page
+    starts from the page's initial state and its operators fit any page. Opacity is
+    back at 1 whenever a symbol is drawn, so symbols start from a known state.
     """
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, drawings: Drawings):
         self.canvas = canvas
+        self.drawings = drawings
         self.forms: dict[str, tuple[Node, ...]] = {}
         self.state: dict[str, object] = {"alpha": 1.0}
         self.saved: list[dict[str, object]] = []
+        self.drawing: Drawing | None = None  # being recorded
+        self.mark = 0  # where in the canvas's operators the recording's last step ended
+
+    def step(self, step) -> None:
+        """Write a document-specific step, and record it in the drawing being made."""
+        code = self.canvas._code
+        if self.drawing is not None:
+            self.drawing.append(code[self.mark:])
+        _perform(self.canvas, step)
+        if self.drawing is not None:
+            self.drawing.append(step)
+            self.mark = len(self.canvas._code)
+
+    def record(self, draw) -> Drawing:
+        """The operators ``draw()`` writes, with its document-specific steps apart."""
+        self.drawing, self.mark = [], len(self.canvas._code)
+        draw()
+        drawing = self.drawing + [self.canvas._code[self.mark:]]
+        self.drawing = None
+        return [step for step in drawing if step]
+
+    def draw_on_page(self, node: Node) -> None:
+        """A node of a page: its kept operators, or drawn (and kept) now."""
+        drawing = self.drawings.node(node)
+        if drawing is None:
+            drawing = self.record(lambda: self.draw_alone(node))
+            self.drawings.nodes[id(node)] = (node, drawing)
+        else:
+            _replay(self.canvas, drawing)
+
+    def draw_alone(self, node: Node) -> None:
+        """Draw a node and leave the state as it found it."""
+        if isinstance(node, (Group, Use, Text)):  # these restore the state themselves
+            self.draw(node)
+            return
+        self.push()
+        self.draw(node)
+        self.pop()
 
     def fresh_state(self) -> tuple[dict, list]:
         """Start a page or form from a known state; returns the state it replaces."""
@@ -79,8 +191,7 @@ class _Painter:
             self.state[key] = value
 
     def set_alpha(self, alpha: float) -> None:
-        c = self.canvas
-        self.set("alpha", alpha, lambda a: (c.setFillAlpha(a), c.setStrokeAlpha(a)))
+        self.set("alpha", alpha, lambda a: self.step(("alpha", a)))
 
     def set_style(self, style: Style) -> tuple[int, int]:
         c = self.canvas
@@ -118,7 +229,7 @@ class _Painter:
             self.set_alpha(1.0)
             self.push()
             c.transform(*node.transform)
-            c.doForm(node.symbol)
+            self.step(("form", node.symbol))
             self.pop()
             return
         if isinstance(node, Text):
@@ -175,13 +286,8 @@ class _Painter:
         else:
             c.transform(1, 0, 0, -1, node.x, node.y)  # text stands upright in y-down space
         c.setFillColor(_color(node.fill))
-        c.setFont(fonts.registered_name(node.font), node.size)
-        if node.anchor == "middle":
-            c.drawCentredString(0, 0, pdf_text(node.text))
-        elif node.anchor == "end":
-            c.drawRightString(0, 0, pdf_text(node.text))
-        else:
-            c.drawString(0, 0, pdf_text(node.text))
+        self.step(("text", fonts.registered_name(node.font), node.size, node.anchor,
+                   pdf_text(node.text)))
         self.pop()
 
     def define_forms(self, scene: Scene) -> None:
@@ -201,8 +307,12 @@ class _Painter:
         self.forms[name] = nodes
         outer = self.fresh_state()
         self.canvas.beginForm(name, *FORM_BBOX)
-        for node in nodes:
-            self.draw(node)
+        drawing = self.drawings.form(name, nodes)
+        if drawing is None:
+            drawing = self.record(lambda: [self.draw(node) for node in nodes])
+            self.drawings.forms[(name, id(nodes))] = (nodes, drawing)
+        else:
+            _replay(self.canvas, drawing)
         self.canvas.endForm()
         self.state, self.saved = outer
         _give_form_its_graphics_states(self.canvas, name)
@@ -233,8 +343,12 @@ def _box(scene: Scene, box: tuple[float, float, float, float]) -> tuple[float, f
     return (mm_to_pt(x), mm_to_pt(scene.height - y - h), mm_to_pt(x + w), mm_to_pt(scene.height - y))
 
 
-def render_pdf(document: Document | Scene) -> bytes:
-    """A PDF with one page per scene, fonts embedded and subset, scaling switched off."""
+def render_pdf(document: Document | Scene, drawings: Drawings | None = None) -> bytes:
+    """A PDF with one page per scene, fonts embedded and subset, scaling switched off.
+
+    ``drawings``: operators of nodes drawn for other documents of the same build, reused
+    here where a page holds the same nodes (and added to with the ones drawn here).
+    """
     if isinstance(document, Scene):
         document = Document((document,), title=document.title)
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85
@@ -248,7 +362,7 @@ def render_pdf(document: Document | Scene) -> bytes:
     canvas.setCreator(f"boardgen {__version__}")
     canvas.setAuthor("boardgen")
     canvas.setViewerPreference("PrintScaling", "None")
-    painter = _Painter(canvas)
+    painter = _Painter(canvas, drawings if drawings is not None else Drawings())
     for page in document.pages:
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         if page.trim_box:
@@ -261,7 +375,7 @@ def render_pdf(document: Document | Scene) -> bytes:
         canvas.translate(0, mm_to_pt(page.height))
         canvas.scale(PT_PER_MM, -PT_PER_MM)
         for node in page.children:
-            painter.draw(node)
+            painter.draw_on_page(node)
         canvas.restoreState()
         canvas.showPage()
     canvas.save()
