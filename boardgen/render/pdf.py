@@ -19,7 +19,8 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfdoc
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
@@ -47,8 +48,10 @@ def mm_to_pt(value: float) -> float:
 
 
 @lru_cache(maxsize=None)
-def _color(hex_code: str) -> HexColor:
-    return HexColor(hex_code)
+def _color(hex_code: str) -> str:
+    """The RGB components of a colour as PDF numbers ("0.2 0.4 0.6")."""
+    colour = HexColor(hex_code)
+    return fp_str(colour.red, colour.green, colour.blue)
 
 
 # What a document writes for itself; everything else is kept as operator strings.
@@ -85,14 +88,27 @@ def _perform(canvas: Canvas, step) -> None:
     elif step[0] == "form":
         canvas.doForm(step[1])
     else:
-        _, font, size, anchor, text = step
-        canvas.setFont(font, size)
-        if anchor == "middle":
-            canvas.drawCentredString(0, 0, text)
-        elif anchor == "end":
-            canvas.drawRightString(0, 0, text)
-        else:
-            canvas.drawString(0, 0, text)
+        _write_text(canvas, *step[1:])
+
+
+def _write_text(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> None:
+    """One line of text at the origin, in the document's subsets of the font.
+
+    Written as reportlab's documentation says a dynamic (TrueType) font is written,
+    without a text object's bookkeeping, which took longer than the rest of a page.
+    """
+    font = pdfmetrics.getFont(font_name)
+    x = 0.0
+    if anchor != "start":
+        width = font.stringWidth(text, size)
+        x = -width / 2 if anchor == "middle" else -width
+    doc = canvas._doc
+    parts = [f"BT 1 0 0 1 {fp_str(x)} 0 Tm"]
+    for subset, chunk in font.splitString(text, doc):
+        parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf "
+                     f"{fp_str(size * 1.2)} TL ({canvas._escape(chunk)}) Tj")
+    parts.append("T* ET")  # the line ends, as reportlab ends it (text extractors read it so)
+    canvas._code.append(" ".join(parts))
 
 
 def _write_alpha(canvas: Canvas, alpha: float) -> None:
@@ -178,12 +194,17 @@ class _Painter:
         return outer
 
     def push(self) -> None:
-        self.canvas.saveState()
+        """Save the graphics state. Written directly: nothing here reads the canvas's
+        own record of its state, so there is none to keep."""
+        self.canvas._code.append("q")
         self.saved.append(dict(self.state))
 
     def pop(self) -> None:
-        self.canvas.restoreState()
+        self.canvas._code.append("Q")
         self.state = self.saved.pop()
+
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        self.canvas._code.append(f"{fp_str(a, b, c, d, e, f)} cm")
 
     def set(self, key: str, value, apply) -> None:
         if self.state.get(key) != value:
@@ -197,10 +218,10 @@ class _Painter:
         c = self.canvas
         fill = stroke = 0
         if style.fill:
-            self.set("fill", style.fill, lambda v: c.setFillColor(_color(v)))
+            self.set("fill", style.fill, lambda v: c._code.append(f"{_color(v)} rg"))
             fill = 1
         if style.stroke:
-            self.set("stroke", style.stroke, lambda v: c.setStrokeColor(_color(v)))
+            self.set("stroke", style.stroke, lambda v: c._code.append(f"{_color(v)} RG"))
             self.set("width", style.stroke_mm, c.setLineWidth)
             self.set("dash", style.dash, lambda v: c.setDash(list(v) if v else []))
             self.set("join", style.join, lambda v: c.setLineJoin(JOINS[v]))
@@ -214,7 +235,7 @@ class _Painter:
         if isinstance(node, Group):
             self.push()
             if node.transform != IDENTITY:
-                c.transform(*node.transform)
+                self.transform(*node.transform)
             if node.clip is not None:
                 p = c.beginPath()
                 p.rect(*node.clip)
@@ -228,7 +249,7 @@ class _Painter:
                 raise KeyError(f"scene has no symbol {node.symbol!r}")
             self.set_alpha(1.0)
             self.push()
-            c.transform(*node.transform)
+            self.transform(*node.transform)
             self.step(("form", node.symbol))
             self.pop()
             return
@@ -280,12 +301,12 @@ class _Painter:
         self.set_alpha(1.0)
         self.push()
         if node.rotate:
-            c.transform(1, 0, 0, 1, node.x, node.y)
+            self.transform(1, 0, 0, 1, node.x, node.y)
             c.rotate(node.rotate)  # user space is y-down, so a positive angle turns clockwise
             c.scale(1, -1)
         else:
-            c.transform(1, 0, 0, -1, node.x, node.y)  # text stands upright in y-down space
-        c.setFillColor(_color(node.fill))
+            self.transform(1, 0, 0, -1, node.x, node.y)  # text stands upright in y-down space
+        c._code.append(f"{_color(node.fill)} rg")
         self.step(("text", fonts.registered_name(node.font), node.size, node.anchor,
                    pdf_text(node.text)))
         self.pop()
