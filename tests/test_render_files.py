@@ -8,7 +8,7 @@ import struct
 
 import pypdf
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
@@ -110,3 +110,21 @@ def test_a_png_is_opaque_to_its_last_pixel_where_its_size_rounds_up():
     assert image.getpixel((20, 20)) == (0, 0, 0)
     edge = image.getpixel((39, 20))[0]
     assert abs(edge - 255 * (1 - covered)) <= 3, edge
+
+
+@settings(max_examples=30, deadline=None)
+@given(face=st.sampled_from(sorted(fonts.FILES)),
+       text=st.text(st.sampled_from(sorted(fonts.REPERTOIRE) + ["≤", "€", "→", "ő", "Ж"]),
+                    min_size=1, max_size=40))
+def test_a_subset_cut_from_the_repertoire_is_the_subset_cut_from_the_whole_face(face, text):
+    """Subsets of Latin text are cut from a face already cut down to Latin; the bytes are
+    those of a cut from the whole face."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    whole = TTFont(io.BytesIO(fonts._plain_face(face)), recalcTimestamp=False)
+    whole.flavor = "woff"  # as subset_woff saves it
+    expected = fonts._subset(whole, text, fonts._subset_options(woff=True))
+    fonts.subset_woff.cache_clear()
+    assert fonts.subset_woff(face, text) == expected
