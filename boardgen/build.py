@@ -481,7 +481,8 @@ def warm_up(targets: list[str], options: BuildOptions) -> None:
             import_module(KINDS[kind])
     if "pdf" in options.formats:
         import_module("boardgen.rules")
-    label = Scene(30, 10, (Text(2, 6, "Aa 1", 4), Text(2, 9, "Aa 1", 3, font="bold")))
+    label = Scene(30, 10, tuple(Text(2, 3 * (index + 1), "Aa 1", 2.5, font=face)
+                                for index, face in enumerate(("regular", "bold", "italic"))))
     for fmt in ("svg", "png", "pdf"):
         if fmt in options.formats:
             renderer(fmt)(label)
