@@ -318,7 +318,8 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
     return sheet, {"rules.pdf": pdf(Document(sheet, title=words("pdf.rules", title=book.title)),
                                      drawings),
                    "rules-booklet.pdf": pdf(Document(
-                       book.booklet(paper), title=words("pdf.rules_booklet", title=book.title)))}
+                       book.booklet(paper), title=words("pdf.rules_booklet", title=book.title)),
+                       drawings)}
 
 
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
