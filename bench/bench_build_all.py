@@ -16,6 +16,7 @@ import argparse
 import ast
 import cProfile
 import os
+import re
 import sys
 import tempfile
 import time
@@ -41,7 +42,8 @@ def timed(kind: str, name, work):
     result = work()
     if profile:
         profile.disable()
-        profile.dump_stats(PROFILES / f"{kind}-{name}-{os.getpid()}.prof")
+        slug = re.sub(r"[^A-Za-z0-9]+", "_", name)[:40].strip("_")
+        profile.dump_stats(PROFILES / f"{kind}-{slug}-{os.getpid()}.prof")
     line = (os.getpid(), began - START, time.perf_counter() - START,
             time.process_time() - cpu, f"{kind:5} {name}")
     with TIMELINE.open("a", encoding="utf-8") as timeline:  # one short line: one write
