@@ -415,25 +415,44 @@ def render_targets(targets: list[str], options: BuildOptions, setup: Path | None
 
 def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path | None,
                     out_dir: Path, workers: int) -> Iterator[Rendered]:
-    """Compose and print every target, then draw each one's pictures in ``workers`` parts."""
+    """Compose and print every target, then draw each one's pictures in ``workers`` parts.
+
+    A picture that another target has too (the six-day variants share their cards) is
+    drawn once: its files are the same bytes, as they depend on nothing but the artwork.
+    """
     from concurrent.futures import as_completed
 
     composing = [pool.submit(render_target, target, options, setup, out_dir, True)
                  for target in targets]
-    drawing: dict[int, list] = {}
+    drawing: dict[int, dict[str, tuple]] = {}  # target → stem → (part drawing it, its stem)
+    drawn_once: dict[bytes, tuple] = {}  # artwork → (part drawing it, its stem)
     for future in as_completed(composing):
         scenes = future.result().pictures
-        drawing[composing.index(future)] = [
-            pool.submit(picture_set, part, options) for part in picture_parts(scenes, workers)]
+        new = {stem: scene for stem, scene in scenes.items()
+               if artwork_key(scene) not in drawn_once}
+        for part in picture_parts(new, workers):
+            drawing_part = pool.submit(picture_set, part, options)
+            for stem in part:
+                drawn_once[artwork_key(part[stem])] = (drawing_part, stem)
+        drawing[composing.index(future)] = {stem: drawn_once[artwork_key(scene)]
+                                            for stem, scene in scenes.items()}
     for index, future in enumerate(composing):
         rendered = future.result()
-        drawn: dict[str, bytes] = {}
-        for part in drawing[index]:
-            drawn.update(part.result())
+        drawn = {f"{stem}.{kind}": files[f"{source}.{kind}"]
+                 for stem, (part, source) in drawing[index].items()
+                 for files in [part.result()] for kind in ("svg", "png")
+                 if f"{source}.{kind}" in files}
         # The pictures' files in the order a serial build makes them, before the rest.
         rendered.files = {**picture_order(rendered.pictures, drawn), **rendered.files}
         rendered.pictures = {}
         yield rendered
+
+
+def artwork_key(scene: Scene) -> bytes:
+    """A digest of everything a picture is drawn from (two equal ones draw alike)."""
+    import pickle
+
+    return hashlib.sha256(pickle.dumps(scene, protocol=5)).digest()
 
 
 def picture_parts(scenes: dict[str, Scene], parts: int) -> list[dict[str, Scene]]:

@@ -119,3 +119,28 @@ def test_pictures_split_into_parts_of_about_equal_work(sizes, parts):
         work = [sum(s.width * s.height + 63 * 88 for s in part.values()) for part in split]
         largest = max(s.width * s.height + 63 * 88 for s in scenes.values())
         assert max(work) <= sum(work) / parts + largest + 1e-6
+
+
+_real_picture_set = build_module.picture_set
+_DRAWN_LOG: list = []  # the log file, set before the workers fork
+
+
+def _picture_set_logging(scenes, options):
+    with open(_DRAWN_LOG[0], "a", encoding="utf-8") as log:
+        log.write("".join(f"{stem}\n" for stem in scenes))
+    return _real_picture_set(scenes, options)
+
+
+def test_a_picture_two_games_share_is_drawn_once_and_written_for_both(tmp_path, monkeypatch):
+    games = ["six_day_race", "six_day_race_advanced"]
+    options = BuildOptions(formats=("svg",))
+    list(build_many(games, tmp_path / "serial", options, workers=1))
+    _DRAWN_LOG[:] = [tmp_path / "drawn.log"]
+    monkeypatch.setattr(build_module, "picture_set", _picture_set_logging)
+    parallel = list(build_many(games, tmp_path / "parallel", options, workers=2))
+    assert files_in(tmp_path / "parallel") == files_in(tmp_path / "serial")
+    drawn = (tmp_path / "drawn.log").read_text(encoding="utf-8").splitlines()
+    written = [path.stem for _, paths in parallel for path in paths if path.suffix == ".svg"]
+    assert drawn.count("board") == 2  # the boards differ
+    assert drawn.count("cards-green-1") == 1  # the cards are the same artwork
+    assert len(drawn) < len(written)
