@@ -428,14 +428,13 @@ def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path
     drawn_once: dict[bytes, tuple] = {}  # artwork → (part drawing it, its stem)
     for future in as_completed(composing):
         scenes = future.result().pictures
-        new = {stem: scene for stem, scene in scenes.items()
-               if artwork_key(scene) not in drawn_once}
+        keys = {stem: artwork_key(scene) for stem, scene in scenes.items()}
+        new = {stem: scene for stem, scene in scenes.items() if keys[stem] not in drawn_once}
         for part in picture_parts(new, workers):
             drawing_part = pool.submit(picture_set, part, options)
             for stem in part:
-                drawn_once[artwork_key(part[stem])] = (drawing_part, stem)
-        drawing[composing.index(future)] = {stem: drawn_once[artwork_key(scene)]
-                                            for stem, scene in scenes.items()}
+                drawn_once[keys[stem]] = (drawing_part, stem)
+        drawing[composing.index(future)] = {stem: drawn_once[keys[stem]] for stem in scenes}
     for index, future in enumerate(composing):
         rendered = future.result()
         drawn = {f"{stem}.{kind}": files[f"{source}.{kind}"]
