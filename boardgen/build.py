@@ -18,7 +18,6 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from itertools import repeat
 from pathlib import Path
 
 from boardgen import __version__, imposition
