@@ -18,7 +18,6 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from itertools import repeat
 from pathlib import Path
 
 from boardgen import __version__, imposition
@@ -166,11 +165,15 @@ def output_folder(out_dir: Path, name: str) -> Path:
 
 
 def pdf_file(stem: str, pages: tuple[Scene, ...], options: BuildOptions,
-             title: str) -> dict[str, bytes]:
-    """``stem.pdf`` of imposed pages, if PDF is requested."""
+             title: str, drawings=None) -> dict[str, bytes]:
+    """``stem.pdf`` of imposed pages, if PDF is requested.
+
+    ``drawings``: the build's :class:`boardgen.render.pdf.Drawings`, so that pages drawn
+    here are not drawn again for the print-and-play bundle.
+    """
     if "pdf" not in options.formats:
         return {}
-    return {f"{stem}.pdf": renderer("pdf")(Document(pages, title=title))}
+    return {f"{stem}.pdf": renderer("pdf")(Document(pages, title=title), drawings=drawings)}
 
 
 def picture_files(stem: str, scene: Scene, options: BuildOptions) -> dict[str, bytes]:
@@ -208,11 +211,21 @@ def bundle_name(layout) -> str:
 def product_files(layout, output: GameOutput, options: BuildOptions,
                   target: str | None = None, notes: list[str] | None = None) -> dict[str, bytes]:
     """Every output file of a composed game, in memory: pictures, print files and board.json."""
-    if options.print.ink == "saver":
-        output = saver_output(output)
-    files = picture_set(output, options)
-    if "pdf" in options.formats:
-        files.update(print_files(layout, output, options, target, notes))
+    output = printed_output(output, options)
+    files = picture_set(pictures(output, options), options)
+    files.update(document_files(layout, output, options, target, notes))
+    return files
+
+
+def printed_output(output: GameOutput, options: BuildOptions) -> GameOutput:
+    """The game as it is printed: in ink-saver colours where they are asked for."""
+    return saver_output(output) if options.print.ink == "saver" else output
+
+
+def document_files(layout, output: GameOutput, options: BuildOptions,
+                   target: str | None = None, notes: list[str] | None = None) -> dict[str, bytes]:
+    """The print files (PDFs, if asked for) and board.json of a game as printed."""
+    files = print_files(layout, output, options, target, notes) if "pdf" in options.formats else {}
     document = {"game": layout.game, "name": layout.name, "title": layout.title, "units": "mm",
                 "board_size": [output.board.scene.width, output.board.scene.height]}
     document.update(output.board_json)
@@ -220,22 +233,32 @@ def product_files(layout, output: GameOutput, options: BuildOptions,
     return files
 
 
-def picture_set(output: GameOutput, options: BuildOptions) -> dict[str, bytes]:
-    """SVG and PNG files of the unimposed board, every piece face and every sheet."""
+def pictures(output: GameOutput, options: BuildOptions) -> dict[str, Scene]:
+    """File stem → artwork of the pictures to draw: none unless SVG or PNG is asked for."""
+    return output.pictures() if {"svg", "png"} & set(options.formats) else {}
+
+
+def picture_set(scenes: dict[str, Scene], options: BuildOptions) -> dict[str, bytes]:
+    """SVG and PNG files of pictures (the unimposed board, every piece face and every sheet)."""
     files: dict[str, bytes] = {}
-    if {"svg", "png"} & set(options.formats):
-        for stem, scene in output.pictures().items():
-            files.update(picture_files(stem, scene, options))
+    for stem, scene in scenes.items():
+        files.update(picture_files(stem, scene, options))
     return files
 
 
 def print_files(layout, output: GameOutput, options: BuildOptions, target: str | None = None,
                 notes: list[str] | None = None) -> dict[str, bytes]:
-    """The PDFs: board pages, component sheets, sheets, rules and the bundle of all of them."""
+    """The PDFs: board pages, component sheets, sheets, rules and the bundle of all of them.
+
+    Every page is drawn once: the bundle places the operators drawn for the other files.
+    """
+    from boardgen.render.pdf import Drawings
+
+    drawings = Drawings()
     words = words_for(layout, options.lang)  # the layout's labels over the catalogue
     options = replace(options, print=replace(options.print, words=words))
     board_pages = imposition.impose_board(output.board, options.print)
-    files = pdf_file("board", board_pages, options, words("title"))
+    files = pdf_file("board", board_pages, options, words("title"), drawings)
     sections = [imposition.Section(words("section.board"), board_pages,
                                    work=imposition.board_work(output.board, options.print))]
     for component_set in output.component_sets:
@@ -245,13 +268,14 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
                 component_set.title, pages,
                 double_sided=imposition.duplex_backs(component_set, options.print),
                 work=imposition.component_work(component_set, options.print)))
-            files.update(pdf_file(component_set.name, pages, options, component_set.title))
+            files.update(pdf_file(component_set.name, pages, options, component_set.title,
+                                  drawings))
     for sheet in output.sheets:
         pages = imposition.impose_sheet(sheet, options.print)
         sections.append(imposition.Section(sheet.title, pages,
                                            work=imposition.sheet_work(sheet, options.print)))
-        files.update(pdf_file(sheet.name, pages, options, sheet.title))
-    rule_sheet, rule_files = rules_files(layout, options, target, notes)
+        files.update(pdf_file(sheet.name, pages, options, sheet.title, drawings))
+    rule_sheet, rule_files = rules_files(layout, options, target, notes, drawings)
     files.update(rule_files)
     if rule_sheet:
         sections.append(imposition.Section(words("section.rules"), rule_sheet, numbered=False))
@@ -260,12 +284,13 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
                              picture=output.board.scene, shipped=shipped)
     bundle = imposition.print_and_play(cover, sections, options.print)
     files[bundle_name(layout)] = renderer("pdf")(
-        Document(bundle, title=words("pdf.print_and_play", title=words("title"))))
+        Document(bundle, title=words("pdf.print_and_play", title=words("title"))), drawings)
     return files
 
 
 def rules_files(layout, options: BuildOptions, target: str | None = None,
-                notes: list[str] | None = None) -> tuple[tuple[Scene, ...], dict[str, bytes]]:
+                notes: list[str] | None = None,
+                drawings=None) -> tuple[tuple[Scene, ...], dict[str, bytes]]:
     """The rule sheet's pages (for the bundle), and rules.pdf and rules-booklet.pdf.
 
     Nothing when PDF is not asked for or no layout of the ``extends`` chain has a rule text.
@@ -289,9 +314,11 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
     sheet = book.sheet(paper)
     pdf = renderer("pdf")
     words = words_for(layout, book.text.lang)  # English where the rules fell back to it
-    return sheet, {"rules.pdf": pdf(Document(sheet, title=words("pdf.rules", title=book.title))),
+    return sheet, {"rules.pdf": pdf(Document(sheet, title=words("pdf.rules", title=book.title)),
+                                     drawings),
                    "rules-booklet.pdf": pdf(Document(
-                       book.booklet(paper), title=words("pdf.rules_booklet", title=book.title)))}
+                       book.booklet(paper), title=words("pdf.rules_booklet", title=book.title)),
+                       drawings)}
 
 
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,
@@ -320,28 +347,40 @@ def write_game(out_dir: Path, name: str, files: dict[str, bytes]) -> list[Path]:
 
 @dataclass
 class Rendered:
-    """One target checked and rendered in memory, or the problems that stopped it."""
+    """One target checked and rendered in memory, or the problems that stopped it.
+
+    ``pictures``: artwork still to be drawn into ``files`` (by ``picture_set``), when the
+    target was rendered with its pictures left for other processes.
+    """
 
     target: str
     name: str = ""
     files: dict[str, bytes] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     problems: list[InputError] = field(default_factory=list)
+    pictures: dict[str, Scene] = field(default_factory=dict)
 
 
 def render_target(target: str, options: BuildOptions, setup: Path | None = None,
-                  out_dir: Path = Path("output")) -> Rendered:
+                  out_dir: Path = Path("output"), pictures_later: bool = False) -> Rendered:
     """Check one target and render all its files in memory (a worker process's job).
 
-    ``out_dir`` is where the files will go: exports name their images by full path."""
+    ``out_dir`` is where the files will go: exports name their images by full path.
+    ``pictures_later``: leave the SVG and PNG pictures undrawn, in ``Rendered.pictures``.
+    """
     rendered = Rendered(target)
     try:
         checked = check_build(target, options, setup)
         rendered.name = checked.layout.name
         layout_options = replace(options, print=replace(
             options.print, words=words_for(checked.layout, options.lang)))
-        rendered.files = product_files(checked.layout, checked.output, layout_options, target,
-                                       rendered.notes)
+        output = printed_output(checked.output, layout_options)
+        rendered.pictures = pictures(output, layout_options)
+        if not pictures_later:
+            rendered.files = picture_set(rendered.pictures, layout_options)
+            rendered.pictures = {}
+        rendered.files.update(document_files(checked.layout, output, layout_options, target,
+                                             rendered.notes))
         rendered.files.update(export_files(
             checked.layout.name, layout_options.print.words("title"), checked.output,
             options.formats, out_dir / folder_name(checked.layout.name)))
@@ -356,8 +395,9 @@ def render_targets(targets: list[str], options: BuildOptions, setup: Path | None
                    out_dir: Path = Path("output")) -> Iterator[Rendered]:
     """Every target rendered, one process per core when there are several (in target order).
 
-    Each game is composed and rendered by one process from the layout alone, so a parallel
-    build makes the same bytes as a serial one.
+    Each game is composed by one process from the layout alone, so a parallel build makes
+    the same bytes as a serial one. Its pictures are then drawn in parts by whichever
+    processes are free, so a large game does not keep one core busy while the others wait.
     """
     workers = min(workers or usable_cores(), len(targets))
     if workers < 2:
@@ -365,9 +405,105 @@ def render_targets(targets: list[str], options: BuildOptions, setup: Path | None
         return
     from concurrent.futures import ProcessPoolExecutor  # only a build of several games needs it
 
-    with ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_quiet_worker) as pool:
-        yield from pool.map(render_target, targets, repeat(options), repeat(setup),
-                            repeat(out_dir))
+    context = _pool_context()
+    if context.get_start_method() == "fork":
+        warm_up(targets, options)
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet_worker) as pool:
+        yield from _render_in_pool(pool, targets, options, setup, out_dir, workers)
+
+
+def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path | None,
+                    out_dir: Path, workers: int) -> Iterator[Rendered]:
+    """Compose and print every target, then draw each one's pictures in ``workers`` parts.
+
+    A picture that another target has too (the six-day variants share their cards) is
+    drawn once: its files are the same bytes, as they depend on nothing but the artwork.
+    """
+    from concurrent.futures import as_completed
+
+    composing = [pool.submit(render_target, target, options, setup, out_dir, True)
+                 for target in targets]
+    drawing: dict[int, dict[str, tuple]] = {}  # target → stem → (part drawing it, its stem)
+    drawn_once: dict[bytes, tuple] = {}  # artwork → (part drawing it, its stem)
+    for future in as_completed(composing):
+        scenes = future.result().pictures
+        keys = {stem: artwork_key(scene) for stem, scene in scenes.items()}
+        new = {stem: scene for stem, scene in scenes.items() if keys[stem] not in drawn_once}
+        for part in picture_parts(new, workers):
+            drawing_part = pool.submit(picture_set, part, options)
+            for stem in part:
+                drawn_once[keys[stem]] = (drawing_part, stem)
+        drawing[composing.index(future)] = {stem: drawn_once[keys[stem]] for stem in scenes}
+    for index, future in enumerate(composing):
+        rendered = future.result()
+        drawn = {f"{stem}.{kind}": files[f"{source}.{kind}"]
+                 for stem, (part, source) in drawing[index].items()
+                 for files in [part.result()] for kind in ("svg", "png")
+                 if f"{source}.{kind}" in files}
+        # The pictures' files in the order a serial build makes them, before the rest.
+        rendered.files = {**picture_order(rendered.pictures, drawn), **rendered.files}
+        rendered.pictures = {}
+        yield rendered
+
+
+def artwork_key(scene: Scene) -> bytes:
+    """A digest of everything a picture is drawn from (two equal ones draw alike)."""
+    import pickle
+
+    return hashlib.sha256(pickle.dumps(scene, protocol=5)).digest()
+
+
+def picture_parts(scenes: dict[str, Scene], parts: int) -> list[dict[str, Scene]]:
+    """The pictures split into at most ``parts`` parts of about equal work, largest first.
+
+    A picture's work is taken as its area plus that of a card (drawing one has a cost of
+    its own, whatever its size).
+    """
+    def work(stem: str) -> float:
+        scene = scenes[stem]
+        return scene.width * scene.height + 63 * 88
+
+    loads = [[0.0, {}] for _ in range(parts)]
+    for stem in sorted(scenes, key=work, reverse=True):
+        lightest = min(loads, key=lambda load: load[0])
+        lightest[0] += work(stem)
+        lightest[1][stem] = scenes[stem]
+    return [part for _, part in loads if part]
+
+
+def picture_order(scenes: dict[str, Scene], drawn: dict[str, bytes]) -> dict[str, bytes]:
+    """The drawn files in the order of their pictures (each picture's SVG before its PNG)."""
+    return {name: drawn[name] for stem in scenes for name in (f"{stem}.svg", f"{stem}.png")
+            if name in drawn}
+
+
+def warm_up(targets: list[str], options: BuildOptions) -> None:
+    """Load, before the workers are forked, what every one of them would load for itself.
+
+    The targets' game modules, the rule typesetter and the requested renderers with their
+    fonts (drawing a small label loads them) take half a second; workers forked after
+    this share them instead of each spending it again.
+    """
+    from importlib import import_module
+
+    from boardgen.games import KINDS
+    from boardgen.layout import read_layout
+    from boardgen.scene import Text
+
+    for target in targets:
+        try:
+            kind = read_layout(target).data.get("game")
+        except InputError:
+            continue  # the worker reports it
+        if kind in KINDS:
+            import_module(KINDS[kind])
+    if "pdf" in options.formats:
+        import_module("boardgen.rules")
+    label = Scene(30, 10, tuple(Text(2, 3 * (index + 1), "Aa 1", 2.5, font=face)
+                                for index, face in enumerate(("regular", "bold", "italic"))))
+    for fmt in ("svg", "png", "pdf"):
+        if fmt in options.formats:
+            renderer(fmt)(label)
 
 
 def _quiet_worker() -> None:

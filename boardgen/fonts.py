@@ -225,8 +225,49 @@ def subset_woff(face: str, characters: str) -> bytes:
     """
     import io
 
-    from fontTools import subset
     from fontTools.ttLib import TTFont
+
+    latin = REPERTOIRE.issuperset(characters) and not _drawn(face).isdisjoint(characters)
+    source = _repertoire_face(face) if latin else _plain_face(face)
+    font = TTFont(io.BytesIO(source), recalcTimestamp=False)
+    font.flavor = "woff"
+    return _subset(font, characters, _subset_options(woff=True))
+
+
+# The characters of Latin-script text: a subset of these is cut from a face already cut
+# down to them, in half the time of a cut from the whole face, and is the same bytes.
+REPERTOIRE = frozenset(chr(code) for code in (
+    *range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x2010, 0x2070),
+    0x20AC, 0x2122, 0x2190, 0x2192, 0x2212, 0xFFFD))
+
+
+@lru_cache(maxsize=None)
+def _repertoire_face(face: str) -> bytes:
+    """The plain face cut down to ``REPERTOIRE`` (every name kept), made once per process."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    options = _subset_options(woff=False)
+    options.name_IDs = ["*"]  # the final cut picks its names from all of them
+    font = TTFont(io.BytesIO(_plain_face(face)), recalcTimestamp=False)
+    return _subset(font, "".join(sorted(REPERTOIRE)), options)
+
+
+@lru_cache(maxsize=None)
+def _drawn(face: str) -> frozenset[str]:
+    """The characters of ``REPERTOIRE`` the face has glyphs for (a cut of none of them
+    from the repertoire face would keep its character range, not the whole face's)."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(io.BytesIO(_repertoire_face(face))).getBestCmap()
+    return frozenset(chr(code) for code in cmap)
+
+
+def _subset_options(woff: bool):
+    from fontTools import subset
 
     options = subset.Options()
     options.layout_features = []  # no kerning or ligatures: widths as measured
@@ -234,12 +275,20 @@ def subset_woff(face: str, characters: str) -> bytes:
     options.name_IDs = [0, 1, 2, 13]  # copyright, family, style, licence (OFL asks for them)
     options.notdef_outline = True
     options.recalc_timestamp = False
-    options.flavor = "woff"
-    font = TTFont(io.BytesIO(_plain_face(face)), recalcTimestamp=False)
+    if woff:
+        options.flavor = "woff"
+    return options
+
+
+def _subset(font, characters: str, options) -> bytes:
+    """``font`` cut down to ``characters`` with ``options``, saved."""
+    import io
+
+    from fontTools import subset
+
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted({ord(char) for char in characters}))
     subsetter.subset(font)
-    font.flavor = "woff"
     out = io.BytesIO()
     font.save(out, reorderTables=True)
     return out.getvalue()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardgen import build as build_module
 from boardgen.build import BuildOptions, build_many
@@ -22,8 +24,8 @@ def files_in(folder):
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _render_reporting_pid(target, options, setup=None, out_dir=None):
-    rendered = _real_render_target(target, options, setup, out_dir)
+def _render_reporting_pid(target, *args, **kwargs):
+    rendered = _real_render_target(target, *args, **kwargs)
     rendered.notes.append(f"rendered by {os.getpid()}")
     return rendered
 
@@ -100,3 +102,45 @@ def test_a_build_typesets_its_rules_once_per_page_size(monkeypatch):
     files = product_files(layout, output, BuildOptions(formats=("pdf",)), "racing_kings")
     assert {"rules.pdf", "rules-booklet.pdf", "racing_kings-print-and-play.pdf"} <= set(files)
     assert sorted(sizes) == [(148, 210), (210, 297)]
+
+
+@given(sizes=st.lists(st.tuples(st.floats(1, 1200), st.floats(1, 1200)), max_size=40),
+       parts=st.integers(1, 6))
+def test_pictures_split_into_parts_of_about_equal_work(sizes, parts):
+    from boardgen.build import picture_parts
+    from boardgen.scene import Scene
+
+    scenes = {f"p{index}": Scene(w, h, ()) for index, (w, h) in enumerate(sizes)}
+    split = picture_parts(scenes, parts)
+    assert len(split) <= parts and all(split)
+    assert sorted(stem for part in split for stem in part) == sorted(scenes)
+    assert all(part[stem] is scenes[stem] for part in split for stem in part)
+    if split:  # no part exceeds an equal share by more than the largest picture
+        work = [sum(s.width * s.height + 63 * 88 for s in part.values()) for part in split]
+        largest = max(s.width * s.height + 63 * 88 for s in scenes.values())
+        assert max(work) <= sum(work) / parts + largest + 1e-6
+
+
+_real_picture_set = build_module.picture_set
+_DRAWN_LOG: list = []  # the log file, set before the workers fork
+
+
+def _picture_set_logging(scenes, options):
+    with open(_DRAWN_LOG[0], "a", encoding="utf-8") as log:
+        log.write("".join(f"{stem}\n" for stem in scenes))
+    return _real_picture_set(scenes, options)
+
+
+def test_a_picture_two_games_share_is_drawn_once_and_written_for_both(tmp_path, monkeypatch):
+    games = ["six_day_race", "six_day_race_advanced"]
+    options = BuildOptions(formats=("svg",))
+    list(build_many(games, tmp_path / "serial", options, workers=1))
+    _DRAWN_LOG[:] = [tmp_path / "drawn.log"]
+    monkeypatch.setattr(build_module, "picture_set", _picture_set_logging)
+    parallel = list(build_many(games, tmp_path / "parallel", options, workers=2))
+    assert files_in(tmp_path / "parallel") == files_in(tmp_path / "serial")
+    drawn = (tmp_path / "drawn.log").read_text(encoding="utf-8").splitlines()
+    written = [path.stem for _, paths in parallel for path in paths if path.suffix == ".svg"]
+    assert drawn.count("board") == 2  # the boards differ
+    assert drawn.count("cards-green-1") == 1  # the cards are the same artwork
+    assert len(drawn) < len(written)

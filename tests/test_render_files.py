@@ -8,6 +8,8 @@ import struct
 
 import pypdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from boardgen import fonts
@@ -78,3 +80,51 @@ def test_a_subset_tag_follows_the_glyphs_and_never_repeats_in_a_file():
     assert fonts.subset_tag("FiraSans-Regular", [65, 66], set()) == first
     assert fonts.subset_tag("FiraSans-Regular", [65, 67], set()) != first
     assert fonts.subset_tag("FiraSans-Regular", [65, 66], taken) != first
+
+
+@given(width=st.integers(1, 12), height=st.integers(1, 12), seed=st.integers(0, 2**32 - 1))
+def test_a_png_file_holds_exactly_the_pixels_given(width, height, seed):
+    import random
+
+    from boardgen.render.png import png_file
+
+    rgb = random.Random(seed).randbytes(width * height * 3)
+    image = Image.open(io.BytesIO(png_file(rgb, width, height, 150)))
+    image.load()  # checks every chunk's CRC
+    assert image.mode == "RGB" and image.size == (width, height)
+    assert image.tobytes() == rgb
+    assert phys(png_file(rgb, width, height, 150))[0] == round(150 / 0.0254)
+
+
+def test_a_png_is_opaque_to_its_last_pixel_where_its_size_rounds_up():
+    """10.1 mm at 100 dpi is 39.76 px, drawn as 40: the last column is 76 % covered, so it
+    shows the picture over white (not a half-transparent edge)."""
+    from boardgen.render import png as png_module
+
+    if png_module.backend() != "cairo":
+        pytest.skip("cairo is missing")
+    scene = Scene(10.1, 10.1, (Rect(0, 0, 10.1, 10.1, Style(fill="#000000")),))
+    image = Image.open(io.BytesIO(renderer("png")(scene, dpi=100)))
+    assert image.mode == "RGB" and image.size == (40, 40)
+    covered = 10.1 / 25.4 * 100 - 39
+    assert image.getpixel((20, 20)) == (0, 0, 0)
+    edge = image.getpixel((39, 20))[0]
+    assert abs(edge - 255 * (1 - covered)) <= 3, edge
+
+
+@settings(max_examples=30, deadline=None)
+@given(face=st.sampled_from(sorted(fonts.FILES)),
+       text=st.text(st.sampled_from(sorted(fonts.REPERTOIRE) + ["≤", "€", "→", "ő", "Ж"]),
+                    min_size=1, max_size=40))
+def test_a_subset_cut_from_the_repertoire_is_the_subset_cut_from_the_whole_face(face, text):
+    """Subsets of Latin text are cut from a face already cut down to Latin; the bytes are
+    those of a cut from the whole face."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    whole = TTFont(io.BytesIO(fonts._plain_face(face)), recalcTimestamp=False)
+    whole.flavor = "woff"  # as subset_woff saves it
+    expected = fonts._subset(whole, text, fonts._subset_options(woff=True))
+    fonts.subset_woff.cache_clear()
+    assert fonts.subset_woff(face, text) == expected

@@ -2,6 +2,13 @@
 
 Every page gets the same base transform (mm, y down), so nodes are drawn with
 their scene coordinates. Symbols become form XObjects drawn once per document.
+
+Each node on a page, and each symbol, is drawn once per build: its PDF operators are
+kept in :class:`Drawings` and placed again wherever the same node appears, in the same
+document or another (the print-and-play bundle holds every page of the other PDFs).
+What differs between documents (font names and the encoding of a font subset, names
+of transparency states, forms in use) is left out of the kept operators and written
+afresh by each document.
 """
 
 from __future__ import annotations
@@ -12,7 +19,8 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfdoc
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
@@ -40,24 +48,144 @@ def mm_to_pt(value: float) -> float:
 
 
 @lru_cache(maxsize=None)
-def _color(hex_code: str) -> HexColor:
-    return HexColor(hex_code)
+def _color(hex_code: str) -> str:
+    """The RGB components of a colour as PDF numbers ("0.2 0.4 0.6")."""
+    colour = HexColor(hex_code)
+    return fp_str(colour.red, colour.green, colour.blue)
+
+
+# What a document writes for itself; everything else is kept as operator strings.
+Alpha = tuple[str, float]  # ("alpha", opacity)
+Label = tuple[str, str, float, str, str]  # ("text", font, size, anchor, text)
+Form = tuple[str, str]  # ("form", symbol name)
+Drawing = list  # operator strings (lists of them) and the three kinds above, in order
+
+
+class Drawings:
+    """The PDF operators of drawn page nodes and symbols, by node, for reuse in a build.
+
+    Nodes are known by identity (a page's nodes are the same objects wherever the page
+    goes); each entry keeps its node, so an id cannot be taken over by a new object.
+    """
+
+    def __init__(self) -> None:
+        self.nodes: dict[int, tuple[Node, Drawing]] = {}
+        self.forms: dict[tuple[str, int], tuple[tuple[Node, ...], Drawing]] = {}
+
+    def node(self, node: Node) -> Drawing | None:
+        kept = self.nodes.get(id(node))
+        return kept[1] if kept and kept[0] is node else None
+
+    def form(self, name: str, nodes: tuple[Node, ...]) -> Drawing | None:
+        kept = self.forms.get((name, id(nodes)))
+        return kept[1] if kept and kept[0] is nodes else None
+
+
+def _perform(canvas: Canvas, step) -> None:
+    """Write one document-specific step of a drawing."""
+    if step[0] == "alpha":
+        _write_alpha(canvas, step[1])
+    elif step[0] == "form":
+        canvas.doForm(step[1])
+    else:
+        _write_text(canvas, *step[1:])
+
+
+def _write_text(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> None:
+    """One line of text at the origin, in the document's subsets of the font.
+
+    Written as reportlab's documentation says a dynamic (TrueType) font is written,
+    without a text object's bookkeeping, which took longer than the rest of a page.
+    """
+    font = pdfmetrics.getFont(font_name)
+    x = 0.0
+    if anchor != "start":
+        width = font.stringWidth(text, size)
+        x = -width / 2 if anchor == "middle" else -width
+    doc = canvas._doc
+    parts = [f"BT 1 0 0 1 {fp_str(x)} 0 Tm"]
+    for subset, chunk in font.splitString(text, doc):
+        parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf "
+                     f"{fp_str(size * 1.2)} TL ({canvas._escape(chunk)}) Tj")
+    parts.append("T* ET")  # the line ends, as reportlab ends it (text extractors read it so)
+    canvas._code.append(" ".join(parts))
+
+
+def _write_alpha(canvas: Canvas, alpha: float) -> None:
+    """Set fill and stroke opacity with the document's transparency states.
+
+    Written as reportlab's ``setFillAlpha``/``setStrokeAlpha`` write it, but always:
+    the painter has decided that it changes.
+    """
+    canvas._doc.ensureMinPdfVersion("transparency")
+    states = canvas._extgstate._c
+    for key in ("ca", "CA"):
+        name = states.setdefault((key, alpha), f"gRLs{len(states)}")
+        canvas._code.append(f"/{name} gs")
+
+
+def _replay(canvas: Canvas, drawing: Drawing) -> None:
+    for step in drawing:
+        if type(step) is list:
+            canvas._code.extend(step)
+        else:
+            _perform(canvas, step)
 
 
 class _Painter:
     """Draws nodes on a reportlab canvas whose user space is mm with y down.
 
     It remembers the colours, widths and opacity it has set, so a shape only
-    writes what changes and needs no save/restore of its own; groups, symbols and
-    text save and restore the state around them. Opacity is back at 1 whenever a
-    symbol is drawn, so symbols start from a known state.
+    writes what changes; groups, symbols and text save and restore the state around
+    them, and so does a shape standing alone on a page, so that every node on a page
+    starts from the page's initial state and its operators fit any page. Opacity is
+    back at 1 whenever a symbol is drawn, so symbols start from a known state.
     """
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, drawings: Drawings):
         self.canvas = canvas
+        self.drawings = drawings
         self.forms: dict[str, tuple[Node, ...]] = {}
         self.state: dict[str, object] = {"alpha": 1.0}
         self.saved: list[dict[str, object]] = []
+        self.drawing: Drawing | None = None  # being recorded
+        self.mark = 0  # where in the canvas's operators the recording's last step ended
+
+    def step(self, step) -> None:
+        """Write a document-specific step, and record it in the drawing being made."""
+        code = self.canvas._code
+        if self.drawing is not None:
+            self.drawing.append(code[self.mark:])
+        _perform(self.canvas, step)
+        if self.drawing is not None:
+            self.drawing.append(step)
+            self.mark = len(self.canvas._code)
+
+    def record(self, draw) -> Drawing:
+        """The operators ``draw()`` writes, with its document-specific steps apart."""
+        self.drawing, self.mark = [], len(self.canvas._code)
+        draw()
+        drawing = self.drawing + [self.canvas._code[self.mark:]]
+        self.drawing = None
+        return [step for step in drawing if step]
+
+    def draw_on_page(self, node: Node) -> None:
+        """A node of a page: its kept operators, or drawn (and kept) now."""
+        drawing = self.drawings.node(node)
+        if drawing is None:
+            drawing = self.record(lambda: self.draw_alone(node))
+            self.drawings.nodes[id(node)] = (node, drawing)
+        else:
+            _replay(self.canvas, drawing)
+
+    def draw_alone(self, node: Node) -> None:
+        """Draw a node and leave the state as it found it."""
+        if isinstance(node, (Group, Use, Text)):  # these restore the state themselves
+            self.draw(node)
+            return
+        self.push()
+        self.draw(node)
+        self.pop()
 
     def fresh_state(self) -> tuple[dict, list]:
         """Start a page or form from a known state; returns the state it replaces."""
@@ -66,12 +194,17 @@ class _Painter:
         return outer
 
     def push(self) -> None:
-        self.canvas.saveState()
+        """Save the graphics state. Written directly: nothing here reads the canvas's
+        own record of its state, so there is none to keep."""
+        self.canvas._code.append("q")
         self.saved.append(dict(self.state))
 
     def pop(self) -> None:
-        self.canvas.restoreState()
+        self.canvas._code.append("Q")
         self.state = self.saved.pop()
+
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        self.canvas._code.append(f"{fp_str(a, b, c, d, e, f)} cm")
 
     def set(self, key: str, value, apply) -> None:
         if self.state.get(key) != value:
@@ -79,17 +212,16 @@ class _Painter:
             self.state[key] = value
 
     def set_alpha(self, alpha: float) -> None:
-        c = self.canvas
-        self.set("alpha", alpha, lambda a: (c.setFillAlpha(a), c.setStrokeAlpha(a)))
+        self.set("alpha", alpha, lambda a: self.step(("alpha", a)))
 
     def set_style(self, style: Style) -> tuple[int, int]:
         c = self.canvas
         fill = stroke = 0
         if style.fill:
-            self.set("fill", style.fill, lambda v: c.setFillColor(_color(v)))
+            self.set("fill", style.fill, lambda v: c._code.append(f"{_color(v)} rg"))
             fill = 1
         if style.stroke:
-            self.set("stroke", style.stroke, lambda v: c.setStrokeColor(_color(v)))
+            self.set("stroke", style.stroke, lambda v: c._code.append(f"{_color(v)} RG"))
             self.set("width", style.stroke_mm, c.setLineWidth)
             self.set("dash", style.dash, lambda v: c.setDash(list(v) if v else []))
             self.set("join", style.join, lambda v: c.setLineJoin(JOINS[v]))
@@ -103,7 +235,7 @@ class _Painter:
         if isinstance(node, Group):
             self.push()
             if node.transform != IDENTITY:
-                c.transform(*node.transform)
+                self.transform(*node.transform)
             if node.clip is not None:
                 p = c.beginPath()
                 p.rect(*node.clip)
@@ -117,8 +249,8 @@ class _Painter:
                 raise KeyError(f"scene has no symbol {node.symbol!r}")
             self.set_alpha(1.0)
             self.push()
-            c.transform(*node.transform)
-            c.doForm(node.symbol)
+            self.transform(*node.transform)
+            self.step(("form", node.symbol))
             self.pop()
             return
         if isinstance(node, Text):
@@ -169,19 +301,14 @@ class _Painter:
         self.set_alpha(1.0)
         self.push()
         if node.rotate:
-            c.transform(1, 0, 0, 1, node.x, node.y)
+            self.transform(1, 0, 0, 1, node.x, node.y)
             c.rotate(node.rotate)  # user space is y-down, so a positive angle turns clockwise
             c.scale(1, -1)
         else:
-            c.transform(1, 0, 0, -1, node.x, node.y)  # text stands upright in y-down space
-        c.setFillColor(_color(node.fill))
-        c.setFont(fonts.registered_name(node.font), node.size)
-        if node.anchor == "middle":
-            c.drawCentredString(0, 0, pdf_text(node.text))
-        elif node.anchor == "end":
-            c.drawRightString(0, 0, pdf_text(node.text))
-        else:
-            c.drawString(0, 0, pdf_text(node.text))
+            self.transform(1, 0, 0, -1, node.x, node.y)  # text stands upright in y-down space
+        c._code.append(f"{_color(node.fill)} rg")
+        self.step(("text", fonts.registered_name(node.font), node.size, node.anchor,
+                   pdf_text(node.text)))
         self.pop()
 
     def define_forms(self, scene: Scene) -> None:
@@ -201,8 +328,12 @@ class _Painter:
         self.forms[name] = nodes
         outer = self.fresh_state()
         self.canvas.beginForm(name, *FORM_BBOX)
-        for node in nodes:
-            self.draw(node)
+        drawing = self.drawings.form(name, nodes)
+        if drawing is None:
+            drawing = self.record(lambda: [self.draw(node) for node in nodes])
+            self.drawings.forms[(name, id(nodes))] = (nodes, drawing)
+        else:
+            _replay(self.canvas, drawing)
         self.canvas.endForm()
         self.state, self.saved = outer
         _give_form_its_graphics_states(self.canvas, name)
@@ -233,8 +364,12 @@ def _box(scene: Scene, box: tuple[float, float, float, float]) -> tuple[float, f
     return (mm_to_pt(x), mm_to_pt(scene.height - y - h), mm_to_pt(x + w), mm_to_pt(scene.height - y))
 
 
-def render_pdf(document: Document | Scene) -> bytes:
-    """A PDF with one page per scene, fonts embedded and subset, scaling switched off."""
+def render_pdf(document: Document | Scene, drawings: Drawings | None = None) -> bytes:
+    """A PDF with one page per scene, fonts embedded and subset, scaling switched off.
+
+    ``drawings``: operators of nodes drawn for other documents of the same build, reused
+    here where a page holds the same nodes (and added to with the ones drawn here).
+    """
     if isinstance(document, Scene):
         document = Document((document,), title=document.title)
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85
@@ -248,7 +383,7 @@ def render_pdf(document: Document | Scene) -> bytes:
     canvas.setCreator(f"boardgen {__version__}")
     canvas.setAuthor("boardgen")
     canvas.setViewerPreference("PrintScaling", "None")
-    painter = _Painter(canvas)
+    painter = _Painter(canvas, drawings if drawings is not None else Drawings())
     for page in document.pages:
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         if page.trim_box:
@@ -261,7 +396,7 @@ def render_pdf(document: Document | Scene) -> bytes:
         canvas.translate(0, mm_to_pt(page.height))
         canvas.scale(PT_PER_MM, -PT_PER_MM)
         for node in page.children:
-            painter.draw(node)
+            painter.draw_on_page(node)
         canvas.restoreState()
         canvas.showPage()
     canvas.save()
