@@ -28,6 +28,7 @@ from boardgen.games.river_race.board import board_size
 from boardgen.games.river_race.grid import Grid, Player, square_model
 from boardgen.games.river_race.setup import Placement, Setup, load_setup
 from boardgen.games.river_race.validator import validate
+from tests.test_river_race_cli import WALL  # six black pieces walling in player 1
 from boardgen.layout import load_layout
 from boardgen.scene import Polygon
 
@@ -83,59 +84,6 @@ player = 1
 [[obstacle]]
 piece = "green-1x2"
 cells = ["P2", "Q2"]
-player = 2
-"""
-
-# Five black pieces in row 5 and two green ones at the edge wall player 1 in.
-WALL = """
-[[obstacle]]
-piece = "black-1x3"
-cells = ["A4", "B4", "C4"]
-player = 1
-
-[[obstacle]]
-piece = "black-1x3"
-cells = ["D5", "E5", "F5"]
-player = 2
-
-[[obstacle]]
-piece = "black-1x3"
-cells = ["G5", "H5", "I5"]
-player = 1
-
-[[obstacle]]
-piece = "black-1x3"
-cells = ["J5", "K5", "L5"]
-player = 2
-
-[[obstacle]]
-piece = "black-1x3"
-cells = ["M5", "N5", "O5"]
-player = 1
-
-[[obstacle]]
-piece = "black-1x3"
-cells = ["P5", "Q5", "R5"]
-player = 2
-
-[[obstacle]]
-piece = "green-1x2"
-cells = ["S6", "T6"]
-player = 1
-
-[[obstacle]]
-piece = "green-1x2"
-cells = ["U7", "U8"]
-player = 2
-
-[[obstacle]]
-piece = "green-2x2"
-cells = ["A1", "B1", "A2", "B2"]
-player = 1
-
-[[obstacle]]
-piece = "green-2x2"
-cells = ["T1", "U1", "T2", "U2"]
 player = 2
 """
 
