@@ -445,8 +445,11 @@ def test_plot_draws_one_line_per_player_through_its_cells(setup_file):
     cell = layout.board.cell_mm
     for node, figures in zip(lines, result.players):
         assert len(node.points) == figures.now.tiles
-        for (x1, y1), (x2, y2) in zip(node.points[1:], node.points[2:]):
-            assert round(abs(x1 - x2) + abs(y1 - y2), 6) == cell  # one cell per tile
+        steps = [round(abs(x1 - x2) + abs(y1 - y2), 6)
+                 for (x1, y1), (x2, y2) in zip(node.points, node.points[1:])]
+        # one cell per tile between centres; the ends stop at the edges of the bank fields
+        assert steps[1:-1] == [cell] * (len(steps) - 2)
+        assert steps[0] == steps[-1] == cell / 2
     assert "23 and 29 tiles" in scene.title
 
 

@@ -44,6 +44,7 @@ UNREACHED = 0
 LINE_NUDGE = 0.14        # of a cell: how far a drawn line runs beside the cell centres
 LINE_WIDTH = 0.14        # of a cell
 DISC_RADIUS = 0.3        # of a cell: the disc with the line's number of tiles
+DISC_SET_BACK = 0.35     # of a cell: how far before the bank's edge the disc sits
 
 
 # ---- the search ---------------------------------------------------------------------
@@ -320,7 +321,8 @@ def lines_picture(layout: Layout, setup: Setup | None,
 def line_nodes(layout: Layout, view: View, grid: Grid, figures: PlayerFigures) -> list[Node]:
     """A player's line through the cell centres, nudged aside (player 1 left and down, player 2
     right and up) so two lines in one column both show; it starts at the edge of the start
-    field, whose label stays readable, and ends in a disc with its number of tiles."""
+    field and ends at the edge of the far bank, so the labels of the fields there stay
+    readable; a disc just before the bank gives its number of tiles."""
     line = figures.now.line
     if len(line) < 2:
         return []
@@ -329,18 +331,31 @@ def line_nodes(layout: Layout, view: View, grid: Grid, figures: PlayerFigures) -
     nudge = cell * LINE_NUDGE * (-1 if figures.player.number % 2 else 1)
     points = [(x + nudge, y - nudge)
               for x, y in (view.center(*grid.col_row(c)) for c in line)]
-    points[0] = ((points[0][0] + points[1][0]) / 2, (points[0][1] + points[1][1]) / 2)
+    points[0] = halfway(points[0], points[1])
+    points[-1] = halfway(points[-1], points[-2])
     width = cell * LINE_WIDTH
     casing = Polygon(tuple(points), Style(stroke="#ffffff", stroke_mm=width * 1.8, join="round",
                                           cap="round", opacity=0.8), closed=False)
     stroke = Polygon(tuple(points), Style(stroke=color, stroke_mm=width, join="round",
                                           cap="round"), closed=False)
-    x, y = points[-1]
+    x, y = set_back(points[-1], points[-2], cell * DISC_SET_BACK)
     radius = cell * DISC_RADIUS
     disc = [Circle(x, y, radius, Style(fill=color, stroke="#ffffff", stroke_mm=width * 0.4)),
             text_centered(x, y, str(figures.now.tiles), radius * 1.1, font="bold",
                           fill="#ffffff")]
     return [casing, stroke, *disc]
+
+
+def halfway(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def set_back(end: tuple[float, float], before: tuple[float, float],
+             distance: float) -> tuple[float, float]:
+    """The point ``distance`` back from ``end`` towards ``before`` (one cell away)."""
+    dx, dy = before[0] - end[0], before[1] - end[1]
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return end[0] + dx * distance / length, end[1] + dy * distance / length
 
 
 # ---- advice for check -----------------------------------------------------------------
