@@ -4,6 +4,7 @@ against the movement engine, and through the command line."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import statistics
 import xml.etree.ElementTree as ET
@@ -93,6 +94,38 @@ def test_a_pawn_die_in_walled_lanes_walks_the_course(length):
     assert figures.lengths == (length,) * 5
     assert figures.wins["green"] == 5
     assert figures.effects.lost_throws == figures.effects.captures == 0
+
+
+def seat_win_chances(throws_needed: int, success: float, horizon: int = 400) -> list[float]:
+    """Each seat's chance to win a race of four alike players, worked out exactly.
+
+    Every player needs ``throws_needed`` good throws, each turn one throw that is good with
+    chance ``success``; whoever finishes in an earlier turn wins, and within one turn the
+    player who plays first. Seat k wins in turn t when the k seats before it are not done by
+    turn t and the seats after it are not done before turn t.
+    """
+    done_in = [0.0] * (horizon + 1)
+    for t in range(throws_needed, horizon + 1):
+        done_in[t] = (math.comb(t - 1, throws_needed - 1) * success ** throws_needed
+                      * (1 - success) ** (t - throws_needed))
+    done_by = [sum(done_in[:t + 1]) for t in range(horizon + 1)]
+    return [sum(done_in[t] * (1 - done_by[t]) ** seat * (1 - done_by[t - 1]) ** (3 - seat)
+                for t in range(1, horizon + 1)) for seat in range(4)]
+
+
+def test_within_a_turn_the_earlier_seat_wins_as_often_as_chance_says():
+    """Alike players in walled lanes: the seats' win rates are those of the exact race.
+
+    A Pawn (the piece's only move: a Knight cannot leave its lane) comes in two squares and
+    then walks one a throw, so a lane of 3 takes three Pawns; half the throws are Pawns.
+    """
+    games = 3000
+    figures = simulate(parse_map(walled_lanes(3)), games, seed=2, faces="PN", per_colour=1)
+    expected = seat_win_chances(3, 0.5)
+    assert sum(expected) == pytest.approx(1.0, abs=1e-9)
+    for name, chance in zip(COLOURS, expected):
+        spread = 4 * math.sqrt(chance * (1 - chance) / games)
+        assert figures.wins[name] / games == pytest.approx(chance, abs=spread)
 
 
 def test_distances_are_king_steps_to_the_goal():
