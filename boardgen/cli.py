@@ -364,7 +364,7 @@ def random_setup(
 def analyse(
     game: str = typer.Argument(..., metavar="GAME|FILE"),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file (river race)."),
-    games: int = typer.Option(2000, "--games", min=1, max=1_000_000,
+    games: int = typer.Option(2000, "--games", min=1, max=100_000,  # 100,000: some 10 minutes
                               help="Games to simulate (Steeple Chess)."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same figures."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
