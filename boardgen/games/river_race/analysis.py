@@ -7,8 +7,8 @@ the far bank row, both ends counted: 21 tiles on the empty 21 × 21 board.
 On the empty board every sideways step costs a tile, so a player's only shortest line is the
 straight run up the start field's column. The **covered line cells** of a setup are the cells
 of that run that its obstacles cover; they say how much the obstacles were laid in a player's
-way, while the shortest line says what it cost. Both are worked out by breadth-first search
-over the board graph of :mod:`boardgen.games.river_race.grid`, as the validator's flood fill is.
+way, while the shortest line says what it cost. Both come from the breadth-first search of
+:mod:`boardgen.games.river_race.lines`, over the board graph the validator floods.
 
 ``play_advice`` gives ``check`` one line when a layout or setup plays far from the shipped
 game: when the players' shortest lines differ by more than random setups on the shipped board
@@ -18,7 +18,6 @@ game's tiles than on the shipped board (:data:`ADVICE_TILE_SHARE` times its shar
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +27,7 @@ from boardgen.errors import InputError
 from boardgen.games.river_race.art import View
 from boardgen.games.river_race.board import board_view, compose_board
 from boardgen.games.river_race.grid import Grid, Player, RiverModel
+from boardgen.games.river_race.lines import Lines, covered_cells, shortest_lines
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup, load_setup
 from boardgen.games.river_race.validator import validate
@@ -40,91 +40,10 @@ ADVICE_GAP = 3          # random setups on the shipped board differ by 3 tiles o
                         # fewer than 1 of 1000 (by 1 or less in 99 of 100; measured by
                         # bench/bench_river_analysis.py): that far apart, check says so
 ADVICE_TILE_SHARE = 2.0  # the two shortest lines may take up to twice the shipped share of tiles
-UNREACHED = 0
 LINE_NUDGE = 0.14        # of a cell: how far a drawn line runs beside the cell centres
 LINE_WIDTH = 0.14        # of a cell
 DISC_RADIUS = 0.3        # of a cell: the disc with the line's number of tiles
 DISC_SET_BACK = 0.35     # of a cell: how far before the bank's edge the disc sits
-
-
-# ---- the search ---------------------------------------------------------------------
-
-
-def tiles_from(grid: Grid, covered: Sequence[int], sources: Sequence[int]) -> list[int]:
-    """For every cell, the tiles of the shortest chain of free cells from a source to it, both
-    ends counted (1 on a source); :data:`UNREACHED` (0) for covered cells and cells out of reach."""
-    tiles = [UNREACHED] * grid.size
-    queue: deque[int] = deque()
-    for cell in sources:
-        if not covered[cell] and tiles[cell] == UNREACHED:
-            tiles[cell] = 1
-            queue.append(cell)
-    while queue:
-        cell = queue.popleft()
-        further = tiles[cell] + 1
-        for other in grid.neighbours(cell):
-            if tiles[other] == UNREACHED and not covered[other]:
-                tiles[other] = further
-                queue.append(other)
-    return tiles
-
-
-def covered_cells(model: RiverModel, setup: Setup | None) -> bytearray:
-    """1 for every board cell an obstacle of the setup covers (cells off the board are skipped)."""
-    covered = bytearray(model.grid.size)
-    for placement in setup.placements if setup is not None else ():
-        for name in placement.cells:
-            try:
-                cell = model.grid.locate(name)
-            except ValueError:
-                continue
-            if cell is not None:
-                covered[cell] = 1
-    return covered
-
-
-@dataclass(frozen=True)
-class Lines:
-    """A player's shortest lines on one board: their length, the cells on them, one of them."""
-
-    tiles: int | None                  # None when the far bank is out of reach
-    cells: frozenset[int]              # every cell that lies on some shortest line
-    line: tuple[int, ...]              # one shortest line, start field first
-
-
-def shortest_lines(grid: Grid, covered: Sequence[int], player: Player) -> Lines:
-    """The player's shortest lines from the start field to the far bank row.
-
-    A cell lies on a shortest line when the tiles from the start to it and from it to the
-    far bank add up to the shortest line's tiles plus one (the cell is counted twice).
-    """
-    free = bytearray(covered)
-    free[player.start] = 0  # covering it breaks a rule the validator reports; lines start there
-    to_bank = tiles_from(grid, free, list(grid.row_cells(player.goal_row)))
-    tiles = to_bank[player.start] or None
-    if tiles is None:
-        return Lines(None, frozenset(), ())
-    from_start = tiles_from(grid, free, [player.start])
-    cells = frozenset(c for c in range(grid.size)
-                      if from_start[c] and to_bank[c] and from_start[c] + to_bank[c] == tiles + 1)
-    return Lines(tiles, cells, straightest_line(grid, to_bank, player))
-
-
-def straightest_line(grid: Grid, to_bank: list[int], player: Player) -> tuple[int, ...]:
-    """One shortest line: from the start, always a step one tile nearer the far bank, going on
-    straight where it can (so the drawn line turns no more than it must), else the first step
-    in the order towards the bank, left, right."""
-    ahead = grid.columns if player.goal_row > grid.col_row(player.start)[1] else -grid.columns
-    line = [player.start]
-    step = ahead
-    while to_bank[line[-1]] > 1:
-        cell = line[-1]
-        nearer = [n for n in grid.neighbours(cell) if to_bank[n] == to_bank[cell] - 1]
-        order = [step, ahead, -1, 1, -ahead]
-        cell_next = next(cell + s for s in order if cell + s in nearer)
-        step = cell_next - cell
-        line.append(cell_next)
-    return tuple(line)
 
 
 # ---- the figures of a setup ---------------------------------------------------------

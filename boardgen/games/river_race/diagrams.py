@@ -7,13 +7,13 @@ legal (or illegal) always agrees with ``boardgen validate``.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Callable
 
 from boardgen.errors import InputError
 from boardgen.games.river_race import art, examples
 from boardgen.games.river_race.art import View
 from boardgen.games.river_race.grid import RiverModel, parse_cell
+from boardgen.games.river_race.lines import covered_cells, shortest_lines
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.games.river_race.paths import EDGE_MIDPOINTS
 from boardgen.games.river_race.setup import Setup
@@ -311,7 +311,7 @@ def setup_figure(layout: Layout, words: Words, legal: bool) -> Scene:
     else:
         cut = [p for p in report.problems if p.code == "cut-off"][0]
         player = model.player(cut.player)
-        region = reachable(model.grid, _blocked(model, setup), player.start, player.goal_row)
+        region = reachable(model.grid, covered_cells(model, setup), player.start, player.goal_row)
         color = layout.players[player.number - 1].color
         for index, value in enumerate(region):
             if value == REACHED:
@@ -337,7 +337,8 @@ def outline(figure: Figure, cells: tuple[str, ...]) -> Node:
 
 def route_line(figure: Figure, model: RiverModel, setup: Setup, number: int) -> list[Node]:
     """A shortest route in the player's colour, nudged aside so two routes never hide each other."""
-    route = shortest_route(model, setup, number)
+    player = model.player(number)
+    route = shortest_lines(model.grid, covered_cells(model, setup), player).line
     c = figure.view.cell
     nudge = c * (-0.14 if number == 1 else 0.14)
     points = [figure.view.center(*model.grid.col_row(cell)) for cell in route]
@@ -349,32 +350,3 @@ def route_line(figure: Figure, model: RiverModel, setup: Setup, number: int) -> 
                                        cap="round"), closed=False)
     (xa, ya), (xb, yb) = points[-2], points[-1]
     return [line] + arrow((xa, ya), (xb, yb), c * 0.16, color)[1:]
-
-
-def _blocked(model: RiverModel, setup: Setup) -> bytearray:
-    blocked = bytearray(model.grid.size)
-    for placement in setup.placements:
-        for name in placement.cells:
-            blocked[model.grid.locate(name)] = 1
-    return blocked
-
-
-def shortest_route(model: RiverModel, setup: Setup, number: int) -> list[int]:
-    """Cells of a shortest edge-to-edge route from a player's start to the far bank."""
-    grid = model.grid
-    blocked = _blocked(model, setup)
-    player = model.player(number)
-    before = {player.start: player.start}
-    queue = deque([player.start])
-    while queue:
-        cell = queue.popleft()
-        if grid.col_row(cell)[1] == player.goal_row:
-            route = [cell]
-            while route[-1] != player.start:
-                route.append(before[route[-1]])
-            return route[::-1]
-        for other in grid.neighbours(cell):
-            if other not in before and not blocked[other]:
-                before[other] = cell
-                queue.append(other)
-    return []
