@@ -4,8 +4,9 @@ Phase 1 places obstacles; the validator checks that nobody is walled off from th
 bank. The package: ``grid`` (the board graph), ``model`` (the layout), ``setup`` (setup
 files), ``validator``, ``generator`` (random legal setups), ``art``, ``board`` and
 ``components`` (what is printed), ``examples`` (where the rule figures happen),
-``diagrams`` (figures for the rule sheet), ``text`` (what the rule texts say), ``analysis``
-(each player's shortest line across the river, for ``boardgen analyse`` and ``check``).
+``diagrams`` (figures for the rule sheet), ``text`` (what the rule texts say), ``lines``
+(shortest lines across the river, searched on the board graph) and ``analysis`` (each
+player's shortest line, for ``boardgen analyse`` and ``check``).
 """
 
 from boardgen.games.river_race.analysis import analyse, play_advice
