@@ -139,33 +139,38 @@ def obstacle_placements(course: Course,
 KING_STEPS = ORTHOGONAL + DIAGONAL
 
 
-def reaches_goal(course: Course, sources: Iterable[Cell], blocked: frozenset[Cell]) -> bool:
-    """Whether King steps lead from ``sources`` into the goal, around ``blocked`` and walls."""
-    return bool(set(sources) & _reaching_goal(course, blocked))
+def king_distances(course: Course, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    """Fewest King steps from each square (and start space cell) into the goal.
 
-
-def _reaching_goal(course: Course, blocked: frozenset[Cell]) -> set[Cell]:
-    """Every cell from which King steps lead into the goal (a step is open both ways)."""
-    seen = set(course.goal)
-    queue = deque(sorted(seen))
+    Black squares and ``blocked`` squares are not passed; a start space cell is reached but
+    never crossed; goal cells are at 0.
+    """
+    found = {cell: 0 for cell in sorted(course.goal)}
+    queue = deque(found)
+    walkable = course.squares - blocked
     starts = course.start_cells
     while queue:
         here = queue.popleft()
         for step in KING_STEPS:
             there = (here[0] + step[0], here[1] + step[1])
-            if there in seen or not course.open(here, there):
+            if there in found or not course.open(here, there):
                 continue
-            if there in starts:
-                seen.add(there)  # a start space is left, never crossed
-            elif there in course.squares and there not in blocked:
-                seen.add(there)
+            if there in walkable:
+                found[there] = found[here] + 1
                 queue.append(there)
-    return seen
+            elif there in starts:
+                found[there] = found[here] + 1
+    return found
+
+
+def reaches_goal(course: Course, sources: Iterable[Cell], blocked: frozenset[Cell]) -> bool:
+    """Whether King steps lead from ``sources`` into the goal, around ``blocked`` and walls."""
+    return not king_distances(course, blocked).keys().isdisjoint(sources)
 
 
 def cut_off(course: Course, obstacle: Iterable[Cell] = ()) -> tuple[str, ...]:
     """Colour letters whose start space has no King-step path to the goal."""
-    reached = _reaching_goal(course, frozenset(obstacle))
+    reached = king_distances(course, frozenset(obstacle)).keys()
     return tuple(letter for letter in START_COLOURS
                  if course.entries[letter] and not reached & set(course.entries[letter]))
 

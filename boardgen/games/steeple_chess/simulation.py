@@ -44,14 +44,14 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping
 
 from boardgen.games.steeple_chess.course import START_COLOURS, Cell, Course
-from boardgen.games.steeple_chess.moves import (FACES, KING_STEPS, Position, open_placements,
-                                                obstacle_placements, targets)
+from boardgen.games.steeple_chess.moves import (FACES, Position, king_distances, open_placements,
+                                                targets)
 
 COLOURS = tuple(START_COLOURS)  # G, Y, R, B: the order of play
 NAMES = dict(START_COLOURS)
@@ -66,30 +66,6 @@ Move = tuple[Cell | None, Cell]  # (origin, target); origin None enters a piece
 
 
 # ---- distances and move tables ------------------------------------------------------
-
-
-def king_distances(course: Course, blocked: frozenset[Cell]) -> dict[Cell, int]:
-    """Fewest King steps from each square (and start space cell) into the goal.
-
-    Black squares and ``blocked`` squares are not passed; a start space cell is reached but
-    never crossed; goal cells are at 0.
-    """
-    found = {cell: 0 for cell in sorted(course.goal)}
-    queue = deque(found)
-    walkable = course.squares - blocked
-    starts = course.start_cells
-    while queue:
-        here = queue.popleft()
-        for step in KING_STEPS:
-            there = (here[0] + step[0], here[1] + step[1])
-            if there in found or not course.open(here, there):
-                continue
-            if there in walkable:
-                found[there] = found[here] + 1
-                queue.append(there)
-            elif there in starts:
-                found[there] = found[here] + 1
-    return found
 
 
 @dataclass(frozen=True)
