@@ -16,7 +16,7 @@ import pytest
 
 from boardgen.preview import HOST, Preview, Snapshot, Watched, page
 from tests.conftest import LAYOUTS
-from tests.preview_support import Served, fetch, free_port
+from tests.preview_support import Served, fetch
 
 BOARD_COLOUR = "#123456"
 

@@ -23,8 +23,7 @@ from boardgen.build import compose_target
 from boardgen.render import renderer
 from boardgen.render.png import _svg2png
 from boardgen.render.svg import FONT_FAMILY
-from boardgen.scene import (IDENTITY, Document, Group, Matrix, Node, Scene, Text, Use, compose,
-                            translate)
+from boardgen.scene import IDENTITY, Document, Group, Matrix, Node, Scene, Text, Use, compose
 
 Image = pytest.importorskip("PIL.Image")
 ImageChops = pytest.importorskip("PIL.ImageChops")
