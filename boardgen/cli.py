@@ -280,9 +280,8 @@ def check(
                                          "layout, as build draws it (exit 1 if illegal)."),
 ) -> None:
     """Check a layout file and report every problem a build of it would meet."""
-    from boardgen.contract import IllegalSetup, check_layout
-
     from boardgen.analysis import advice
+    from boardgen.contract import IllegalSetup, check_layout
 
     try:
         layout = check_layout(file, setup=setup).layout
