@@ -14,14 +14,13 @@ import stat
 import tomllib
 import types
 import typing
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic_core import InitErrorDetails, PydanticCustomError
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr,
-                      ValidationError, field_validator, model_validator)
+                      ValidationError, ValidationInfo, field_validator, model_validator)
 
 from boardgen.errors import InputError
 
@@ -61,6 +60,11 @@ def raise_all(problems: list[FieldProblem], value: Any = None) -> None:
                                                       {"error": problem}),
                              loc=(), input=value)
             for problem in problems])
+
+
+# The validation context of :func:`validate_model`, which reports every control character
+# in the data itself (with its file and line) before the model sees the data.
+TEXT_CHECKED: dict[str, bool] = {"control_characters_reported": True}
 
 
 class Model(BaseModel):
@@ -143,9 +147,15 @@ class LayoutBase(Model):
 
     @model_validator(mode="wrap")
     @classmethod
-    def no_control_characters(cls, data: Any, handler):
-        """Printed text never carries control characters (they break SVG, PDF and terminals)."""
+    def no_control_characters(cls, data: Any, handler, info: ValidationInfo):
+        """Printed text never carries control characters (they break SVG, PDF and terminals).
+
+        The loader has listed them all, with file and line, before it validates
+        (:data:`TEXT_CHECKED`); a model validated on its own looks for itself.
+        """
         layout = handler(data)
+        if info.context is TEXT_CHECKED:
+            return layout
         found = control_characters(data)
         if found:  # the loader lists them all; a model on its own names the first
             raise FieldProblem(found[0], "text contains a control character; remove it")
@@ -191,9 +201,17 @@ def control_characters(data: Any) -> list[str]:
 _BAD_KEY = object()  # stands for the value of a key whose name holds a control character
 
 
+# Unicode's control characters (category Cc: C0, DEL and C1) and its line and paragraph
+# separators (Zl, Zp: one character each). One regular expression finds them far faster than
+# asking unicodedata about every character of every text.
+CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def has_control(text: str, allowed: str = "") -> bool:
     """True for any C0/C1 control character, DEL, or a line or paragraph separator."""
-    return any(unicodedata.category(c) in ("Cc", "Zl", "Zp") and c not in allowed for c in text)
+    if not allowed:
+        return CONTROL_CHARACTER.search(text) is not None
+    return any(found not in allowed for found in CONTROL_CHARACTER.findall(text))
 
 
 def safe_identifier(name: str) -> str:
@@ -409,7 +427,7 @@ def validate_model(model: type[BaseModel], raw: RawLayout):
     control = _control_problems(raw)
     problems = _label_problems(raw) + control
     try:
-        layout = model.model_validate(raw.data)
+        layout = model.model_validate(raw.data, context=TEXT_CHECKED)
     except ValidationError as exc:
         bad = {p.key for p in control}
         problems = [p for p in (_problem(model, raw, err) for err in exc.errors())

@@ -336,12 +336,17 @@ class Layout(LayoutBase):
     def rules_hold(self):
         problems = (self._named_problems() + self._colour_problems() + self._card_problems()
                     + self._hand_problems())
-        problems += self._track_problems()
+        # The search for drawable straight lengths is the costly check: done once, it both
+        # finds the oval's problems and gives the straight a layout leaves out.
+        straight = self.track.straight_spaces
+        if straight is None:
+            straight = self._best_straight(self._valid_straights())
+        problems += self._track_problems(straight)
         raise_all(problems)
         # Derived values are filled in once the whole layout is known; the model is frozen
         # for its users, not for its own validation.
         if self.track.straight_spaces is None:
-            object.__setattr__(self, "track", self.track.with_straight(self.derived_straight()))
+            object.__setattr__(self, "track", self.track.with_straight(straight))
         if any(named.of is not None for named in self.spaces.named):
             placed = tuple(NamedSpace(space=named.on_track(self.track.spaces), kind=named.kind)
                            for named in self.spaces.named)
@@ -440,14 +445,16 @@ class Layout(LayoutBase):
 
     # ---- the oval --------------------------------------------------------------
 
-    def _track_problems(self) -> list[FieldProblem]:
+    def _track_problems(self, straight: int | None) -> list[FieldProblem]:
+        """Problems of the oval whose straights are ``straight`` spaces long (None: no
+        length makes a drawable oval)."""
         track = self.track
         explicit = track.straight_spaces is not None
         key = "track.straight_spaces" if explicit else "track.spaces"
         shape = ("track.spaces", "track.space_mm", "track.lanes", "track.lane_mm")
         related = tuple(k for k in shape if k != key)
         problems = []
-        if not explicit and self._valid_straights() == []:
+        if straight is None:
             return [FieldProblem(key, f"no oval of {track.spaces} spaces leaves bends wide enough "
                                       f"for {track.lanes} lanes of {track.lane_mm:g} mm with "
                                       f"room on every space for all {len(self.riders.colors)} "
@@ -457,7 +464,7 @@ class Layout(LayoutBase):
             problem = self._straight_problem(track)
             if problem:
                 problems.append(FieldProblem(key, problem, related=related))
-        resolved = track if explicit else track.with_straight(self.derived_straight())
+        resolved = track if explicit else track.with_straight(straight)
         if track.finish_line_after is not None and track.finish_line_after > resolved.straight:
             problems.append(FieldProblem(
                 "track.finish_line_after", f"the home straight has only {resolved.straight} "
@@ -492,13 +499,13 @@ class Layout(LayoutBase):
         candidates = sorted(range(1, track.spaces // 2), key=lambda s: (abs(s - ideal), s))
         return [s for s in candidates if self._straight_problem(track.with_straight(s)) is None]
 
-    def derived_straight(self) -> int:
-        """The straight length nearest a quarter of the track whose infield holds the card
-        places in a row below its middle line; the nearest drawable one if none does."""
+    def _best_straight(self, valid: list[int]) -> int | None:
+        """Of the drawable straight lengths ``valid``, the one nearest a quarter of the track
+        whose infield holds the card places in a row below its middle line; the nearest
+        drawable one if none does; None when none is drawable."""
+        if not valid:
+            return None
         track = self.track
-        if track.straight_spaces is not None:
-            return track.straight_spaces
-        valid = self._valid_straights()
         slot_w, slot_h = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
         period = dim.seam_period(track.space_mm)
         for straight in valid:
