@@ -4,7 +4,9 @@ Every problem becomes an :class:`InputError` naming the file, the key path and,
 where it can be found, the line; unknown keys get a "did you mean".
 """
 
-from __future__ import annotations
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model, and one kept as a string
+# would be compiled and evaluated all over again.
 
 import difflib
 import json

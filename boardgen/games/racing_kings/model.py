@@ -1,6 +1,8 @@
 """The layout model of Racing Kings: board size and goal, colours, start position, tokens."""
 
-from __future__ import annotations
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model, and one kept as a string
+# would be compiled and evaluated all over again.
 
 import string
 from typing import ClassVar, Literal

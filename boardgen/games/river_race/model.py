@@ -5,7 +5,9 @@ from the board size the way the book places them on its 21 × 21 board (start in
 middle column, reserves five columns to the left and four to the right, scaled).
 """
 
-from __future__ import annotations
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model, and one kept as a string
+# would be compiled and evaluated all over again.
 
 import re
 from typing import ClassVar, Literal

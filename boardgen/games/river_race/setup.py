@@ -11,13 +11,15 @@ Reading a setup only checks that the file is well formed (TOML, the three keys, 
 names that are cell names). Whether the placement obeys the rules is the validator's job.
 """
 
-from __future__ import annotations
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model, and one kept as a string
+# would be compiled and evaluated all over again.
 
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import Field, StrictInt, StrictStr, field_validator
+from pydantic import ConfigDict, Field, StrictInt, StrictStr, field_validator
 
 from boardgen.errors import InputError
 from boardgen.games.river_race.grid import parse_cell
@@ -49,7 +51,14 @@ class Setup:
     source: str = "setup"
 
 
-class ObstacleEntry(Model):
+class SetupModel(Model):
+    """Base of the setup file's models, built when the first setup file is read rather than
+    when the game is loaded: most commands read none."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class ObstacleEntry(SetupModel):
     """One ``[[obstacle]]`` of a setup file."""
 
     piece: StrictStr = Field(min_length=1, max_length=40,
@@ -66,7 +75,7 @@ class ObstacleEntry(Model):
         return [name.upper() for name in value]
 
 
-class SetupFile(Model):
+class SetupFile(SetupModel):
     """A setup file: the obstacles placed in phase 1."""
 
     obstacle: list[ObstacleEntry] = Field(default_factory=list, max_length=10000,

@@ -5,7 +5,9 @@ derives what the player need not set (the straights' length, the start/finish li
 and reports every rule-level problem of a layout at once.
 """
 
-from __future__ import annotations
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model, and one kept as a string
+# would be compiled and evaluated all over again.
 
 import math
 from typing import ClassVar, Literal

@@ -1,6 +1,8 @@
 """The Steeple Chess layout: the course map, its printing parameters and printed words."""
 
-from __future__ import annotations
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model, and one kept as a string
+# would be compiled and evaluated all over again.
 
 from typing import Any, ClassVar
 
@@ -52,7 +54,7 @@ class CourseSpec(Model):
         return text
 
     @model_validator(mode="after")
-    def playable(self) -> CourseSpec:
+    def playable(self) -> "CourseSpec":
         """Every rule the course breaks, and a board too large to print, reported together."""
         problems = [FieldProblem("map", str(p)) for p in course_problems(parse_map(self.map))]
         sides = board_size_mm(parse_map(self.map), self.square_mm, self.border_mm)
@@ -144,7 +146,7 @@ class Layout(LayoutBase):
         return labels
 
     @model_validator(mode="after")
-    def pieces_fit(self) -> Layout:
+    def pieces_fit(self) -> "Layout":
         """The round pieces fit on the squares they stand on."""
         sq = self.course.square_mm
         if self.tokens.size_mm > sq:

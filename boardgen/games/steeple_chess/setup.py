@@ -14,14 +14,16 @@ Names that are not squares of the map are bad input (exit 2); a placement that
 breaks a rule is a problem in the report (exit 1).
 """
 
-from __future__ import annotations
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model, and one kept as a string
+# would be compiled and evaluated all over again.
 
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from boardgen.errors import InputError
 from boardgen.games.steeple_chess.ascii import render_ascii
@@ -38,17 +40,24 @@ LETTER_OF = {name: letter for letter, name in PLAYERS.items()}
 SquareName = Annotated[str, Field(max_length=8, description="a square's name, like \"f14\"")]
 
 
-class ObstacleEntry(Model):
+class SetupModel(Model):
+    """Base of the setup file's models, built when the first setup file is read rather than
+    when the game is loaded: most commands read none."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class ObstacleEntry(SetupModel):
     cells: list[SquareName] = Field(max_length=8, description="the two squares it covers")
 
 
-class PieceEntry(Model):
+class PieceEntry(SetupModel):
     color: Literal["green", "yellow", "red", "blue"] = Field(description="the piece's colour")
     number: int = Field(ge=1, le=9, description="the number printed on the piece")
     cell: SquareName = Field(description="the square it stands on")
 
 
-class SetupFile(Model):
+class SetupFile(SetupModel):
     obstacle: ObstacleEntry | None = Field(None, description="where the movable obstacle stands")
     piece: list[PieceEntry] = Field(default_factory=list, max_length=64,
                                     description="pieces on the course")
