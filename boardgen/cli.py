@@ -462,14 +462,25 @@ def main() -> None:
 
     The objects left at the end are not collected one last time before they go (they
     are frozen): the operating system takes the whole process back anyway.
+
+    boardgen's models use no pydantic plugins, so pydantic is told not to look for any
+    (it would read the entry points of every installed package as it builds the first
+    model). The setting lasts for the command only, a value the user set is kept, and
+    boardgen starts no other program that could inherit it.
     """
     import atexit
     import gc
+    import os
 
     global ONE_COMMAND_PROCESS
     ONE_COMMAND_PROCESS = True
     atexit.register(gc.freeze)
+    plugins_chosen = "PYDANTIC_DISABLE_PLUGINS" in os.environ
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+    finally:
+        if not plugins_chosen:
+            os.environ.pop("PYDANTIC_DISABLE_PLUGINS", None)
