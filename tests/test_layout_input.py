@@ -209,6 +209,30 @@ def test_every_game_model_refuses_control_characters_by_itself():
             model.model_validate({**data, "subtitle": "a\x1bb"})
 
 
+def test_control_characters_are_unicodes_cc_zl_and_zp_categories():
+    import sys
+    import unicodedata
+
+    from boardgen.layout import has_control
+
+    for point in range(sys.maxunicode + 1):
+        char = chr(point)
+        control = unicodedata.category(char) in ("Cc", "Zl", "Zp")
+        assert has_control(f"a{char}b") == control, hex(point)
+        assert has_control(f"a{char}b", allowed="\n\t") == (control and char not in "\n\t")
+
+
+def test_the_loader_looks_for_control_characters_once(monkeypatch):
+    import boardgen.layout
+
+    looked = []
+    real = boardgen.layout.control_characters
+    monkeypatch.setattr(boardgen.layout, "control_characters",
+                        lambda data: looked.append(data) or real(data))
+    load_layout("six_day_race_advanced")
+    assert len(looked) == 1
+
+
 def test_multi_line_values_keep_their_newlines_but_one_line_texts_do_not(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "racing_kings"\ntitle = """Racing\nKings"""\n')
     with pytest.raises(InputError, match="control character") as info:
