@@ -64,8 +64,8 @@ def raise_all(problems: list[FieldProblem], value: Any = None) -> None:
             for problem in problems])
 
 
-# The validation context of :func:`validate_model`, which reports every control character
-# in the data itself (with its file and line) before the model sees the data.
+# The validation context :func:`validate_model` passes: it reports every control character
+# itself, each with its file and line, so the model need not look through the data again.
 TEXT_CHECKED: dict[str, bool] = {"control_characters_reported": True}
 
 
@@ -204,8 +204,8 @@ _BAD_KEY = object()  # stands for the value of a key whose name holds a control 
 
 
 # Unicode's control characters (category Cc: C0, DEL and C1) and its line and paragraph
-# separators (Zl, Zp: one character each). One regular expression finds them far faster than
-# asking unicodedata about every character of every text.
+# separators (Zl and Zp, one character each): one search of a text finds them, where asking
+# unicodedata for each character's category takes a call per character.
 CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
