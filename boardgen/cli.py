@@ -6,6 +6,7 @@ message on stderr, never a traceback).
 
 from __future__ import annotations
 
+import gc
 import sys
 from contextlib import contextmanager
 from enum import Enum
@@ -80,6 +81,10 @@ def main_options(
 
     GAME is a shipped game name (see `boardgen list`) or the path of your own layout file.
     """
+    global START_UP_PAUSED
+    if START_UP_PAUSED:  # start-up is over (see ``main``); the command decides from here on
+        START_UP_PAUSED = False
+        gc.enable()
 
 
 @contextmanager
@@ -178,7 +183,6 @@ def collector_paused(command):
     from the console (``main``), where the process ends with the command, it is not.
     """
     import functools
-    import gc
 
     @functools.wraps(command)
     def paused(*args, **kwargs):
@@ -194,6 +198,7 @@ def collector_paused(command):
 
 
 ONE_COMMAND_PROCESS = False  # set by ``main``: the process ends when its command does
+START_UP_PAUSED = False  # set by ``main`` while the collector waits for the command to start
 
 
 @app.command()
@@ -460,15 +465,20 @@ def preview(
 def main() -> None:
     """Console entry point: one command, then the process ends.
 
-    The objects left at the end are not collected one last time before they go (they
-    are frozen): the operating system takes the whole process back anyway.
+    Start-up, typer reading the command line (and importing pydantic for it), makes tens
+    of thousands of objects that live as long as the process and no garbage: the
+    collector is paused until the command is known (``main_options`` switches it on
+    again). The objects left at the end are not collected one last time before they go
+    (they are frozen): the operating system takes the whole process back anyway.
     """
     import atexit
-    import gc
 
-    global ONE_COMMAND_PROCESS
+    global ONE_COMMAND_PROCESS, START_UP_PAUSED
     ONE_COMMAND_PROCESS = True
     atexit.register(gc.freeze)
+    if gc.isenabled():
+        gc.disable()
+        START_UP_PAUSED = True
     try:
         app()
     except KeyboardInterrupt:
