@@ -12,7 +12,7 @@ player's shortest line, for ``boardgen analyse`` and ``check``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgen.games.river_race.compose import board_json, compose_game
 from boardgen.games.river_race.diagrams import diagrams
@@ -26,8 +26,11 @@ __all__ = ["Layout", "Setup", "analyse", "board_json", "compose_game", "diagrams
            "fair_setup", "load_setup", "play_advice", "random_setup", "rule_context", "validate",
            "validate_setup"]
 
+if TYPE_CHECKING:
+    from boardgen.games.river_race.analysis import IllegalSetupAnalysis, RiverAnalysis
 
-def analyse(layout: Layout, request: Any) -> Any:
+
+def analyse(layout: Layout, request: Any) -> RiverAnalysis | IllegalSetupAnalysis:
     """Each player's shortest line across the river (``boardgen analyse``).
 
     The analysis is imported here, not with the package: a build never needs it.

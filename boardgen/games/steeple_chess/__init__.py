@@ -11,7 +11,7 @@ game lasts and who wins (``simulation``: ``boardgen analyse``, advice for ``chec
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgen.games.steeple_chess.board import Drawn, board_json, compose_board
 from boardgen.games.steeple_chess.diagrams import diagrams
@@ -26,8 +26,11 @@ from boardgen.product import GameOutput
 __all__ = ["Layout", "compose_game", "load_setup", "validate_setup", "random_setup", "diagrams",
            "rule_context", "analyse", "play_advice"]
 
+if TYPE_CHECKING:
+    from boardgen.games.steeple_chess.simulation import SimulationAnalysis
 
-def analyse(layout: Layout, request: Any) -> Any:
+
+def analyse(layout: Layout, request: Any) -> SimulationAnalysis:
     """Simulated games of ``layout`` (``boardgen analyse``).
 
     The simulation is imported here, not with the package: a build never needs it.
