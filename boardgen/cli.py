@@ -81,10 +81,7 @@ def main_options(
 
     GAME is a shipped game name (see `boardgen list`) or the path of your own layout file.
     """
-    global START_UP_PAUSED
-    if START_UP_PAUSED:  # start-up is over (see ``main``); the command decides from here on
-        START_UP_PAUSED = False
-        gc.enable()
+    start_up_over()
 
 
 @contextmanager
@@ -199,6 +196,14 @@ def collector_paused(command):
 
 ONE_COMMAND_PROCESS = False  # set by ``main``: the process ends when its command does
 START_UP_PAUSED = False  # set by ``main`` while the collector waits for the command to start
+
+
+def start_up_over() -> None:
+    """The collector back on after start-up (see ``main``): the command decides from here on."""
+    global START_UP_PAUSED
+    if START_UP_PAUSED:
+        START_UP_PAUSED = False
+        gc.enable()
 
 
 @app.command()
@@ -483,3 +488,5 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+    finally:
+        start_up_over()  # when the process ends before a command starts (--help, a usage error)

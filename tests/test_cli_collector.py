@@ -72,3 +72,18 @@ def test_a_console_process_pauses_it_for_start_up_only(monkeypatch):
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_console_process_that_ends_before_its_command_gives_it_back(monkeypatch):
+    import sys
+
+    monkeypatch.setattr(cli, "ONE_COMMAND_PROCESS", False)
+    monkeypatch.setattr(cli, "START_UP_PAUSED", False)
+    monkeypatch.setattr(sys, "argv", ["boardgen", "--help"])
+    gc.enable()
+    try:
+        with pytest.raises(SystemExit):
+            cli.main()
+        assert gc.isenabled() and not cli.START_UP_PAUSED
+    finally:
+        gc.enable()
