@@ -34,9 +34,12 @@ NOT_FOR_A_PDF_BUILD = (
 )
 
 
+GAME_KINDS = ("racing_kings", "river_race", "steeple_chess", "six_day_race")  # every game package
+
+
 def test_a_pdf_build_of_every_game_loads_nothing_it_does_not_use(tmp_path):
     modules_file = tmp_path / "modules.json"
-    done = subprocess.run([sys.executable, "-c", RUNNER, str(modules_file), "build", "--all",
+    done = subprocess.run([sys.executable, "-c", RUNNER, str(modules_file), "build", *GAME_KINDS,
                            "--format", "pdf", "--out", str(tmp_path / "out")],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
