@@ -32,8 +32,6 @@ NOT_FOR_A_PDF_BUILD = (
     "boardgen.export.tgc", "boardgen.export.tts",  # --format tgc, tts
     "rich",  # the progress bar, only on a terminal
 )
-
-
 GAME_KINDS = ("racing_kings", "river_race", "steeple_chess", "six_day_race")  # every game package
 
 
