@@ -6,6 +6,7 @@ message on stderr, never a traceback).
 
 from __future__ import annotations
 
+import gc
 import sys
 from contextlib import contextmanager
 from enum import Enum
@@ -80,6 +81,7 @@ def main_options(
 
     GAME is a shipped game name (see `boardgen list`) or the path of your own layout file.
     """
+    start_up_over()
 
 
 @contextmanager
@@ -178,7 +180,6 @@ def collector_paused(command):
     from the console (``main``), where the process ends with the command, it is not.
     """
     import functools
-    import gc
 
     @functools.wraps(command)
     def paused(*args, **kwargs):
@@ -194,6 +195,15 @@ def collector_paused(command):
 
 
 ONE_COMMAND_PROCESS = False  # set by ``main``: the process ends when its command does
+START_UP_PAUSED = False  # set by ``main`` while the collector waits for the command to start
+
+
+def start_up_over() -> None:
+    """The collector back on after start-up (see ``main``): the command decides from here on."""
+    global START_UP_PAUSED
+    if START_UP_PAUSED:
+        START_UP_PAUSED = False
+        gc.enable()
 
 
 @app.command()
@@ -460,8 +470,11 @@ def preview(
 def main() -> None:
     """Console entry point: one command, then the process ends.
 
-    The objects left at the end are not collected one last time before they go (they
-    are frozen): the operating system takes the whole process back anyway.
+    Start-up, typer reading the command line (and importing pydantic for it), makes tens
+    of thousands of objects that live as long as the process and no garbage: the
+    collector is paused until the command is known (``main_options`` switches it on
+    again). The objects left at the end are not collected one last time before they go
+    (they are frozen): the operating system takes the whole process back anyway.
 
     boardgen's models use no pydantic plugins, so pydantic is told not to look for any
     (it would read the entry points of every installed package as it builds the first
@@ -469,12 +482,14 @@ def main() -> None:
     boardgen starts no other program that could inherit it.
     """
     import atexit
-    import gc
     import os
 
-    global ONE_COMMAND_PROCESS
+    global ONE_COMMAND_PROCESS, START_UP_PAUSED
     ONE_COMMAND_PROCESS = True
     atexit.register(gc.freeze)
+    if gc.isenabled():
+        gc.disable()
+        START_UP_PAUSED = True
     plugins_chosen = "PYDANTIC_DISABLE_PLUGINS" in os.environ
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
@@ -482,5 +497,6 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     finally:
+        start_up_over()  # when the process ends before a command starts (--help, a usage error)
         if not plugins_chosen:
             os.environ.pop("PYDANTIC_DISABLE_PLUGINS", None)

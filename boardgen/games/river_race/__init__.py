@@ -9,7 +9,11 @@ files), ``validator``, ``generator`` (random legal setups), ``art``, ``board`` a
 player's shortest line, for ``boardgen analyse`` and ``check``).
 """
 
-from boardgen.games.river_race.analysis import analyse, play_advice
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 from boardgen.games.river_race.compose import board_json, compose_game
 from boardgen.games.river_race.diagrams import diagrams
 from boardgen.games.river_race.generator import fair_setup, random_setup
@@ -21,3 +25,23 @@ from boardgen.games.river_race.validator import validate, validate_setup
 __all__ = ["Layout", "Setup", "analyse", "board_json", "compose_game", "diagrams",
            "fair_setup", "load_setup", "play_advice", "random_setup", "rule_context", "validate",
            "validate_setup"]
+
+if TYPE_CHECKING:
+    from boardgen.games.river_race.analysis import IllegalSetupAnalysis, RiverAnalysis
+
+
+def analyse(layout: Layout, request: Any) -> RiverAnalysis | IllegalSetupAnalysis:
+    """Each player's shortest line across the river (``boardgen analyse``).
+
+    The analysis is imported here, not with the package: a build never needs it.
+    """
+    from boardgen.games.river_race import analysis
+
+    return analysis.analyse(layout, request)
+
+
+def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
+    """One line of advice for ``check`` when the layout plays far from the shipped game."""
+    from boardgen.games.river_race import analysis
+
+    return analysis.play_advice(layout, setup)

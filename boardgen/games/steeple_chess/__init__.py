@@ -10,12 +10,14 @@ game lasts and who wins (``simulation``: ``boardgen analyse``, advice for ``chec
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 from boardgen.games.steeple_chess.board import Drawn, board_json, compose_board
 from boardgen.games.steeple_chess.diagrams import diagrams
 from boardgen.games.steeple_chess.die import die_sheet
 from boardgen.games.steeple_chess.facts import rule_context
 from boardgen.games.steeple_chess.model import Layout
-from boardgen.games.steeple_chess.simulation import analyse, play_advice
 from boardgen.games.steeple_chess.setup import Setup, load_setup, random_setup, validate_setup
 from boardgen.games.steeple_chess.tokens import compose_pieces
 from boardgen.i18n import Words, words_for
@@ -23,6 +25,26 @@ from boardgen.product import GameOutput
 
 __all__ = ["Layout", "compose_game", "load_setup", "validate_setup", "random_setup", "diagrams",
            "rule_context", "analyse", "play_advice"]
+
+if TYPE_CHECKING:
+    from boardgen.games.steeple_chess.simulation import SimulationAnalysis
+
+
+def analyse(layout: Layout, request: Any) -> SimulationAnalysis:
+    """Simulated games of ``layout`` (``boardgen analyse``).
+
+    The simulation is imported here, not with the package: a build never needs it.
+    """
+    from boardgen.games.steeple_chess import simulation
+
+    return simulation.analyse(layout, request)
+
+
+def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
+    """One line of advice for ``check`` when the layout plays far from the shipped game."""
+    from boardgen.games.steeple_chess import simulation
+
+    return simulation.play_advice(layout, setup)
 
 
 def compose_game(layout: Layout, setup: Setup | None = None,
