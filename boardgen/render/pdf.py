@@ -81,17 +81,7 @@ class Drawings:
         return kept[1] if kept and kept[0] is nodes else None
 
 
-def _perform(canvas: Canvas, step) -> None:
-    """Write one document-specific step of a drawing."""
-    if step[0] == "alpha":
-        _write_alpha(canvas, step[1])
-    elif step[0] == "form":
-        canvas.doForm(step[1])
-    else:
-        _write_text(canvas, *step[1:])
-
-
-def _write_text(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> None:
+def _text_operators(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> str:
     """One line of text at the origin, in the document's subsets of the font.
 
     Written as reportlab's documentation says a dynamic (TrueType) font is written,
@@ -103,12 +93,18 @@ def _write_text(canvas: Canvas, font_name: str, size: float, anchor: str, text: 
         width = font.stringWidth(text, size)
         x = -width / 2 if anchor == "middle" else -width
     doc = canvas._doc
+    sized = _size_operators(size)
     parts = [f"BT 1 0 0 1 {fp_str(x)} 0 Tm"]
     for subset, chunk in font.splitString(text, doc):
-        parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf "
-                     f"{fp_str(size * 1.2)} TL ({canvas._escape(chunk)}) Tj")
+        parts.append(f"{font.getSubsetInternalName(subset, doc)} {sized} ({canvas._escape(chunk)}) Tj")
     parts.append("T* ET")  # the line ends, as reportlab ends it (text extractors read it so)
-    canvas._code.append(" ".join(parts))
+    return " ".join(parts)
+
+
+@lru_cache(maxsize=None)
+def _size_operators(size: float) -> str:
+    """Font size and leading of a line of text, as reportlab writes them."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
 
 
 def _write_alpha(canvas: Canvas, alpha: float) -> None:
@@ -122,14 +118,6 @@ def _write_alpha(canvas: Canvas, alpha: float) -> None:
     for key in ("ca", "CA"):
         name = states.setdefault((key, alpha), f"gRLs{len(states)}")
         canvas._code.append(f"/{name} gs")
-
-
-def _replay(canvas: Canvas, drawing: Drawing) -> None:
-    for step in drawing:
-        if type(step) is list:
-            canvas._code.extend(step)
-        else:
-            _perform(canvas, step)
 
 
 class _Painter:
@@ -150,13 +138,38 @@ class _Painter:
         self.saved: list[dict[str, object]] = []
         self.drawing: Drawing | None = None  # being recorded
         self.mark = 0  # where in the canvas's operators the recording's last step ended
+        # The operators of each line of text in this document: a label written again
+        # (a coordinate on every page, a page in the bundle) is encoded once.
+        self.labels: dict[Label, str] = {}
+
+    def perform(self, step) -> None:
+        """Write one document-specific step of a drawing."""
+        kind = step[0]
+        if kind == "text":
+            code = self.labels.get(step)
+            if code is None:
+                code = self.labels[step] = _text_operators(self.canvas, *step[1:])
+            self.canvas._code.append(code)
+        elif kind == "alpha":
+            _write_alpha(self.canvas, step[1])
+        else:
+            self.canvas.doForm(step[1])
+
+    def replay(self, drawing: Drawing) -> None:
+        """Write a kept drawing: its operators as they are, its document-specific steps anew."""
+        code = self.canvas._code
+        for step in drawing:
+            if type(step) is list:
+                code.extend(step)
+            else:
+                self.perform(step)
 
     def step(self, step) -> None:
         """Write a document-specific step, and record it in the drawing being made."""
         code = self.canvas._code
         if self.drawing is not None:
             self.drawing.append(code[self.mark:])
-        _perform(self.canvas, step)
+        self.perform(step)
         if self.drawing is not None:
             self.drawing.append(step)
             self.mark = len(self.canvas._code)
@@ -176,7 +189,7 @@ class _Painter:
             drawing = self.record(lambda: self.draw_alone(node))
             self.drawings.nodes[id(node)] = (node, drawing)
         else:
-            _replay(self.canvas, drawing)
+            self.replay(drawing)
 
     def draw_alone(self, node: Node) -> None:
         """Draw a node and leave the state as it found it."""
@@ -333,7 +346,7 @@ class _Painter:
             drawing = self.record(lambda: [self.draw(node) for node in nodes])
             self.drawings.forms[(name, id(nodes))] = (nodes, drawing)
         else:
-            _replay(self.canvas, drawing)
+            self.replay(drawing)
         self.canvas.endForm()
         self.state, self.saved = outer
         _give_form_its_graphics_states(self.canvas, name)
