@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import re
 from functools import lru_cache
+from typing import Iterable, Mapping
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -25,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
 from boardgen.scene import (IDENTITY, Circle, Document, Group, Line, Node, Path, Polygon, Rect,
-                            Scene, Style, Text, Use, used_symbols)
+                            Scene, Style, Text, Use)
 
 PT_PER_MM = 72.0 / 25.4
 FORM_BBOX = (-5000, -5000, 5000, 5000)  # mm; large enough for any symbol
@@ -66,11 +67,14 @@ class Drawings:
 
     Nodes are known by identity (a page's nodes are the same objects wherever the page
     goes); each entry keeps its node, so an id cannot be taken over by a new object.
+    The names of the symbols a node uses are kept the same way, so a page placed again
+    is not searched again for the forms it needs.
     """
 
     def __init__(self) -> None:
         self.nodes: dict[int, tuple[Node, Drawing]] = {}
         self.forms: dict[tuple[str, int], tuple[tuple[Node, ...], Drawing]] = {}
+        self.uses: dict[int, tuple[Node | tuple[Node, ...], frozenset[str]]] = {}
 
     def node(self, node: Node) -> Drawing | None:
         kept = self.nodes.get(id(node))
@@ -79,6 +83,44 @@ class Drawings:
     def form(self, name: str, nodes: tuple[Node, ...]) -> Drawing | None:
         kept = self.forms.get((name, id(nodes)))
         return kept[1] if kept and kept[0] is nodes else None
+
+    def symbols_used(self, nodes: Iterable[Node], symbols: Mapping) -> list[str]:
+        """The symbols of ``symbols`` that ``nodes`` draw, directly or through other symbols,
+        sorted (as ``scene.used_symbols`` finds them)."""
+        found: set[str] = set()
+        waiting: list[str] = []
+        for node in nodes:
+            if isinstance(node, Use):
+                waiting.append(node.symbol)
+            elif isinstance(node, Group):
+                waiting.extend(self.uses_of(node))
+        while waiting:
+            name = waiting.pop()
+            if name not in found and name in symbols:
+                found.add(name)
+                waiting.extend(self.uses_of(symbols[name]))
+        return sorted(found)
+
+    def uses_of(self, drawn: Node | tuple[Node, ...]) -> frozenset[str]:
+        """The names of the symbols a node (or a symbol's nodes) uses itself, not through
+        other symbols: found once per build."""
+        kept = self.uses.get(id(drawn))
+        if kept is None or kept[0] is not drawn:
+            kept = self.uses[id(drawn)] = (drawn, _uses(drawn))
+        return kept[1]
+
+
+def _uses(drawn: Node | tuple[Node, ...]) -> frozenset[str]:
+    """The names of the symbols that nodes use, in their groups but not inside the symbols."""
+    names: set[str] = set()
+    waiting = list(drawn) if type(drawn) is tuple else [drawn]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, Group):
+            waiting.extend(node.children)
+        elif isinstance(node, Use):
+            names.add(node.symbol)
+    return frozenset(names)
 
 
 def _text_operators(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> str:
@@ -325,8 +367,14 @@ class _Painter:
         self.pop()
 
     def define_forms(self, scene: Scene) -> None:
-        for name in used_symbols(scene.children, scene.symbols):
-            self.define_form(name, scene.symbols)
+        """The forms of the symbols a page draws, in the order of their names.
+
+        Each node (and each symbol) is searched once per build, so the nodes of a page
+        placed again in another document are not searched again.
+        """
+        symbols = scene.symbols
+        for name in self.drawings.symbols_used(scene.children, symbols):
+            self.define_form(name, symbols)
 
     def define_form(self, name: str, symbols) -> None:
         """One form XObject, after the forms it draws (a symbol may use other symbols)."""
@@ -335,7 +383,7 @@ class _Painter:
             if self.forms[name] != nodes:
                 raise ValueError(f"symbol {name!r} has two different definitions")
             return
-        for inner in used_symbols(nodes, symbols):
+        for inner in self.drawings.symbols_used(nodes, symbols):
             if inner != name:
                 self.define_form(inner, symbols)
         self.forms[name] = nodes
