@@ -81,10 +81,12 @@ class Patterns:
                 for line in lines)):
             raise ValueError(f"{path.name} needs pyphen's own reader")
         written = list(map(str.strip, lines))
-        letters = map(str.strip, _without(text, b"0123456789").split("\n")[1:])
+        letters = list(map(str.strip, _without(text, b"0123456789").split("\n")[1:]))
         # a pattern of zeros only breaks nowhere; pyphen skips it rather than letting it
-        # replace an earlier pattern of the same letters
-        zeros = map(str.strip, _without(text, b"123456789").split("\n")[1:])
+        # replace an earlier pattern of the same letters. In a file without a zero, such
+        # a line has no digit at all: it is its letters.
+        zeros = (map(str.strip, _without(text, b"123456789").split("\n")[1:]) if "0" in text
+                 else letters)
         breaking = list(map(str.__ne__, zeros, written))
         # pattern letters → the pattern as written; the last one of equal letters wins
         self.raw = dict(zip(compress(letters, breaking), compress(written, breaking)))
