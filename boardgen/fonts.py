@@ -194,11 +194,11 @@ def _tagged_font_class() -> type:
 
 def text_width(text: str, size_mm: float, face: str = "regular") -> float:
     """Advance width of ``text`` in mm at a font size of ``size_mm``."""
-    return _unit_width(text, face) * size_mm
+    return unit_width(text, face) * size_mm
 
 
 @lru_cache(maxsize=65536)
-def _unit_width(text: str, face: str) -> float:
+def unit_width(text: str, face: str) -> float:
     """Width at size 1; typesetting measures the same words many times."""
     from reportlab.pdfbase import pdfmetrics
 
