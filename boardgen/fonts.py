@@ -200,9 +200,15 @@ def text_width(text: str, size_mm: float, face: str = "regular") -> float:
 @lru_cache(maxsize=65536)
 def unit_width(text: str, face: str) -> float:
     """Width at size 1; typesetting measures the same words many times."""
+    return _font(face).stringWidth(text, 1.0)
+
+
+@lru_cache(maxsize=None)
+def _font(face: str):
+    """reportlab's font object of a face, registered."""
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.stringWidth(text, registered_name(face), 1.0)
+    return pdfmetrics.getFont(registered_name(face))
 
 
 def fit_size(text: str, max_width_mm: float, size_mm: float, face: str = "regular") -> float:

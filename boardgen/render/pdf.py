@@ -261,26 +261,41 @@ class _Painter:
     def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
         self.canvas._code.append(f"{fp_str(a, b, c, d, e, f)} cm")
 
-    def set(self, key: str, value, apply) -> None:
-        if self.state.get(key) != value:
-            apply(value)
-            self.state[key] = value
-
     def set_alpha(self, alpha: float) -> None:
-        self.set("alpha", alpha, lambda a: self.step(("alpha", a)))
+        if self.state.get("alpha") != alpha:
+            self.step(("alpha", alpha))
+            self.state["alpha"] = alpha
 
     def set_style(self, style: Style) -> tuple[int, int]:
+        """Write what differs from the current state; (stroke, fill) as reportlab takes them.
+
+        Every value is compared and set in place (no function per value): this runs for
+        every shape drawn.
+        """
         c = self.canvas
+        state = self.state
         fill = stroke = 0
         if style.fill:
-            self.set("fill", style.fill, lambda v: c._code.append(f"{_color(v)} rg"))
+            if state.get("fill") != style.fill:
+                c._code.append(f"{_color(style.fill)} rg")
+                state["fill"] = style.fill
             fill = 1
         if style.stroke:
-            self.set("stroke", style.stroke, lambda v: c._code.append(f"{_color(v)} RG"))
-            self.set("width", style.stroke_mm, c.setLineWidth)
-            self.set("dash", style.dash, lambda v: c.setDash(list(v) if v else []))
-            self.set("join", style.join, lambda v: c.setLineJoin(JOINS[v]))
-            self.set("cap", style.cap, lambda v: c.setLineCap(CAPS[v]))
+            if state.get("stroke") != style.stroke:
+                c._code.append(f"{_color(style.stroke)} RG")
+                state["stroke"] = style.stroke
+            if state.get("width") != style.stroke_mm:
+                c.setLineWidth(style.stroke_mm)
+                state["width"] = style.stroke_mm
+            if state.get("dash") != style.dash:
+                c.setDash(list(style.dash) if style.dash else [])
+                state["dash"] = style.dash
+            if state.get("join") != style.join:
+                c.setLineJoin(JOINS[style.join])
+                state["join"] = style.join
+            if state.get("cap") != style.cap:
+                c.setLineCap(CAPS[style.cap])
+                state["cap"] = style.cap
             stroke = 1
         self.set_alpha(style.opacity)
         return stroke, fill
