@@ -138,7 +138,8 @@ def _text_operators(canvas: Canvas, font_name: str, size: float, anchor: str, te
     sized = _size_operators(size)
     parts = [f"BT 1 0 0 1 {fp_str(x)} 0 Tm"]
     for subset, chunk in font.splitString(text, doc):
-        parts.append(f"{font.getSubsetInternalName(subset, doc)} {sized} ({canvas._escape(chunk)}) Tj")
+        name = font.getSubsetInternalName(subset, doc)
+        parts.append(f"{name} {sized} ({canvas._escape(chunk)}) Tj")
     parts.append("T* ET")  # the line ends, as reportlab ends it (text extractors read it so)
     return " ".join(parts)
 

@@ -12,7 +12,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from boardgen import fonts
 from boardgen.i18n import Words
@@ -53,9 +53,9 @@ MAX_HYPHENATED = 60       # longer "words" (strings of symbols) are cut, not hyp
 # ---- line breaking -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Segment:
-    """Text in one face, ``x`` mm from the start of its line."""
+class Segment(NamedTuple):
+    """Text in one face, ``x`` mm from the start of its line (a named tuple: every line of
+    every paragraph is made of them, on every page size)."""
 
     x: float
     text: str
@@ -195,18 +195,20 @@ def wrap(runs: Runs, width: float, size: float, lang: str | None = None) -> list
 
 def _segments(line: list[_Word], size: float) -> list[Segment]:
     """One line's words as strings per face; spaces ride on the text before them."""
-    texts: list[tuple[str, str]] = []
+    runs: list[tuple[str, list[str]]] = []  # face, pieces of text
+    last = len(line) - 1
     for index, word in enumerate(line):
         for text, face in word.parts:
-            if texts and texts[-1][1] == face:
-                texts[-1] = (texts[-1][0] + text, face)
+            if runs and runs[-1][0] == face:
+                runs[-1][1].append(text)
             else:
-                texts.append((text, face))
-        if index < len(line) - 1 and word.space_face:
-            texts[-1] = (texts[-1][0] + " ", texts[-1][1])
+                runs.append((face, [text]))
+        if index < last and word.space_face:
+            runs[-1][1].append(" ")
     segments: list[Segment] = []
     x = 0.0
-    for text, face in texts:
+    for face, pieces in runs:
+        text = "".join(pieces)
         segments.append(Segment(x, text, face))
         x += _measure(text, size, face)
     return segments
