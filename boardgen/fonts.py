@@ -194,15 +194,21 @@ def _tagged_font_class() -> type:
 
 def text_width(text: str, size_mm: float, face: str = "regular") -> float:
     """Advance width of ``text`` in mm at a font size of ``size_mm``."""
-    return _unit_width(text, face) * size_mm
+    return unit_width(text, face) * size_mm
 
 
 @lru_cache(maxsize=65536)
-def _unit_width(text: str, face: str) -> float:
+def unit_width(text: str, face: str) -> float:
     """Width at size 1; typesetting measures the same words many times."""
+    return _font(face).stringWidth(text, 1.0)
+
+
+@lru_cache(maxsize=None)
+def _font(face: str):
+    """reportlab's font object of a face, registered."""
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.stringWidth(text, registered_name(face), 1.0)
+    return pdfmetrics.getFont(registered_name(face))
 
 
 def fit_size(text: str, max_width_mm: float, size_mm: float, face: str = "regular") -> float:

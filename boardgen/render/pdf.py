@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import re
 from functools import lru_cache
+from typing import Iterable, Mapping
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -25,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
 from boardgen.scene import (IDENTITY, Circle, Document, Group, Line, Node, Path, Polygon, Rect,
-                            Scene, Style, Text, Use, used_symbols)
+                            Scene, Style, Text, Use)
 
 PT_PER_MM = 72.0 / 25.4
 FORM_BBOX = (-5000, -5000, 5000, 5000)  # mm; large enough for any symbol
@@ -66,11 +67,14 @@ class Drawings:
 
     Nodes are known by identity (a page's nodes are the same objects wherever the page
     goes); each entry keeps its node, so an id cannot be taken over by a new object.
+    The names of the symbols a node uses are kept the same way, so a page placed again
+    is not searched again for the forms it needs.
     """
 
     def __init__(self) -> None:
         self.nodes: dict[int, tuple[Node, Drawing]] = {}
         self.forms: dict[tuple[str, int], tuple[tuple[Node, ...], Drawing]] = {}
+        self.uses: dict[int, tuple[Node | tuple[Node, ...], frozenset[str]]] = {}
 
     def node(self, node: Node) -> Drawing | None:
         kept = self.nodes.get(id(node))
@@ -80,18 +84,46 @@ class Drawings:
         kept = self.forms.get((name, id(nodes)))
         return kept[1] if kept and kept[0] is nodes else None
 
+    def symbols_used(self, nodes: Iterable[Node], symbols: Mapping) -> list[str]:
+        """The symbols of ``symbols`` that ``nodes`` draw, directly or through other symbols,
+        sorted (as ``scene.used_symbols`` finds them)."""
+        found: set[str] = set()
+        waiting: list[str] = []
+        for node in nodes:
+            if isinstance(node, Use):
+                waiting.append(node.symbol)
+            elif isinstance(node, Group):
+                waiting.extend(self.uses_of(node))
+        while waiting:
+            name = waiting.pop()
+            if name not in found and name in symbols:
+                found.add(name)
+                waiting.extend(self.uses_of(symbols[name]))
+        return sorted(found)
 
-def _perform(canvas: Canvas, step) -> None:
-    """Write one document-specific step of a drawing."""
-    if step[0] == "alpha":
-        _write_alpha(canvas, step[1])
-    elif step[0] == "form":
-        canvas.doForm(step[1])
-    else:
-        _write_text(canvas, *step[1:])
+    def uses_of(self, drawn: Node | tuple[Node, ...]) -> frozenset[str]:
+        """The names of the symbols a node (or a symbol's nodes) uses itself, not through
+        other symbols: found once per build."""
+        kept = self.uses.get(id(drawn))
+        if kept is None or kept[0] is not drawn:
+            kept = self.uses[id(drawn)] = (drawn, _uses(drawn))
+        return kept[1]
 
 
-def _write_text(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> None:
+def _uses(drawn: Node | tuple[Node, ...]) -> frozenset[str]:
+    """The names of the symbols that nodes use, in their groups but not inside the symbols."""
+    names: set[str] = set()
+    waiting = list(drawn) if type(drawn) is tuple else [drawn]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, Group):
+            waiting.extend(node.children)
+        elif isinstance(node, Use):
+            names.add(node.symbol)
+    return frozenset(names)
+
+
+def _text_operators(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> str:
     """One line of text at the origin, in the document's subsets of the font.
 
     Written as reportlab's documentation says a dynamic (TrueType) font is written,
@@ -103,12 +135,19 @@ def _write_text(canvas: Canvas, font_name: str, size: float, anchor: str, text: 
         width = font.stringWidth(text, size)
         x = -width / 2 if anchor == "middle" else -width
     doc = canvas._doc
+    sized = _size_operators(size)
     parts = [f"BT 1 0 0 1 {fp_str(x)} 0 Tm"]
     for subset, chunk in font.splitString(text, doc):
-        parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf "
-                     f"{fp_str(size * 1.2)} TL ({canvas._escape(chunk)}) Tj")
+        name = font.getSubsetInternalName(subset, doc)
+        parts.append(f"{name} {sized} ({canvas._escape(chunk)}) Tj")
     parts.append("T* ET")  # the line ends, as reportlab ends it (text extractors read it so)
-    canvas._code.append(" ".join(parts))
+    return " ".join(parts)
+
+
+@lru_cache(maxsize=None)
+def _size_operators(size: float) -> str:
+    """Font size and leading of a line of text, as reportlab writes them."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
 
 
 def _write_alpha(canvas: Canvas, alpha: float) -> None:
@@ -122,14 +161,6 @@ def _write_alpha(canvas: Canvas, alpha: float) -> None:
     for key in ("ca", "CA"):
         name = states.setdefault((key, alpha), f"gRLs{len(states)}")
         canvas._code.append(f"/{name} gs")
-
-
-def _replay(canvas: Canvas, drawing: Drawing) -> None:
-    for step in drawing:
-        if type(step) is list:
-            canvas._code.extend(step)
-        else:
-            _perform(canvas, step)
 
 
 class _Painter:
@@ -150,13 +181,38 @@ class _Painter:
         self.saved: list[dict[str, object]] = []
         self.drawing: Drawing | None = None  # being recorded
         self.mark = 0  # where in the canvas's operators the recording's last step ended
+        # The operators of each line of text in this document: a label written again
+        # (a coordinate on every page, a page in the bundle) is encoded once.
+        self.labels: dict[Label, str] = {}
+
+    def perform(self, step) -> None:
+        """Write one document-specific step of a drawing."""
+        kind = step[0]
+        if kind == "text":
+            code = self.labels.get(step)
+            if code is None:
+                code = self.labels[step] = _text_operators(self.canvas, *step[1:])
+            self.canvas._code.append(code)
+        elif kind == "alpha":
+            _write_alpha(self.canvas, step[1])
+        else:
+            self.canvas.doForm(step[1])
+
+    def replay(self, drawing: Drawing) -> None:
+        """Write a kept drawing: its operators as they are, its document-specific steps anew."""
+        code = self.canvas._code
+        for step in drawing:
+            if type(step) is list:
+                code.extend(step)
+            else:
+                self.perform(step)
 
     def step(self, step) -> None:
         """Write a document-specific step, and record it in the drawing being made."""
         code = self.canvas._code
         if self.drawing is not None:
             self.drawing.append(code[self.mark:])
-        _perform(self.canvas, step)
+        self.perform(step)
         if self.drawing is not None:
             self.drawing.append(step)
             self.mark = len(self.canvas._code)
@@ -176,7 +232,7 @@ class _Painter:
             drawing = self.record(lambda: self.draw_alone(node))
             self.drawings.nodes[id(node)] = (node, drawing)
         else:
-            _replay(self.canvas, drawing)
+            self.replay(drawing)
 
     def draw_alone(self, node: Node) -> None:
         """Draw a node and leave the state as it found it."""
@@ -206,26 +262,41 @@ class _Painter:
     def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
         self.canvas._code.append(f"{fp_str(a, b, c, d, e, f)} cm")
 
-    def set(self, key: str, value, apply) -> None:
-        if self.state.get(key) != value:
-            apply(value)
-            self.state[key] = value
-
     def set_alpha(self, alpha: float) -> None:
-        self.set("alpha", alpha, lambda a: self.step(("alpha", a)))
+        if self.state.get("alpha") != alpha:
+            self.step(("alpha", alpha))
+            self.state["alpha"] = alpha
 
     def set_style(self, style: Style) -> tuple[int, int]:
+        """Write what differs from the current state; (stroke, fill) as reportlab takes them.
+
+        Every value is compared and set in place (no function per value): this runs for
+        every shape drawn.
+        """
         c = self.canvas
+        state = self.state
         fill = stroke = 0
         if style.fill:
-            self.set("fill", style.fill, lambda v: c._code.append(f"{_color(v)} rg"))
+            if state.get("fill") != style.fill:
+                c._code.append(f"{_color(style.fill)} rg")
+                state["fill"] = style.fill
             fill = 1
         if style.stroke:
-            self.set("stroke", style.stroke, lambda v: c._code.append(f"{_color(v)} RG"))
-            self.set("width", style.stroke_mm, c.setLineWidth)
-            self.set("dash", style.dash, lambda v: c.setDash(list(v) if v else []))
-            self.set("join", style.join, lambda v: c.setLineJoin(JOINS[v]))
-            self.set("cap", style.cap, lambda v: c.setLineCap(CAPS[v]))
+            if state.get("stroke") != style.stroke:
+                c._code.append(f"{_color(style.stroke)} RG")
+                state["stroke"] = style.stroke
+            if state.get("width") != style.stroke_mm:
+                c.setLineWidth(style.stroke_mm)
+                state["width"] = style.stroke_mm
+            if state.get("dash") != style.dash:
+                c.setDash(list(style.dash) if style.dash else [])
+                state["dash"] = style.dash
+            if state.get("join") != style.join:
+                c.setLineJoin(JOINS[style.join])
+                state["join"] = style.join
+            if state.get("cap") != style.cap:
+                c.setLineCap(CAPS[style.cap])
+                state["cap"] = style.cap
             stroke = 1
         self.set_alpha(style.opacity)
         return stroke, fill
@@ -312,8 +383,14 @@ class _Painter:
         self.pop()
 
     def define_forms(self, scene: Scene) -> None:
-        for name in used_symbols(scene.children, scene.symbols):
-            self.define_form(name, scene.symbols)
+        """The forms of the symbols a page draws, in the order of their names.
+
+        Each node (and each symbol) is searched once per build, so the nodes of a page
+        placed again in another document are not searched again.
+        """
+        symbols = scene.symbols
+        for name in self.drawings.symbols_used(scene.children, symbols):
+            self.define_form(name, symbols)
 
     def define_form(self, name: str, symbols) -> None:
         """One form XObject, after the forms it draws (a symbol may use other symbols)."""
@@ -322,7 +399,7 @@ class _Painter:
             if self.forms[name] != nodes:
                 raise ValueError(f"symbol {name!r} has two different definitions")
             return
-        for inner in used_symbols(nodes, symbols):
+        for inner in self.drawings.symbols_used(nodes, symbols):
             if inner != name:
                 self.define_form(inner, symbols)
         self.forms[name] = nodes
@@ -333,7 +410,7 @@ class _Painter:
             drawing = self.record(lambda: [self.draw(node) for node in nodes])
             self.drawings.forms[(name, id(nodes))] = (nodes, drawing)
         else:
-            _replay(self.canvas, drawing)
+            self.replay(drawing)
         self.canvas.endForm()
         self.state, self.saved = outer
         _give_form_its_graphics_states(self.canvas, name)

@@ -12,7 +12,7 @@ it, and to balance the pages.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, NamedTuple, Sequence
 
 from boardgen.scene import Node
 
@@ -92,10 +92,9 @@ def chain_heights(pieces: Sequence[Piece], limit: float) -> list[float]:
     return heights
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """Where a piece went: its page (from 0), top-left corner, and index in the body (-1:
-    the head)."""
+    the head). A named tuple: every layout tried makes one for every piece."""
 
     page: int
     x: float
@@ -121,6 +120,8 @@ class _Columns:
         self.bottom = style.height - style.bottom - (1 - fill) * style.column_height
         self.waiting: list[tuple[int, Piece]] = []
         self.shrunk: dict[int, Piece] = {}  # floats placed smaller than they were made
+        self.lefts = [style.margin + column * (style.column_width + style.gutter)
+                      for column in range(style.columns)]
 
     @property
     def at_top(self) -> bool:
@@ -135,9 +136,9 @@ class _Columns:
         return self.at_top and (self.top <= self.style.top + EPSILON or height > full)
 
     def place(self, index: int, piece: Piece) -> None:
-        gap = 0.0 if self.at_top else piece.space_before
-        x = self.style.margin + self.column * (self.style.column_width + self.style.gutter)
-        self.placed.append(Placement(self.page, x, self.y + gap, index, piece.height))
+        gap = 0.0 if self.y <= self.top + EPSILON else piece.space_before
+        self.placed.append(Placement(self.page, self.lefts[self.column], self.y + gap, index,
+                                     piece.height))
         self.y += gap + piece.height
 
     def next_column(self) -> None:

@@ -12,7 +12,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from boardgen import fonts
 from boardgen.i18n import Words
@@ -53,16 +53,16 @@ MAX_HYPHENATED = 60       # longer "words" (strings of symbols) are cut, not hyp
 # ---- line breaking -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Segment:
-    """Text in one face, ``x`` mm from the start of its line."""
+class Segment(NamedTuple):
+    """Text in one face, ``x`` mm from the start of its line (a named tuple: every line of
+    every paragraph is made of them, on every page size)."""
 
     x: float
     text: str
     face: str
 
 
-@dataclass
+@dataclass(slots=True)
 class _Word:
     parts: list[tuple[str, str]] = field(default_factory=list)
     space_face: str | None = None
@@ -71,21 +71,23 @@ class _Word:
 
 def _words(runs: Runs) -> list[_Word]:
     """Runs split into words; a word may change face inside (``**Nxc1**??``)."""
-    words: list[_Word] = [_Word()]
+    words: list[_Word] = []
+    word = _Word()
     for run in runs:
-        if run.text == "\n":
-            words[-1].break_after = True
-            words.append(_Word())
+        text, face = run.text, run.face
+        if text == "\n":
+            word.break_after = True
+            words.append(word)
+            word = _Word()
             continue
-        for chunk in re.split(r"( +)", run.text):
-            if not chunk:
-                continue
-            if chunk.startswith(" "):
-                if words[-1].parts:
-                    words[-1].space_face = run.face
-                    words.append(_Word())
-            else:
-                words[-1].parts.append((chunk, run.face))
+        for index, chunk in enumerate(text.split(" ")):
+            if index and word.parts:  # spaces before this chunk end the word
+                word.space_face = face
+                words.append(word)
+                word = _Word()
+            if chunk:
+                word.parts.append((chunk, face))
+    words.append(word)
     return [w for w in words if w.parts]
 
 
@@ -95,10 +97,15 @@ def font_of(face: str) -> str:
 
 
 def _measure(text: str, size: float, face: str) -> float:
-    return fonts.text_width(text, size, font_of(face))
+    """``fonts.text_width`` in the face's font, called without the layers between: text is
+    measured thousands of times per page."""
+    return fonts.unit_width(text, "regular" if face == "code" else face) * size
 
 
 def _width(parts: Sequence[tuple[str, str]], size: float) -> float:
+    if len(parts) == 1:  # most words are in one face
+        text, face = parts[0]
+        return _measure(text, size, face)
     return sum(_measure(text, size, face) for text, face in parts)
 
 
@@ -188,18 +195,20 @@ def wrap(runs: Runs, width: float, size: float, lang: str | None = None) -> list
 
 def _segments(line: list[_Word], size: float) -> list[Segment]:
     """One line's words as strings per face; spaces ride on the text before them."""
-    texts: list[tuple[str, str]] = []
+    runs: list[tuple[str, list[str]]] = []  # face, pieces of text
+    last = len(line) - 1
     for index, word in enumerate(line):
         for text, face in word.parts:
-            if texts and texts[-1][1] == face:
-                texts[-1] = (texts[-1][0] + text, face)
+            if runs and runs[-1][0] == face:
+                runs[-1][1].append(text)
             else:
-                texts.append((text, face))
-        if index < len(line) - 1 and word.space_face:
-            texts[-1] = (texts[-1][0] + " ", texts[-1][1])
+                runs.append((face, [text]))
+        if index < last and word.space_face:
+            runs[-1][1].append(" ")
     segments: list[Segment] = []
     x = 0.0
-    for text, face in texts:
+    for face, pieces in runs:
+        text = "".join(pieces)
         segments.append(Segment(x, text, face))
         x += _measure(text, size, face)
     return segments

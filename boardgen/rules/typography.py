@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import compress
+from typing import Iterator
 from pathlib import Path
 
 NO_BREAK_SPACE = "\u00a0"
@@ -81,11 +82,14 @@ class Patterns:
                 for line in lines)):
             raise ValueError(f"{path.name} needs pyphen's own reader")
         written = list(map(str.strip, lines))
-        letters = map(str.strip, _without(text, b"0123456789").split("\n")[1:])
-        # a pattern of zeros only breaks nowhere; pyphen skips it rather than letting it
-        # replace an earlier pattern of the same letters
-        zeros = map(str.strip, _without(text, b"123456789").split("\n")[1:])
-        breaking = list(map(str.__ne__, zeros, written))
+        letters = list(map(str.strip, _without(text, b"0123456789").split("\n")[1:]))
+        # a line with a digit is not its letters, and breaks somewhere unless its digits
+        # are all zeros: pyphen skips such a pattern rather than letting it replace an
+        # earlier pattern of the same letters. Only the few lines with a zero are read again.
+        breaking = list(map(str.__ne__, letters, written))
+        for number in _lines_with(text, "0"):
+            if number:  # not the first line, which names the encoding
+                breaking[number - 1] = any(digit in written[number - 1] for digit in "123456789")
         # pattern letters → the pattern as written; the last one of equal letters wins
         self.raw = dict(zip(compress(letters, breaking), compress(written, breaking)))
         self.parsed: dict[str, tuple[int, tuple[int, ...]] | None] = {}
@@ -130,6 +134,19 @@ class Patterns:
             points = [i - 1 for i, score in enumerate(scores) if score % 2]
             self.known[word] = points
         return [point for point in points if LEFT_MIN <= point <= last]
+
+
+def _lines_with(text: str, char: str) -> Iterator[int]:
+    """The numbers (from 0) of the lines of ``text`` that hold ``char``, in order."""
+    line, start = 0, 0
+    found = text.find(char)
+    while found != -1:
+        line += text.count("\n", start, found)
+        yield line
+        start = text.find("\n", found)
+        if start == -1:
+            return
+        found = text.find(char, start)
 
 
 def _without(text: str, ascii_characters: bytes) -> str:
