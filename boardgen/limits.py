@@ -110,40 +110,84 @@ def _measure(scene: Scene) -> Measure:
     """``measure`` without the memory.
 
     Measures in the making are plain tuples (shapes, smallest text, bounds, bad text),
-    added up in drawing order; a board has thousands of nodes.
+    added up in drawing order; a board has thousands of nodes. A symbol that uses no
+    other symbol measures the same in every scene, so its measure is kept by the symbol's
+    nodes (the pieces of a kit share their glyphs).
     """
     symbols = scene.symbols
     cache: dict[str, tuple] = {}
+    uses = 0  # Use nodes met so far: a symbol that meets none stands on its own
 
     def of_symbol(name: str, trail: frozenset[str]) -> tuple:
+        nonlocal uses
         if name not in cache:
             if name in trail or name not in symbols:
                 return _NOTHING
-            cache[name] = of_nodes(symbols[name], trail | {name})
+            nodes = symbols[name]
+            kept = _SYMBOLS_MEASURED.get(id(nodes))
+            if kept is not None and kept[0] is nodes:
+                cache[name] = kept[1]
+            else:
+                before = uses
+                cache[name] = of_nodes(nodes, trail | {name})
+                if uses == before:
+                    if len(_SYMBOLS_MEASURED) >= _MEASURED_KEPT:
+                        _SYMBOLS_MEASURED.clear()
+                    _SYMBOLS_MEASURED[id(nodes)] = (nodes, cache[name])
         return cache[name]
 
     def of_nodes(nodes, trail: frozenset[str]) -> tuple:
+        nonlocal uses
         shapes, least, box, bad = _NOTHING
         for node in nodes:
-            more, smallest, reach, odd = of_node(node, trail)
-            shapes += more
-            least = min(least, smallest)
-            box = _union(box, reach)
-            bad = bad or odd
+            kind = type(node)
+            if kind is Rect:
+                shapes += 1
+                reach = _box_of(node.x, node.y, node.x + node.w, node.y + node.h)
+            elif kind is Circle:
+                shapes += 1
+                reach = _box_of(node.cx - node.r, node.cy - node.r, node.cx + node.r,
+                                node.cy + node.r)
+            elif kind is Line:
+                shapes += 1
+                reach = _box_of(node.x1, node.y1, node.x2, node.y2)
+            elif kind is Group or kind is Use:
+                if kind is Group:
+                    measured = of_nodes(node.children, trail)
+                else:
+                    uses += 1
+                    measured = of_symbol(node.symbol, trail)
+                more, smallest, reach, odd = _transformed(measured, node.transform)
+                shapes += more
+                if smallest < least:
+                    least = smallest
+                bad = bad or odd
+            elif kind is Text:
+                shapes += 1
+                if node.text.strip() and node.size < least:
+                    least = node.size
+                if bad is None and control_character(node.text):
+                    bad = node.text
+                reach = (node.x, node.y, node.x, node.y)
+            else:  # Polygon, Path
+                shapes += 1
+                reach = _box(_points(node))
+            if reach is not None:
+                box = reach if box is None else (
+                    min(box[0], reach[0]), min(box[1], reach[1]),
+                    max(box[2], reach[2]), max(box[3], reach[3]))
         return shapes, least, box, bad
 
-    def of_node(node: Node, trail: frozenset[str]) -> tuple:
-        if isinstance(node, Group):
-            return _transformed(of_nodes(node.children, trail), node.transform)
-        if isinstance(node, Use):
-            return _transformed(of_symbol(node.symbol, trail), node.transform)
-        if isinstance(node, Text):
-            bad = node.text if control_character(node.text) else None
-            size = node.size if node.text.strip() else math.inf
-            return 1, size, _box(_points(node)), bad
-        return 1, math.inf, _box(_points(node)), None
-
     return Measure(*of_nodes(scene.children, frozenset()))
+
+
+def _box_of(xa: float, ya: float, xb: float, yb: float) -> tuple[float, float, float, float]:
+    """``_box`` of two points."""
+    return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+
+
+# Measures of symbols that use no other symbol, by their node tuple (see ``_measure``).
+_SYMBOLS_MEASURED: dict[int, tuple[tuple, tuple]] = {}
 
 
 _NOTHING = (0, math.inf, None, None)

@@ -345,14 +345,55 @@ def keep_out_spans(boxes: tuple[tuple[float, float, float, float], ...]) -> tupl
     return (tuple((x, x + w) for x, _, w, _ in boxes), tuple((y, y + h) for _, y, _, h in boxes))
 
 
+# Recent spans by scene object: a build asks for a board's spans when it checks the board's
+# pages, when it tiles them and when it counts the cuts; the walk measures every text.
+_SPANS: dict[int, tuple[Scene, tuple[Spans, Spans]]] = {}
+_SPANS_KEPT = 64
+
+
 def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
     """Across and down the scene, where its lines of text and its pictures (symbols) lie."""
+    kept = _SPANS.get(id(scene))
+    if kept is not None and kept[0] is scene:  # scenes are frozen: same object, same spans
+        return kept[1]
+    if len(_SPANS) >= _SPANS_KEPT:
+        _SPANS.clear()
+    spans = _artwork_spans(scene)
+    _SPANS[id(scene)] = (scene, spans)  # holding the scene keeps its id from being reused
+    return spans
+
+
+def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
+    """``artwork_spans`` without the memory.
+
+    A symbol's box is worked out once however often it is used, and a symbol without
+    text (a piece glyph) is not walked for text it does not have.
+    """
     across: list[tuple[float, float]] = []
     down: list[tuple[float, float]] = []
+    symbols = scene.symbols
+    boxes: dict[str, tuple[float, float, float, float] | None] = {}
+    texts: dict[str, bool] = {}
 
     def add(corners: list[tuple[float, float]]) -> None:
         across.append((min(p[0] for p in corners), max(p[0] for p in corners)))
         down.append((min(p[1] for p in corners), max(p[1] for p in corners)))
+
+    def has_text(nodes) -> bool:
+        for node in nodes:
+            if isinstance(node, Text):
+                return True
+            if isinstance(node, Group) and has_text(node.children):
+                return True
+            if isinstance(node, Use) and node.symbol in symbols and symbol_has_text(node.symbol):
+                return True
+        return False
+
+    def symbol_has_text(name: str) -> bool:
+        if name not in texts:
+            texts[name] = True  # until found otherwise: a symbol that uses itself is walked
+            texts[name] = has_text(symbols[name])
+        return texts[name]
 
     def visit(nodes, m, in_symbol: bool) -> None:
         for node in nodes:
@@ -360,12 +401,17 @@ def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
                 add(_text_corners(node, m))
             elif isinstance(node, Group):
                 visit(node.children, compose(m, node.transform), in_symbol)
-            elif isinstance(node, Use) and node.symbol in scene.symbols:
+            elif isinstance(node, Use) and node.symbol in symbols:
+                name = node.symbol
                 inner = compose(m, node.transform)
-                box = None if in_symbol else bounds(scene.symbols[node.symbol])
-                if box:
-                    add([apply(inner, (x, y)) for x in (box[0], box[2]) for y in (box[1], box[3])])
-                visit(scene.symbols[node.symbol], inner, True)
+                if not in_symbol:
+                    if name not in boxes:
+                        boxes[name] = bounds(symbols[name])
+                    box = boxes[name]
+                    if box:
+                        add([apply(inner, (x, y)) for x in (box[0], box[2]) for y in (box[1], box[3])])
+                if symbol_has_text(name):
+                    visit(symbols[name], inner, True)
 
     visit(scene.children, IDENTITY, False)
     return tuple(across), tuple(down)
