@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from heapq import heappop, heappush
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from boardgen import fonts
 from boardgen.errors import InputError
@@ -182,8 +182,9 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
     cuts = _cheapest_cuts(length, [candidate(s, True) for s in on_seam], room, glue)
     if cuts is None or any(through_art(c) or through_kept(c) for c in cuts):
         near_seams = {round(s) for s in on_seam if abs(round(s) - s) <= EPS}
-        grid = [candidate(float(x), False) for x in range(1, math.ceil(length))
-                if x not in near_seams]
+        xs = [float(x) for x in range(1, math.ceil(length)) if x not in near_seams]
+        grid = [Candidate(x, False, kept, art) for x, kept, art in
+                zip(xs, _crossed(xs, keep_out), _crossed(xs, keep_clear))]
         cuts = _cheapest_cuts(length, sorted([candidate(s, True) for s in on_seam] + grid),
                               room, glue)
     assert cuts is not None
@@ -193,6 +194,30 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
 def _crossing(spans: Spans) -> Callable[[float], bool]:
     """Whether a cut crosses one of ``spans`` (``_crosses``), answered by bisection: a board's
     labels give hundreds of spans, and a fine grid of cuts asks about each of them."""
+    starts, ends = _stretches(spans)
+
+    def crosses(cut: float) -> bool:
+        index = bisect_left(starts, cut) - 1  # the last stretch that starts before the cut
+        return index >= 0 and cut < ends[index]
+
+    return crosses
+
+
+def _crossed(cuts: list[float], spans: Spans) -> list[bool]:
+    """``_crossing`` of every one of ``cuts``, given in ascending order, in one walk along
+    the stretches (a fine grid of cuts over a long board)."""
+    starts, ends = _stretches(spans)
+    found: list[bool] = []
+    index = 0  # stretches that start before the cut
+    for cut in cuts:
+        while index < len(starts) and starts[index] < cut:
+            index += 1
+        found.append(index > 0 and cut < ends[index - 1])
+    return found
+
+
+def _stretches(spans: Spans) -> tuple[list[float], list[float]]:
+    """Starts and ends of the open stretches inside ``spans``, overlapping ones merged."""
     inside = sorted((a + EPS, b - EPS) for a, b in spans if a + EPS < b - EPS)
     starts: list[float] = []
     ends: list[float] = []
@@ -202,17 +227,14 @@ def _crossing(spans: Spans) -> Callable[[float], bool]:
         else:
             starts.append(start)
             ends.append(end)
-
-    def crosses(cut: float) -> bool:
-        index = bisect_left(starts, cut) - 1  # the last stretch that starts before the cut
-        return index >= 0 and cut < ends[index]
-
-    return crosses
+    return starts, ends
 
 
-@dataclass(frozen=True, order=True)
-class Candidate:
-    """A place a cut may fall: where, whether on a seam, whether through a kept region or art."""
+class Candidate(NamedTuple):
+    """A place a cut may fall: where, whether on a seam, whether through a kept region or art.
+
+    A tuple, ordered by its fields: a long board on small paper has thousands of them.
+    """
 
     at: float
     on_seam: bool = True
