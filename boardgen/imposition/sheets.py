@@ -410,6 +410,7 @@ def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
         edges.setdefault(("right", round(q.x, 6)), []).append((q.y, q.y + q.h))
         edges.setdefault(("top", round(q.y + q.h, 6)), []).append((q.x, q.x + q.w))
         edges.setdefault(("bottom", round(q.y, 6)), []).append((q.x, q.x + q.w))
+    covered = {key: _merge(spans) for key, spans in edges.items()}  # once a line, not a piece
     found = []
     for p in pieces:
         sides = set()
@@ -417,7 +418,7 @@ def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
                                        ("right", p.x + p.w, p.y, p.y + p.h),
                                        ("top", p.y, p.x, p.x + p.w),
                                        ("bottom", p.y + p.h, p.x, p.x + p.w)):
-            spans = _merge(edges.get((side, round(edge, 6)), []))
+            spans = covered.get((side, round(edge, 6)), [])
             if not any(a <= start + EPS and b >= end - EPS for a, b in spans):
                 sides.add(side)
         found.append(frozenset(sides))
