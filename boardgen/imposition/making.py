@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from boardgen.imposition.paper import PrintOptions
 from boardgen.imposition.sheets import plan_sheets
-from boardgen.imposition.tiling import artwork_spans, plan_tiles
+from boardgen.imposition.tiling import artwork_spans, keep_out_spans, plan_tiles
 from boardgen.product import Board, ComponentSet, Sheet
 from boardgen.scene import Group, Line, Node, Scene, Use
 
@@ -60,7 +60,7 @@ def board_work(board: Board, options: PrintOptions) -> Work:
     if options.shop:
         return Work("board", sheets=1, cuts=4 + 4)
     plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options,
-                      artwork_spans(scene))
+                      artwork_spans(scene), keep_out_spans(board.keep_out))  # as it is imposed
     cuts = sum(2 + (not tile.glue_right) + (not tile.glue_bottom) for tile in plan.tiles())
     return Work("board", sheets=plan.pages, cuts=cuts + 4, joins=plan.pages - 1)
 
