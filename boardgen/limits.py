@@ -169,7 +169,10 @@ def _measure(scene: Scene) -> Measure:
                 if bad is None and control_character(node.text):
                     bad = node.text
                 reach = (node.x, node.y, node.x, node.y)
-            else:  # Polygon, Path
+            elif kind is Path:
+                shapes += 1
+                reach = _path_box(node.commands)
+            else:  # Polygon
                 shapes += 1
                 reach = _box(_points(node))
             if reach is not None:
@@ -184,6 +187,19 @@ def _measure(scene: Scene) -> Measure:
 def _box_of(xa: float, ya: float, xb: float, yb: float) -> tuple[float, float, float, float]:
     """``_box`` of two points."""
     return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+
+
+def _path_box(commands) -> tuple[float, float, float, float] | None:
+    """``_box`` of a path's points, read from its commands without pairing them up."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for command in commands:
+        end = len(command) - (len(command) - 1) % 2  # whole (x, y) pairs only
+        xs += command[1:end:2]
+        ys += command[2:end:2]
+    if not xs:
+        return None
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 # Measures of symbols that use no other symbol, by their node tuple (see ``_measure``).
