@@ -59,12 +59,6 @@ def _box(points) -> tuple[float, float, float, float] | None:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _union(a, b):
-    if a is None or b is None:
-        return a or b
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
 def control_character(text: str) -> str | None:
     """The first character of ``text`` that is a control or unassigned code, as U+XXXX."""
     if text.isprintable():  # no control, surrogate or unassigned character (nor others)

@@ -367,21 +367,24 @@ def keep_out_spans(boxes: tuple[tuple[float, float, float, float], ...]) -> tupl
     return (tuple((x, x + w) for x, _, w, _ in boxes), tuple((y, y + h) for _, y, _, h in boxes))
 
 
-# Recent spans by scene object: a build asks for a board's spans when it checks the board's
-# pages, when it tiles them and when it counts the cuts; the walk measures every text.
-_SPANS: dict[int, tuple[Scene, tuple[Spans, Spans]]] = {}
+# Recent spans by the nodes and symbols they come from: a build asks for a board's spans
+# when it checks the board's pages, when it tiles them and when it counts the cuts (a
+# sheet gets a title for its pages, but its art stays the same); the walk measures texts.
+_SPANS: dict[tuple[int, int], tuple[tuple, object, tuple[Spans, Spans]]] = {}
 _SPANS_KEPT = 64
 
 
 def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
     """Across and down the scene, where its lines of text and its pictures (symbols) lie."""
-    kept = _SPANS.get(id(scene))
-    if kept is not None and kept[0] is scene:  # scenes are frozen: same object, same spans
-        return kept[1]
+    children, symbols = scene.children, scene.symbols
+    kept = _SPANS.get((id(children), id(symbols)))
+    if kept is not None and kept[0] is children and kept[1] is symbols:  # frozen: same spans
+        return kept[2]
     if len(_SPANS) >= _SPANS_KEPT:
         _SPANS.clear()
     spans = _artwork_spans(scene)
-    _SPANS[id(scene)] = (scene, spans)  # holding the scene keeps its id from being reused
+    # holding the nodes and symbols keeps their ids from being reused
+    _SPANS[id(children), id(symbols)] = (children, symbols, spans)
     return spans
 
 
