@@ -434,7 +434,8 @@ def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
                         boxes[name] = bounds(symbols[name])
                     box = boxes[name]
                     if box:
-                        add([apply(inner, (x, y)) for x in (box[0], box[2]) for y in (box[1], box[3])])
+                        add([apply(inner, (x, y))
+                             for x in (box[0], box[2]) for y in (box[1], box[3])])
                 if symbol_has_text(name):
                     visit(symbols[name], inner, True)
 
