@@ -225,7 +225,7 @@ def finish_line(layout: Layout, geometry: Geometry) -> list[Node]:
 
 
 @dataclass(frozen=True)
-class Velodrome:
+class BoardPlan:
     """What the board and its board.json are both drawn from: the track, where the infield's
     blocks go and what each space shows."""
 
@@ -234,22 +234,22 @@ class Velodrome:
     infos: tuple[SpaceInfo, ...]
 
 
-def velodrome(layout: Layout, words: Words) -> Velodrome:
+def board_plan(layout: Layout, words: Words) -> BoardPlan:
     """The track, the infield's plan and the spaces' contents of a layout in ``words``."""
     geometry = Geometry(layout.track)
-    return Velodrome(geometry, plan_infield(layout, words, geometry),
+    return BoardPlan(geometry, plan_infield(layout, words, geometry),
                      space_infos(layout, geometry, words))
 
 
 def compose_board(layout: Layout, words: Words | None = None,
-                  drawn: Velodrome | None = None) -> Board:
+                  planned: BoardPlan | None = None) -> Board:
     """The board at its exact size, with seams along space boundaries and free lines.
 
-    ``drawn``: the layout's :func:`velodrome` in ``words``, when it is already worked out.
+    ``planned``: the layout's :func:`board_plan` in ``words``, when it is already worked out.
     """
     words = words or words_for(layout)
-    drawn = drawn or velodrome(layout, words)
-    geometry, plan, infos = drawn.geometry, drawn.plan, drawn.infos
+    planned = planned or board_plan(layout, words)
+    geometry, plan, infos = planned.geometry, planned.plan, planned.infos
     height = geometry.height + plan.band_mm
     colors = layout.colors
     nodes: list[Node] = [Rect(0, 0, geometry.width, height, Style(fill=colors.infield))]
@@ -337,14 +337,14 @@ def _grid(length: float) -> list[float]:
 
 
 def board_json(layout: Layout, words: Words | None = None,
-               drawn: Velodrome | None = None) -> dict:
+               planned: BoardPlan | None = None) -> dict:
     """Every space with its number, word, colour, tags, centre, outline and successor.
 
-    ``drawn``: the layout's :func:`velodrome` in ``words``, when it is already worked out.
+    ``planned``: the layout's :func:`board_plan` in ``words``, when it is already worked out.
     """
     words = words or words_for(layout)
-    drawn = drawn or velodrome(layout, words)
-    geometry, infos = drawn.geometry, drawn.infos
+    planned = planned or board_plan(layout, words)
+    geometry, infos = planned.geometry, planned.infos
     count = len(infos)
     spaces = []
     for index, info in enumerate(infos):
@@ -364,7 +364,7 @@ def board_json(layout: Layout, words: Words | None = None,
         })
     track = layout.track
     (xl, cy), (xr, _) = geometry.bend_centers
-    plan = drawn.plan
+    plan = planned.plan
     return {
         "track": {
             "spaces": track.spaces,
