@@ -59,12 +59,6 @@ def _box(points) -> tuple[float, float, float, float] | None:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _union(a, b):
-    if a is None or b is None:
-        return a or b
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
 def control_character(text: str) -> str | None:
     """The first character of ``text`` that is a control or unassigned code, as U+XXXX."""
     if text.isprintable():  # no control, surrogate or unassigned character (nor others)
@@ -110,40 +104,100 @@ def _measure(scene: Scene) -> Measure:
     """``measure`` without the memory.
 
     Measures in the making are plain tuples (shapes, smallest text, bounds, bad text),
-    added up in drawing order; a board has thousands of nodes.
+    added up in drawing order; a board has thousands of nodes. A symbol that uses no
+    other symbol measures the same in every scene, so its measure is kept by the symbol's
+    nodes (the pieces of a kit share their glyphs).
     """
     symbols = scene.symbols
     cache: dict[str, tuple] = {}
+    uses = 0  # Use nodes met so far: a symbol that meets none stands on its own
 
     def of_symbol(name: str, trail: frozenset[str]) -> tuple:
+        nonlocal uses
         if name not in cache:
             if name in trail or name not in symbols:
                 return _NOTHING
-            cache[name] = of_nodes(symbols[name], trail | {name})
+            nodes = symbols[name]
+            kept = _SYMBOLS_MEASURED.get(id(nodes))
+            if kept is not None and kept[0] is nodes:
+                cache[name] = kept[1]
+            else:
+                before = uses
+                cache[name] = of_nodes(nodes, trail | {name})
+                if uses == before:
+                    if len(_SYMBOLS_MEASURED) >= _MEASURED_KEPT:
+                        _SYMBOLS_MEASURED.clear()
+                    _SYMBOLS_MEASURED[id(nodes)] = (nodes, cache[name])
         return cache[name]
 
     def of_nodes(nodes, trail: frozenset[str]) -> tuple:
+        nonlocal uses
         shapes, least, box, bad = _NOTHING
         for node in nodes:
-            more, smallest, reach, odd = of_node(node, trail)
-            shapes += more
-            least = min(least, smallest)
-            box = _union(box, reach)
-            bad = bad or odd
+            kind = type(node)
+            if kind is Rect:
+                shapes += 1
+                reach = _box_of(node.x, node.y, node.x + node.w, node.y + node.h)
+            elif kind is Circle:
+                shapes += 1
+                reach = _box_of(node.cx - node.r, node.cy - node.r, node.cx + node.r,
+                                node.cy + node.r)
+            elif kind is Line:
+                shapes += 1
+                reach = _box_of(node.x1, node.y1, node.x2, node.y2)
+            elif kind is Group or kind is Use:
+                if kind is Group:
+                    measured = of_nodes(node.children, trail)
+                else:
+                    uses += 1
+                    measured = of_symbol(node.symbol, trail)
+                more, smallest, reach, odd = _transformed(measured, node.transform)
+                shapes += more
+                if smallest < least:
+                    least = smallest
+                bad = bad or odd
+            elif kind is Text:
+                shapes += 1
+                if node.text.strip() and node.size < least:
+                    least = node.size
+                if bad is None and control_character(node.text):
+                    bad = node.text
+                reach = (node.x, node.y, node.x, node.y)
+            elif kind is Path:
+                shapes += 1
+                reach = _path_box(node.commands)
+            else:  # Polygon
+                shapes += 1
+                reach = _box(_points(node))
+            if reach is not None:
+                box = reach if box is None else (
+                    min(box[0], reach[0]), min(box[1], reach[1]),
+                    max(box[2], reach[2]), max(box[3], reach[3]))
         return shapes, least, box, bad
 
-    def of_node(node: Node, trail: frozenset[str]) -> tuple:
-        if isinstance(node, Group):
-            return _transformed(of_nodes(node.children, trail), node.transform)
-        if isinstance(node, Use):
-            return _transformed(of_symbol(node.symbol, trail), node.transform)
-        if isinstance(node, Text):
-            bad = node.text if control_character(node.text) else None
-            size = node.size if node.text.strip() else math.inf
-            return 1, size, _box(_points(node)), bad
-        return 1, math.inf, _box(_points(node)), None
-
     return Measure(*of_nodes(scene.children, frozenset()))
+
+
+def _box_of(xa: float, ya: float, xb: float, yb: float) -> tuple[float, float, float, float]:
+    """``_box`` of two points."""
+    return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+
+
+def _path_box(commands) -> tuple[float, float, float, float] | None:
+    """``_box`` of a path's points, read from its commands without pairing them up."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for command in commands:
+        end = len(command) - (len(command) - 1) % 2  # whole (x, y) pairs only
+        xs += command[1:end:2]
+        ys += command[2:end:2]
+    if not xs:
+        return None
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+# Measures of symbols that use no other symbol, by their node tuple (see ``_measure``).
+_SYMBOLS_MEASURED: dict[int, tuple[tuple, tuple]] = {}
 
 
 _NOTHING = (0, math.inf, None, None)

@@ -9,6 +9,7 @@ lines where the parts meet, so their details survive on any square.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from boardgen.scene import (Circle, Group, Node, Path, PathCommand, Rect, Style, compose, scale,
                             translate)
@@ -161,7 +162,14 @@ def _check(letter: str, side: str) -> str:
 
 def piece_glyph(letter: str, side: str = "white") -> tuple[Node, ...]:
     """Nodes of a piece in a 100×100 unit box (origin top-left, y down), its base near y≈92."""
-    return _DRAW[_check(letter, side)](_ink(side))
+    return _glyph(_check(letter, side), side)
+
+
+@lru_cache(maxsize=None)
+def _glyph(key: str, side: str) -> tuple[Node, ...]:
+    """Each of the twelve glyphs is drawn once: nodes are frozen, so every board, token and
+    diagram shares them (and measuring a kit meets the same symbols again)."""
+    return _DRAW[key](_ink(side))
 
 
 def piece(letter: str, side: str, x: float, y: float, size_mm: float) -> Group:

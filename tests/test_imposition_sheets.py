@@ -303,3 +303,22 @@ def test_spares_are_marked_in_the_kit_language_above_them_and_backed_like_the_re
     assert len(backs) == len(plan.fronts[0])
     assert {round(b.transform[4], 3) for b in backs} >= \
         {round(back_placement(p, plan).x, 3) for p in spares}
+
+
+def test_a_plan_asked_for_again_is_the_plan_of_its_own_options():
+    from dataclasses import replace
+
+    from boardgen.contract import compose
+    from boardgen.imposition.sheets import _plan_sheets
+    from boardgen.layout import load_layout
+
+    cards = compose(load_layout("six_day_race"), "en").component_sets[0]
+    options = imposition.PrintOptions()
+    variants = [options, replace(options, paper=imposition.parse_paper("a3")),
+                replace(options, backs="fold"), replace(options, mode="shop"),
+                replace(options, margin_mm=20.0), replace(options, mode="shop", bleed_mm=6.0)]
+    plans = [plan_sheets(cards, variant) for variant in variants]
+    for variant, plan in zip(variants, plans):
+        assert plan_sheets(cards, variant) == plan == _plan_sheets(cards, variant)
+    assert len({plan.fronts for plan in plans}) == len(variants)
+    assert plan_sheets(replace(cards), options) == plans[0]  # an equal set of its own

@@ -345,3 +345,18 @@ def test_shipped_boards_are_cut_as_the_plain_programme_cuts_them(name):
                                               (1, board.scene.height, board.seams_y, area.h)):
                 arguments = (length, tuple(seams), room, GLUE_MM, clear[axis], kept[axis])
                 assert split.__wrapped__(*arguments) == plain_split(*arguments)
+
+
+@pytest.mark.parametrize("game", ["racing_kings", "six_day_race_advanced", "steeple_chess"])
+def test_spans_follow_the_art_alone_and_are_the_same_when_asked_again(game):
+    from boardgen.contract import compose
+    from boardgen.imposition.tiling import _artwork_spans, artwork_spans
+
+    output = compose(load_layout(game), "en")
+    for scene in [output.board.scene, *(sheet.scene for sheet in output.sheets)]:
+        titled = Scene(scene.width, scene.height, scene.children, scene.symbols, title="another")
+        first = artwork_spans(scene)
+        assert first == _artwork_spans(scene) == artwork_spans(titled) == artwork_spans(scene)
+        moved = Scene(scene.width, scene.height, (Text(1, 2, "x", 3.0), *scene.children),
+                      scene.symbols)
+        assert artwork_spans(moved) == _artwork_spans(moved) != first

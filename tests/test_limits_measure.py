@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgen import limits
-from boardgen.scene import IDENTITY, Circle, Group, Line, Rect, Scene, Text, Use, apply, rotate
+from boardgen.scene import (IDENTITY, Circle, Group, Line, Path, Polygon, Rect, Scene, Text, Use,
+                            apply, rotate)
 
 
 def plain_measure(scene: Scene) -> tuple:
@@ -93,3 +94,26 @@ def test_symbols_that_use_each_other_are_measured_once_round_the_loop():
                   symbols={"a": (Rect(0, 0, 1, 1), Use("b")), "b": (Rect(0, 0, 2, 2), Use("a"))})
     found = limits.measure(scene)
     assert found.shapes >= 2 and found.bounds == (0, 0, 2, 2)
+
+
+commands = st.one_of(
+    st.builds(lambda x, y: ("M", x, y), coordinates, coordinates),
+    st.builds(lambda x, y: ("L", x, y), coordinates, coordinates),
+    st.builds(lambda *v: ("C", *v), *[coordinates] * 6),
+    st.just(("Z",)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(coordinates, coordinates, st.lists(commands, max_size=8), transforms)
+def test_paths_and_polygons_reach_as_far_as_their_points(x, y, rest, transform):
+    path = (("M", x, y), *rest)
+    points = tuple((x, y) for command in path for x, y in zip(command[1::2], command[2::2]))
+    scene = Scene(400, 400, (Group((Path(path), Polygon(points)), transform),))
+    shapes, least, reach, bad = plain_measure(scene)
+    found = limits.measure(scene)
+    assert (found.shapes, found.min_text, found.bad_text) == (shapes, least, bad)
+    assert (shapes, least, bad) == (2, math.inf, None)
+    if reach is None or found.bounds is None:
+        assert reach == found.bounds
+    else:
+        assert all(math.isclose(p, q, abs_tol=1e-9) for p, q in zip(found.bounds, reach))

@@ -6,7 +6,8 @@ import pytest
 
 from boardgen.contract import compose
 from boardgen.i18n import words_for
-from boardgen.imposition import PrintOptions, Section, board_work, component_work, sheet_work
+from boardgen.imposition import (PrintOptions, Section, artwork_spans, board_work, component_work,
+                                 impose_board, keep_out_spans, parse_paper, plan_tiles, sheet_work)
 from boardgen.imposition.bundle import Cover, making_pages, print_and_play
 from boardgen.imposition.making import Work, minutes
 from boardgen.imposition.marks import DETAIL_MIN_MM
@@ -33,6 +34,23 @@ def test_counts_follow_the_pieces():
     printed = sum(c.count for c in discs["tokens"].components)
     spares = len(discs["tokens"].components)  # at most one spare of each kind
     assert printed < tokens.pieces <= printed + spares
+
+
+@pytest.mark.parametrize("game", ["six_day_race_advanced", "steeple_chess"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_a_board_is_counted_as_it_is_tiled(game, paper):
+    """Boards with regions kept whole: the count comes from the plan that lays out the pages."""
+    board = compose(load_layout(game), "en").board
+    options = PrintOptions(paper=parse_paper(paper))
+    scene = board.scene
+    plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options,
+                      artwork_spans(scene), keep_out_spans(board.keep_out))
+    cuts = sum(2 + (not tile.glue_right) + (not tile.glue_bottom) for tile in plan.tiles())
+    assert board.keep_out
+    assert board_work(board, options) == Work("board", sheets=plan.pages, cuts=cuts + 4,
+                                              joins=plan.pages - 1)
+    pages = len(impose_board(board, options))
+    assert pages == (plan.pages + 1 if plan.pages > 1 else 1)  # the tiles and their map
 
 
 def test_a_net_folds_and_a_score_pad_is_plain_paper():

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from boardgen.imposition.paper import PrintOptions
 from boardgen.imposition.sheets import plan_sheets
-from boardgen.imposition.tiling import artwork_spans, plan_tiles
+from boardgen.imposition.tiling import artwork_spans, keep_out_spans, plan_tiles
 from boardgen.product import Board, ComponentSet, Sheet
 from boardgen.scene import Group, Line, Node, Scene, Use
 
@@ -60,7 +60,7 @@ def board_work(board: Board, options: PrintOptions) -> Work:
     if options.shop:
         return Work("board", sheets=1, cuts=4 + 4)
     plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options,
-                      artwork_spans(scene))
+                      artwork_spans(scene), keep_out_spans(board.keep_out))  # as it is imposed
     cuts = sum(2 + (not tile.glue_right) + (not tile.glue_bottom) for tile in plan.tiles())
     return Work("board", sheets=plan.pages, cuts=cuts + 4, joins=plan.pages - 1)
 
@@ -68,13 +68,14 @@ def board_work(board: Board, options: PrintOptions) -> Work:
 def component_work(components: ComponentSet, options: PrintOptions) -> Work:
     """Cut lines across each sheet, loose pieces one by one, and the folds of every piece."""
     plan = plan_sheets(components, options)
+    piece_folds = [fold_lines(c.front) for c in components.components]  # once a piece, not a copy
     cuts = pieces = folds = 0
     for page in plan.fronts:
         shared = [p for p in page if components.components[p.component].cut == "shared"]
         cuts += len({round(v, 3) for p in shared for v in (p.x, p.x + p.w)})
         cuts += len({round(v, 3) for p in shared for v in (p.y, p.y + p.h)})
         pieces += len(page) - len(shared)
-        folds += sum(fold_lines(components.components[p.component].front) for p in page)
+        folds += sum(piece_folds[p.component] for p in page)
         folds += 1 if plan.fold else 0
     return Work(_material(components), sheets=len(plan.fronts), cuts=cuts, pieces=pieces,
                 folds=folds)

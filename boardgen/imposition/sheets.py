@@ -273,8 +273,28 @@ def _usable(page_w: float, page_h: float, options: PrintOptions) -> Box:
     return box.inset(SLUG_MM) if options.shop else box
 
 
+# Recent plans by component set object and the options a plan depends on: a build plans
+# each set when it checks its pages, when it imposes them and when it counts the cuts.
+_PLANS: dict[tuple, tuple[ComponentSet, SheetPlan]] = {}
+_PLANS_KEPT = 64
+
+
 def plan_sheets(components: ComponentSet, options: PrintOptions) -> SheetPlan:
     """Fewest pages: portrait for duplex (long-edge flip), either orientation otherwise."""
+    key = (id(components), options.paper, options.margin_mm, options.mode, options.bleed_mm,
+           options.backs)
+    kept = _PLANS.get(key)
+    if kept is not None and kept[0] is components:  # sets are frozen: same object, same plan
+        return kept[1]
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    plan = _plan_sheets(components, options)
+    _PLANS[key] = (components, plan)  # holding the set keeps its id from being reused
+    return plan
+
+
+def _plan_sheets(components: ComponentSet, options: PrintOptions) -> SheetPlan:
+    """``plan_sheets`` without the memory."""
     duplex = duplex_backs(components, options)
     fold = options.backs == "fold" and _has_backs(components)
     plans: list[SheetPlan] = []
@@ -390,6 +410,7 @@ def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
         edges.setdefault(("right", round(q.x, 6)), []).append((q.y, q.y + q.h))
         edges.setdefault(("top", round(q.y + q.h, 6)), []).append((q.x, q.x + q.w))
         edges.setdefault(("bottom", round(q.y, 6)), []).append((q.x, q.x + q.w))
+    covered = {key: _merge(spans) for key, spans in edges.items()}  # once a line, not a piece
     found = []
     for p in pieces:
         sides = set()
@@ -397,7 +418,7 @@ def _open_sides(pieces: list[Placement]) -> list[frozenset[str]]:
                                        ("right", p.x + p.w, p.y, p.y + p.h),
                                        ("top", p.y, p.x, p.x + p.w),
                                        ("bottom", p.y + p.h, p.x, p.x + p.w)):
-            spans = _merge(edges.get((side, round(edge, 6)), []))
+            spans = covered.get((side, round(edge, 6)), [])
             if not any(a <= start + EPS and b >= end - EPS for a, b in spans):
                 sides.add(side)
         found.append(frozenset(sides))

@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from heapq import heappop, heappush
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from boardgen import fonts
 from boardgen.errors import InputError
@@ -182,8 +182,9 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
     cuts = _cheapest_cuts(length, [candidate(s, True) for s in on_seam], room, glue)
     if cuts is None or any(through_art(c) or through_kept(c) for c in cuts):
         near_seams = {round(s) for s in on_seam if abs(round(s) - s) <= EPS}
-        grid = [candidate(float(x), False) for x in range(1, math.ceil(length))
-                if x not in near_seams]
+        xs = [float(x) for x in range(1, math.ceil(length)) if x not in near_seams]
+        grid = [Candidate(x, False, kept, art) for x, kept, art in
+                zip(xs, _crossed(xs, keep_out), _crossed(xs, keep_clear))]
         cuts = _cheapest_cuts(length, sorted([candidate(s, True) for s in on_seam] + grid),
                               room, glue)
     assert cuts is not None
@@ -193,6 +194,30 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
 def _crossing(spans: Spans) -> Callable[[float], bool]:
     """Whether a cut crosses one of ``spans`` (``_crosses``), answered by bisection: a board's
     labels give hundreds of spans, and a fine grid of cuts asks about each of them."""
+    starts, ends = _stretches(spans)
+
+    def crosses(cut: float) -> bool:
+        index = bisect_left(starts, cut) - 1  # the last stretch that starts before the cut
+        return index >= 0 and cut < ends[index]
+
+    return crosses
+
+
+def _crossed(cuts: list[float], spans: Spans) -> list[bool]:
+    """``_crossing`` of every one of ``cuts``, given in ascending order, in one walk along
+    the stretches (a fine grid of cuts over a long board)."""
+    starts, ends = _stretches(spans)
+    found: list[bool] = []
+    index = 0  # stretches that start before the cut
+    for cut in cuts:
+        while index < len(starts) and starts[index] < cut:
+            index += 1
+        found.append(index > 0 and cut < ends[index - 1])
+    return found
+
+
+def _stretches(spans: Spans) -> tuple[list[float], list[float]]:
+    """Starts and ends of the open stretches inside ``spans``, overlapping ones merged."""
     inside = sorted((a + EPS, b - EPS) for a, b in spans if a + EPS < b - EPS)
     starts: list[float] = []
     ends: list[float] = []
@@ -202,17 +227,14 @@ def _crossing(spans: Spans) -> Callable[[float], bool]:
         else:
             starts.append(start)
             ends.append(end)
-
-    def crosses(cut: float) -> bool:
-        index = bisect_left(starts, cut) - 1  # the last stretch that starts before the cut
-        return index >= 0 and cut < ends[index]
-
-    return crosses
+    return starts, ends
 
 
-@dataclass(frozen=True, order=True)
-class Candidate:
-    """A place a cut may fall: where, whether on a seam, whether through a kept region or art."""
+class Candidate(NamedTuple):
+    """A place a cut may fall: where, whether on a seam, whether through a kept region or art.
+
+    A tuple, ordered by its fields: a long board on small paper has thousands of them.
+    """
 
     at: float
     on_seam: bool = True
@@ -345,14 +367,58 @@ def keep_out_spans(boxes: tuple[tuple[float, float, float, float], ...]) -> tupl
     return (tuple((x, x + w) for x, _, w, _ in boxes), tuple((y, y + h) for _, y, _, h in boxes))
 
 
+# Recent spans by the nodes and symbols they come from: a build asks for a board's spans
+# when it checks the board's pages, when it tiles them and when it counts the cuts (a
+# sheet gets a title for its pages, but its art stays the same); the walk measures texts.
+_SPANS: dict[tuple[int, int], tuple[tuple, object, tuple[Spans, Spans]]] = {}
+_SPANS_KEPT = 64
+
+
 def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
     """Across and down the scene, where its lines of text and its pictures (symbols) lie."""
+    children, symbols = scene.children, scene.symbols
+    kept = _SPANS.get((id(children), id(symbols)))
+    if kept is not None and kept[0] is children and kept[1] is symbols:  # frozen: same spans
+        return kept[2]
+    if len(_SPANS) >= _SPANS_KEPT:
+        _SPANS.clear()
+    spans = _artwork_spans(scene)
+    # holding the nodes and symbols keeps their ids from being reused
+    _SPANS[id(children), id(symbols)] = (children, symbols, spans)
+    return spans
+
+
+def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
+    """``artwork_spans`` without the memory.
+
+    A symbol's box is worked out once however often it is used, and a symbol without
+    text (a piece glyph) is not walked for text it does not have.
+    """
     across: list[tuple[float, float]] = []
     down: list[tuple[float, float]] = []
+    symbols = scene.symbols
+    boxes: dict[str, tuple[float, float, float, float] | None] = {}
+    texts: dict[str, bool] = {}
 
     def add(corners: list[tuple[float, float]]) -> None:
         across.append((min(p[0] for p in corners), max(p[0] for p in corners)))
         down.append((min(p[1] for p in corners), max(p[1] for p in corners)))
+
+    def has_text(nodes) -> bool:
+        for node in nodes:
+            if isinstance(node, Text):
+                return True
+            if isinstance(node, Group) and has_text(node.children):
+                return True
+            if isinstance(node, Use) and node.symbol in symbols and symbol_has_text(node.symbol):
+                return True
+        return False
+
+    def symbol_has_text(name: str) -> bool:
+        if name not in texts:
+            texts[name] = True  # until found otherwise: a symbol that uses itself is walked
+            texts[name] = has_text(symbols[name])
+        return texts[name]
 
     def visit(nodes, m, in_symbol: bool) -> None:
         for node in nodes:
@@ -360,12 +426,18 @@ def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
                 add(_text_corners(node, m))
             elif isinstance(node, Group):
                 visit(node.children, compose(m, node.transform), in_symbol)
-            elif isinstance(node, Use) and node.symbol in scene.symbols:
+            elif isinstance(node, Use) and node.symbol in symbols:
+                name = node.symbol
                 inner = compose(m, node.transform)
-                box = None if in_symbol else bounds(scene.symbols[node.symbol])
-                if box:
-                    add([apply(inner, (x, y)) for x in (box[0], box[2]) for y in (box[1], box[3])])
-                visit(scene.symbols[node.symbol], inner, True)
+                if not in_symbol:
+                    if name not in boxes:
+                        boxes[name] = bounds(symbols[name])
+                    box = boxes[name]
+                    if box:
+                        add([apply(inner, (x, y))
+                             for x in (box[0], box[2]) for y in (box[1], box[3])])
+                if symbol_has_text(name):
+                    visit(symbols[name], inner, True)
 
     visit(scene.children, IDENTITY, False)
     return tuple(across), tuple(down)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from boardgen import pieces
 from boardgen.fonts import fit_size, text_width
@@ -159,10 +160,15 @@ def board_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:
     symbols = pieces.piece_symbols()
     if layout.board.start_position != "faint":
         return symbols
-    ink = layout.colors.frame
-    faint = {FAINT_PREFIX + name: tuple(_faint(node, ink, name.endswith("black")) for node in nodes)
-             for name, nodes in symbols.items()}
-    return {**symbols, **faint}
+    return {**symbols, **_faint_symbols(layout.colors.frame)}
+
+
+@lru_cache(maxsize=8)
+def _faint_symbols(ink: str) -> dict[str, tuple[Node, ...]]:
+    """The faint glyphs in ``ink``, made once for the board and its rule figure; callers copy
+    the mapping rather than change it."""
+    return {FAINT_PREFIX + name: tuple(_faint(node, ink, name.endswith("black")) for node in nodes)
+            for name, nodes in pieces.piece_symbols().items()}
 
 
 def _faint(node: Node, ink: str, black: bool) -> Node:

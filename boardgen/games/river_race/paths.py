@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 BOX = 100.0
 EDGE_MIDPOINTS = {"N": (50.0, 0.0), "E": (100.0, 50.0), "S": (50.0, 100.0), "W": (0.0, 50.0)}
@@ -36,8 +37,13 @@ def _is_number(token: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=1024)
 def parse_path(data: str) -> tuple[tuple, ...]:
-    """Scene path commands (M, L, C, Z; absolute, box units) for path data; ValueError if bad."""
+    """Scene path commands (M, L, C, Z; absolute, box units) for path data; ValueError if bad.
+
+    Each path text is read once (the result is a tuple of tuples): a tile set's lines are
+    asked for again by every figure and check that follows them.
+    """
     items = tokens(data)
     if not items or items[0] not in "Mm":
         raise ValueError(f"path {data!r} must start with M (move to a point)")

@@ -47,6 +47,16 @@ def centered_text(cx: float, cy: float, text: str, size: float, **kwargs) -> Tex
     return Text(cx, cy + CAP_HEIGHT * size / 2, text, size, anchor="middle", **kwargs)
 
 
+def centered_box(cx: float, cy: float, text: str, size: float, font: str = "regular"
+                 ) -> tuple[float, float, float, float]:
+    """``text_box`` of upright ``centered_text``, without making the text: placing a number
+    tries it at many places before it keeps one."""
+    width = fonts.text_width(text, size, font)
+    y = cy + CAP_HEIGHT * size / 2
+    shift = -width / 2
+    return (cx + shift, y + -CAP_HEIGHT * size, cx + (shift + width), y + DESCENT * size)
+
+
 def wheel(cx: float, cy: float, r: float, color: str, spokes: int = 16) -> list[Node]:
     """A track-bike wheel: tyre, rim, crossed spokes and hub, in one colour."""
     tyre = r * 0.09

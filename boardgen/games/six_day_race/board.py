@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardgen.games.six_day_race.art import centered_text, text_box
+from boardgen.games.six_day_race.art import centered_box, centered_text, text_box
 from boardgen.games.six_day_race.infield import (InfieldPlan, area_caption, infield_nodes,
                                                  lattice_lines, plan_infield)
 from boardgen.games.six_day_race.model import Layout
@@ -102,17 +102,18 @@ def fitted_text(space: Space, across: float, text: str, size: float, font: str,
                 fill: str, avoid: Guides | None = None) -> Text:
     """Upright text at ``across`` in the space, shrunk until it fits; in a bend moved along the
     space, if it can be, off the guide lines."""
+    nudges = NUDGES if avoid is not None and space.kind == "bend" else ((0, 0),)
     while True:
-        fits = []
-        for along, aside in (NUDGES if avoid is not None and space.kind == "bend" else ((0, 0),)):
+        first_fit = None
+        for along, aside in nudges:
             cx, cy = space.point(0.5 + along, across + aside)
-            node = centered_text(cx, cy, text, size, font=font, fill=fill)
-            if box_inside(space, text_box(node), TEXT_PAD_MM):
-                fits.append(node)
-                if avoid is None or not avoid.crossed(text_box(node)):
-                    return node
-        if fits and size <= NUMBER_MM * 0.94:
-            return fits[0]
+            box = centered_box(cx, cy, text, size, font)
+            if box_inside(space, box, TEXT_PAD_MM):
+                first_fit = first_fit or (cx, cy)
+                if avoid is None or not avoid.crossed(box):
+                    return centered_text(cx, cy, text, size, font=font, fill=fill)
+        if first_fit and size <= NUMBER_MM * 0.94:
+            return centered_text(*first_fit, text, size, font=font, fill=fill)
         if size <= MIN_TEXT_MM:
             cx, cy = space.point(0.5, across)
             return centered_text(cx, cy, text, size, font=font, fill=fill)
@@ -160,11 +161,11 @@ def _caption_at(layout: Layout, info: SpaceInfo, geometry: Geometry, along: floa
     depth = clear
     while True:
         cx, cy = space.point(along, -depth)
-        node = centered_text(cx, cy, info.label, LABEL_MM, font="bold", fill=layout.colors.ink)
-        x0, y0, x1, y1 = text_box(node)
+        x0, y0, x1, y1 = centered_box(cx, cy, info.label, LABEL_MM, "bold")
         corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         if all(_inside_by(geometry, p) >= clear for p in corners) or depth > 4 * clear:
-            return node
+            return centered_text(cx, cy, info.label, LABEL_MM, font="bold",
+                                 fill=layout.colors.ink)
         depth += 0.5
 
 
@@ -223,14 +224,34 @@ def finish_line(layout: Layout, geometry: Geometry) -> list[Node]:
 # ---- the board -------------------------------------------------------------
 
 
-def compose_board(layout: Layout, words: Words | None = None) -> Board:
-    """The board at its exact size, with seams along space boundaries and free lines."""
-    words = words or words_for(layout)
+@dataclass(frozen=True)
+class BoardPlan:
+    """What the board and its board.json are both drawn from: the track, where the infield's
+    blocks go and what each space shows."""
+
+    geometry: Geometry
+    plan: InfieldPlan
+    infos: tuple[SpaceInfo, ...]
+
+
+def board_plan(layout: Layout, words: Words) -> BoardPlan:
+    """The track, the infield's plan and the spaces' contents of a layout in ``words``."""
     geometry = Geometry(layout.track)
-    plan = plan_infield(layout, words, geometry)
+    return BoardPlan(geometry, plan_infield(layout, words, geometry),
+                     space_infos(layout, geometry, words))
+
+
+def compose_board(layout: Layout, words: Words | None = None,
+                  planned: BoardPlan | None = None) -> Board:
+    """The board at its exact size, with seams along space boundaries and free lines.
+
+    ``planned``: the layout's :func:`board_plan` in ``words``, when it is already worked out.
+    """
+    words = words or words_for(layout)
+    planned = planned or board_plan(layout, words)
+    geometry, plan, infos = planned.geometry, planned.plan, planned.infos
     height = geometry.height + plan.band_mm
     colors = layout.colors
-    infos = space_infos(layout, geometry, words)
     nodes: list[Node] = [Rect(0, 0, geometry.width, height, Style(fill=colors.infield))]
     nodes += [Path(info.space.outline_commands(), Style(fill=info.fill)) for info in infos]
     nodes += banking(geometry)
@@ -315,11 +336,15 @@ def _grid(length: float) -> list[float]:
 # ---- board.json ------------------------------------------------------------
 
 
-def board_json(layout: Layout, words: Words | None = None) -> dict:
-    """Every space with its number, word, colour, tags, centre, outline and successor."""
+def board_json(layout: Layout, words: Words | None = None,
+               planned: BoardPlan | None = None) -> dict:
+    """Every space with its number, word, colour, tags, centre, outline and successor.
+
+    ``planned``: the layout's :func:`board_plan` in ``words``, when it is already worked out.
+    """
     words = words or words_for(layout)
-    geometry = Geometry(layout.track)
-    infos = space_infos(layout, geometry, words)
+    planned = planned or board_plan(layout, words)
+    geometry, infos = planned.geometry, planned.infos
     count = len(infos)
     spaces = []
     for index, info in enumerate(infos):
@@ -339,7 +364,7 @@ def board_json(layout: Layout, words: Words | None = None) -> dict:
         })
     track = layout.track
     (xl, cy), (xr, _) = geometry.bend_centers
-    plan: InfieldPlan = plan_infield(layout, words, geometry)
+    plan = planned.plan
     return {
         "track": {
             "spaces": track.spaces,

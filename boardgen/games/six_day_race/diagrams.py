@@ -52,6 +52,7 @@ def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) ->
     """Words and round numbers just outside the track, pushed further out where they would meet."""
     ink = layout.colors.ink
     placed: list[Text] = []
+    taken: list[tuple[float, float, float, float]] = []  # the boxes of the placed texts
     for info in infos:
         space = info.space
         if info.label:
@@ -78,9 +79,11 @@ def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) ->
             node = Text(x * factor + nudge,
                         y * factor + SMALL_TEXT_MM * CAP_HEIGHT * (0.5 + 0.5 * side * out_y),
                         text, SMALL_TEXT_MM, font=font, anchor=anchor, fill=ink)
-            if not any(_overlap(text_box(node, 0.4), text_box(other)) for other in placed):
+            room = text_box(node, 0.4)
+            if not any(_overlap(room, box) for box in taken):
                 break
         placed.append(node)
+        taken.append(text_box(node))
     return placed
 
 

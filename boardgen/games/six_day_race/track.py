@@ -114,45 +114,48 @@ class Space:
 
 @dataclass(frozen=True)
 class Geometry:
-    """The whole track on the board: its frame and its spaces in travel order from space 1."""
+    """The whole track on the board: its frame and its spaces in travel order from space 1.
+
+    Its measures are worked out once: placing the text asks for them thousands of times.
+    """
 
     track: Track
 
-    @property
+    @cached_property
     def width(self) -> float:
         return self.track.board_size_mm[0]
 
-    @property
+    @cached_property
     def height(self) -> float:
         return self.track.board_size_mm[1]
 
-    @property
+    @cached_property
     def radius(self) -> float:
         return self.track.bend_radius_mm
 
-    @property
+    @cached_property
     def half_width(self) -> float:
         return self.track.width_mm / 2
 
-    @property
+    @cached_property
     def outer_radius(self) -> float:
         return self.radius + self.half_width
 
-    @property
+    @cached_property
     def inner_radius(self) -> float:
         return self.radius - self.half_width
 
-    @property
+    @cached_property
     def cy(self) -> float:
         return self.track.margin_mm + self.outer_radius
 
-    @property
+    @cached_property
     def bend_centers(self) -> tuple[Point, Point]:
         """Centres of the left and right bends (in page terms, after any mirroring)."""
         left = self.track.margin_mm + self.outer_radius
         return ((left, self.cy), (left + self.track.straight_mm, self.cy))
 
-    @property
+    @cached_property
     def mirrored(self) -> bool:
         return self.track.direction == "clockwise"
 

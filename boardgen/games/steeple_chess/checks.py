@@ -70,8 +70,15 @@ def _check_zone(course: Course) -> None:
 
 
 def _check_width(course: Course) -> None:
+    full: dict[Cell, bool] = {}  # by top-left corner: up to 16 squares ask about each block
+
+    def full_block(top_left: Cell) -> bool:
+        if top_left not in full:
+            full[top_left] = _full_block(course, top_left)
+        return full[top_left]
+
     narrow = [cell for cell in sorted(course.course, key=lambda c: (c[1], c[0]))
-              if not any(_full_block(course, (cell[0] - dx, cell[1] - dy))
+              if not any(full_block((cell[0] - dx, cell[1] - dy))
                          for dx in range(TRACK_WIDTH) for dy in range(TRACK_WIDTH))]
     if narrow:
         more = f" (so do {len(narrow) - 1} other squares)" if len(narrow) > 1 else ""

@@ -80,11 +80,11 @@ class Course:
     rows: tuple[str, ...]
     walls: frozenset[tuple[Cell, Cell]] = frozenset()
 
-    @property
+    @cached_property  # asked for on every look at a square
     def width(self) -> int:
         return len(self.rows[0])
 
-    @property
+    @cached_property
     def height(self) -> int:
         return len(self.rows)
 
