@@ -113,7 +113,6 @@ def _measure(scene: Scene) -> Measure:
     uses = 0  # Use nodes met so far: a symbol that meets none stands on its own
 
     def of_symbol(name: str, trail: frozenset[str]) -> tuple:
-        nonlocal uses
         if name not in cache:
             if name in trail or name not in symbols:
                 return _NOTHING

@@ -201,7 +201,7 @@ def test_extends_is_never_looked_up_in_the_working_folder(tmp_path):
 
 
 def test_a_shipped_game_name_still_works_from_anywhere(tmp_path):
-    mine = write(tmp_path, "mine.toml", 'extends = "steeple_chess"\nname = "mine"\n')
+    write(tmp_path, "mine.toml", 'extends = "steeple_chess"\nname = "mine"\n')
     result, _ = boardgen("check", "mine.toml", cwd=tmp_path)
     assert result.returncode == 0, result.stderr.decode()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import pypdf
 import pytest
@@ -12,6 +13,9 @@ from boardgen.render import RENDERERS, renderer
 from boardgen.scene import (Circle, Document, Group, Line, Path, Polygon, Rect, Scene, Style, Text,
                             Use, arc_commands, rotate, scale, translate, compose)
 from tests.conftest import PT_PER_MM, ROOT, pdf_text
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
 SAMPLES = ["Wyścig przez rzekę", "Ärgere", "Fahrerwechsel"]
 
@@ -223,7 +227,7 @@ def test_svg_stays_well_formed_xml_whatever_the_text(text):
     assert renderer("png")(scene, dpi=30).startswith(b"\x89PNG")
 
 
-def embedded_faces(svg: bytes) -> dict[tuple[str, str], "TTFont"]:
+def embedded_faces(svg: bytes) -> dict[tuple[str, str], TTFont]:
     """The fonts of an SVG's ``@font-face`` rules, by (weight, style), read with fontTools."""
     import base64
     import re

@@ -145,9 +145,9 @@ def _key_lines(nodes: list[Node], lines: list[tuple[str, str]], area: Box, y: fl
 def _steps(nodes: list[Node], steps: list[str], area: Box, y: float) -> float:
     """Numbered steps, each wrapped with its later lines hanging under its text."""
     indent = fonts.text_width("8. ", LINE_SIZE)
-    for number, step in enumerate(steps, start=1):
+    for step_number, step in enumerate(steps, start=1):
         y += 5
-        nodes.append(Text(area.x, y, f"{number}.", LINE_SIZE))
+        nodes.append(Text(area.x, y, f"{step_number}.", LINE_SIZE))
         for index, line in enumerate(wrap(step, area.w - indent, LINE_SIZE)):
             y += 4.6 if index else 0.0
             nodes.append(Text(area.x + indent, y, line, fonts.fit_size(line, area.w - indent,

@@ -564,10 +564,10 @@ def impose_components(components: ComponentSet, options: PrintOptions) -> tuple[
         return ()
     sheets = _Sheets(components, options)
     pages: list[Scene] = []
-    for number, fronts in enumerate(sheets.plan.fronts, start=1):
-        pages.append(sheets.front_page(number, list(fronts)))
+    for sheet_number, fronts in enumerate(sheets.plan.fronts, start=1):
+        pages.append(sheets.front_page(sheet_number, list(fronts)))
         if sheets.backs and not sheets.plan.fold:
-            pages.append(sheets.back_page(number, list(fronts)))
+            pages.append(sheets.back_page(sheet_number, list(fronts)))
     return tuple(pages)
 
 

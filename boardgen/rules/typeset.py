@@ -8,7 +8,6 @@ measured with the embedded font, so what is measured is what is printed.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import partial
