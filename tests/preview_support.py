@@ -45,6 +45,13 @@ def fetch(url: str, host: str | None = None) -> tuple[int, bytes]:
         return error.code, error.read()
 
 
+# The command line as a terminal runs it in the foreground: Ctrl-C raises KeyboardInterrupt
+# even when the tests themselves run as a background job, whose children inherit an ignored
+# SIGINT (and Python then installs no handler for it).
+RUN_PREVIEW = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+               "from boardgen.cli import main; main()")
+
+
 class Served:
     """``boardgen preview`` in a subprocess on a free port; stopped by process id on exit."""
 
@@ -52,7 +59,7 @@ class Served:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.process = subprocess.Popen(
-            [sys.executable, "-c", "from boardgen.cli import main; main()", "preview", *args, "--port", str(self.port)],
+            [sys.executable, "-c", RUN_PREVIEW, "preview", *args, "--port", str(self.port)],
             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
