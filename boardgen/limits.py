@@ -16,6 +16,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 
+from boardgen.memo import MISSING, IdentityMemo
 from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Node, Path, Polygon, Rect,
                             Scene, Text, Use, apply)
 
@@ -83,21 +84,15 @@ def _points(node: Node) -> list[tuple[float, float]]:
     return [(node.x, node.y)]  # Text: its anchor; glyphs reach about one size further
 
 
-# Recent measures by scene object: a check measures each picture more than once.
-_MEASURED: dict[int, tuple[Scene, "Measure"]] = {}
-_MEASURED_KEPT = 512  # a kit has some hundred pictures; a long-running preview stays small
+# Recent measures by scene, and by the nodes of a symbol that uses no other symbol: a check
+# measures each picture more than once. A kit has some hundred pictures.
+_MEASURED: IdentityMemo[Measure] = IdentityMemo(512)
+_SYMBOLS_MEASURED: IdentityMemo[tuple] = IdentityMemo(512)
 
 
 def measure(scene: Scene) -> Measure:
     """The scene's shapes, smallest text and reach, following every symbol it uses."""
-    kept = _MEASURED.get(id(scene))
-    if kept is not None and kept[0] is scene:  # scenes are frozen: same object, same measure
-        return kept[1]
-    if len(_MEASURED) >= _MEASURED_KEPT:
-        _MEASURED.clear()
-    result = _measure(scene)
-    _MEASURED[id(scene)] = (scene, result)  # holding the scene keeps its id from being reused
-    return result
+    return _MEASURED.recall((scene,), lambda: _measure(scene))
 
 
 def _measure(scene: Scene) -> Measure:
@@ -117,16 +112,14 @@ def _measure(scene: Scene) -> Measure:
             if name in trail or name not in symbols:
                 return _NOTHING
             nodes = symbols[name]
-            kept = _SYMBOLS_MEASURED.get(id(nodes))
-            if kept is not None and kept[0] is nodes:
-                cache[name] = kept[1]
+            kept = _SYMBOLS_MEASURED.get((nodes,))
+            if kept is not MISSING:
+                cache[name] = kept
             else:
                 before = uses
                 cache[name] = of_nodes(nodes, trail | {name})
                 if uses == before:
-                    if len(_SYMBOLS_MEASURED) >= _MEASURED_KEPT:
-                        _SYMBOLS_MEASURED.clear()
-                    _SYMBOLS_MEASURED[id(nodes)] = (nodes, cache[name])
+                    _SYMBOLS_MEASURED.put((nodes,), cache[name])
         return cache[name]
 
     def of_nodes(nodes, trail: frozenset[str]) -> tuple:
@@ -193,10 +186,6 @@ def _path_box(commands) -> tuple[float, float, float, float] | None:
     if not xs:
         return None
     return (min(xs), min(ys), max(xs), max(ys))
-
-
-# Measures of symbols that use no other symbol, by their node tuple (see ``_measure``).
-_SYMBOLS_MEASURED: dict[int, tuple[tuple, tuple]] = {}
 
 
 _NOTHING = (0, math.inf, None, None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal, Mapping, Union
+from typing import Callable, Literal, Mapping, Union
 
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]
@@ -241,23 +241,42 @@ def ink_on(fill: str, dark: str = "#1d1a16", light: str = "#ffffff") -> str:
     return dark if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else light
 
 
-def used_symbols(nodes: tuple[Node, ...], symbols: Mapping[str, tuple[Node, ...]]) -> list[str]:
-    """Names of the symbols that ``nodes`` draw, directly or through other symbols, sorted."""
-    found: set[str] = set()
+def used_symbols(nodes: tuple[Node, ...], symbols: Mapping[str, tuple[Node, ...]],
+                 uses_of: Callable[[Node | tuple[Node, ...]], frozenset[str]] | None = None
+                 ) -> list[str]:
+    """Names of the symbols that ``nodes`` draw, directly or through other symbols, sorted.
 
-    def visit(node: Node) -> None:
+    ``uses_of`` answers :func:`direct_uses` for a group or a symbol's nodes; a renderer
+    that meets the same groups on many pages passes one that keeps the answers.
+    """
+    uses_of = uses_of or direct_uses
+    waiting: list[str] = []
+    for node in nodes:
         if isinstance(node, Use):
-            if node.symbol not in found and node.symbol in symbols:
-                found.add(node.symbol)
-                for child in symbols[node.symbol]:
-                    visit(child)
+            waiting.append(node.symbol)
         elif isinstance(node, Group):
-            for child in node.children:
-                visit(child)
-
-    for n in nodes:
-        visit(n)
+            waiting.extend(uses_of(node))
+    found: set[str] = set()
+    while waiting:
+        name = waiting.pop()
+        if name not in found and name in symbols:
+            found.add(name)
+            waiting.extend(uses_of(symbols[name]))
     return sorted(found)
+
+
+def direct_uses(drawn: Node | tuple[Node, ...]) -> frozenset[str]:
+    """The names of the symbols a node (or a symbol's nodes) uses itself: in its groups, not
+    inside the symbols."""
+    names: set[str] = set()
+    waiting = list(drawn) if type(drawn) is tuple else [drawn]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, Group):
+            waiting.extend(node.children)
+        elif isinstance(node, Use):
+            names.add(node.symbol)
+    return frozenset(names)
 
 
 def bounds(nodes: tuple[Node, ...]) -> tuple[float, float, float, float] | None:

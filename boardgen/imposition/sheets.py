@@ -19,6 +19,7 @@ from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_
                                        ruler_symbols)
 from boardgen.imposition.paper import Box, PrintOptions, number
 from boardgen.imposition.shop import CROP_LENGTH, CROP_OFFSET, SLUG_MM, bleed_nodes
+from boardgen.memo import IdentityMemo
 from boardgen.product import ComponentSet
 from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Scene, Style, Text, Use,
                             compose, scale, translate)
@@ -275,22 +276,14 @@ def _usable(page_w: float, page_h: float, options: PrintOptions) -> Box:
 
 # Recent plans by component set object and the options a plan depends on: a build plans
 # each set when it checks its pages, when it imposes them and when it counts the cuts.
-_PLANS: dict[tuple, tuple[ComponentSet, SheetPlan]] = {}
-_PLANS_KEPT = 64
+_PLANS: IdentityMemo[SheetPlan] = IdentityMemo(64)
 
 
 def plan_sheets(components: ComponentSet, options: PrintOptions) -> SheetPlan:
     """Fewest pages: portrait for duplex (long-edge flip), either orientation otherwise."""
-    key = (id(components), options.paper, options.margin_mm, options.mode, options.bleed_mm,
-           options.backs)
-    kept = _PLANS.get(key)
-    if kept is not None and kept[0] is components:  # sets are frozen: same object, same plan
-        return kept[1]
-    if len(_PLANS) >= _PLANS_KEPT:
-        _PLANS.clear()
-    plan = _plan_sheets(components, options)
-    _PLANS[key] = (components, plan)  # holding the set keeps its id from being reused
-    return plan
+    return _PLANS.recall((components,), lambda: _plan_sheets(components, options),
+                         also=(options.paper, options.margin_mm, options.mode,
+                               options.bleed_mm, options.backs))
 
 
 def _plan_sheets(components: ComponentSet, options: PrintOptions) -> SheetPlan:

@@ -23,6 +23,7 @@ from boardgen.i18n import Words
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, INK, MUTED, crop_marks, footer,
                                        footer_box, size_text, wrap)
 from boardgen.imposition.paper import Box, PrintOptions
+from boardgen.memo import IdentityMemo
 from boardgen.scene import (IDENTITY, Group, Line, Node, Path, Rect, Scene, Style, Text, Use, apply,
                             bounds, compose, rotate, scale, translate)
 
@@ -370,22 +371,12 @@ def keep_out_spans(boxes: tuple[tuple[float, float, float, float], ...]) -> tupl
 # Recent spans by the nodes and symbols they come from: a build asks for a board's spans
 # when it checks the board's pages, when it tiles them and when it counts the cuts (a
 # sheet gets a title for its pages, but its art stays the same); the walk measures texts.
-_SPANS: dict[tuple[int, int], tuple[tuple, object, tuple[Spans, Spans]]] = {}
-_SPANS_KEPT = 64
+_SPANS: IdentityMemo[tuple[Spans, Spans]] = IdentityMemo(64)
 
 
 def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
     """Across and down the scene, where its lines of text and its pictures (symbols) lie."""
-    children, symbols = scene.children, scene.symbols
-    kept = _SPANS.get((id(children), id(symbols)))
-    if kept is not None and kept[0] is children and kept[1] is symbols:  # frozen: same spans
-        return kept[2]
-    if len(_SPANS) >= _SPANS_KEPT:
-        _SPANS.clear()
-    spans = _artwork_spans(scene)
-    # holding the nodes and symbols keeps their ids from being reused
-    _SPANS[id(children), id(symbols)] = (children, symbols, spans)
-    return spans
+    return _SPANS.recall((scene.children, scene.symbols), lambda: _artwork_spans(scene))
 
 
 def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:

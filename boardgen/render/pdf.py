@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import re
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -26,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__, fonts
 from boardgen.scene import (IDENTITY, Circle, Document, Group, Line, Node, Path, Polygon, Rect,
-                            Scene, Style, Text, Use)
+                            Scene, Style, Text, Use, direct_uses, used_symbols)
 
 PT_PER_MM = 72.0 / 25.4
 FORM_BBOX = (-5000, -5000, 5000, 5000)  # mm; large enough for any symbol
@@ -84,43 +83,12 @@ class Drawings:
         kept = self.forms.get((name, id(nodes)))
         return kept[1] if kept and kept[0] is nodes else None
 
-    def symbols_used(self, nodes: Iterable[Node], symbols: Mapping) -> list[str]:
-        """The symbols of ``symbols`` that ``nodes`` draw, directly or through other symbols,
-        sorted (as ``scene.used_symbols`` finds them)."""
-        found: set[str] = set()
-        waiting: list[str] = []
-        for node in nodes:
-            if isinstance(node, Use):
-                waiting.append(node.symbol)
-            elif isinstance(node, Group):
-                waiting.extend(self.uses_of(node))
-        while waiting:
-            name = waiting.pop()
-            if name not in found and name in symbols:
-                found.add(name)
-                waiting.extend(self.uses_of(symbols[name]))
-        return sorted(found)
-
     def uses_of(self, drawn: Node | tuple[Node, ...]) -> frozenset[str]:
-        """The names of the symbols a node (or a symbol's nodes) uses itself, not through
-        other symbols: found once per build."""
+        """``scene.direct_uses`` of a node (or a symbol's nodes), found once per build."""
         kept = self.uses.get(id(drawn))
         if kept is None or kept[0] is not drawn:
-            kept = self.uses[id(drawn)] = (drawn, _uses(drawn))
+            kept = self.uses[id(drawn)] = (drawn, direct_uses(drawn))
         return kept[1]
-
-
-def _uses(drawn: Node | tuple[Node, ...]) -> frozenset[str]:
-    """The names of the symbols that nodes use, in their groups but not inside the symbols."""
-    names: set[str] = set()
-    waiting = list(drawn) if type(drawn) is tuple else [drawn]
-    while waiting:
-        node = waiting.pop()
-        if isinstance(node, Group):
-            waiting.extend(node.children)
-        elif isinstance(node, Use):
-            names.add(node.symbol)
-    return frozenset(names)
 
 
 def _text_operators(canvas: Canvas, font_name: str, size: float, anchor: str, text: str) -> str:
@@ -389,7 +357,7 @@ class _Painter:
         placed again in another document are not searched again.
         """
         symbols = scene.symbols
-        for name in self.drawings.symbols_used(scene.children, symbols):
+        for name in used_symbols(scene.children, symbols, self.drawings.uses_of):
             self.define_form(name, symbols)
 
     def define_form(self, name: str, symbols) -> None:
@@ -399,7 +367,7 @@ class _Painter:
             if self.forms[name] != nodes:
                 raise ValueError(f"symbol {name!r} has two different definitions")
             return
-        for inner in self.drawings.symbols_used(nodes, symbols):
+        for inner in used_symbols(nodes, symbols, self.drawings.uses_of):
             if inner != name:
                 self.define_form(inner, symbols)
         self.forms[name] = nodes
