@@ -6,14 +6,11 @@ is measured with them, so output never depends on the fonts a machine has.
 
 from __future__ import annotations
 
-import atexit
 import hashlib
-import os
-import shutil
-import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+
+from boardgen.cache import in_cache, stored, write_file
 
 FAMILY = "Fira Sans"
 FILES = {
@@ -40,70 +37,6 @@ def font_dir() -> Path:
 def font_path(face: str) -> Path:
     """The packaged file of one face (regular, bold or italic)."""
     return font_dir() / FILES[face]
-
-
-def cache_dir() -> Path:
-    """Where derived font files are kept between runs (``BOARDGEN_CACHE`` overrides it).
-
-    The user's cache folder, but only below a home (or ``XDG_CACHE_HOME``) that exists
-    and is writable: boardgen never creates a missing home. Otherwise a private
-    temporary folder that lives as long as the process.
-    """
-    override = os.environ.get("BOARDGEN_CACHE")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME")
-    if base and _writable_dir(Path(base)):
-        return Path(base) / "boardgen"
-    try:
-        home = Path.home()
-    except RuntimeError:  # no home folder known
-        return private_dir()
-    if _writable_dir(home):
-        return home / ".cache" / "boardgen"
-    return private_dir()
-
-
-def _writable_dir(path: Path) -> bool:
-    return path.is_absolute() and path.is_dir() and os.access(path, os.W_OK | os.X_OK)
-
-
-@lru_cache(maxsize=None)
-def private_dir() -> Path:
-    """A temporary folder of this process, removed when it exits: a cache that cannot be kept."""
-    path = Path(tempfile.mkdtemp(prefix="boardgen-"))
-    atexit.register(shutil.rmtree, path, ignore_errors=True)
-    return path
-
-
-def in_cache(name: str, make: Callable[[Path], None]) -> Path:
-    """``cache/name``, made by ``make(path)`` if missing; in the private folder if the cache fails.
-
-    The result never depends on where it was made, so output is the same with or
-    without a usable cache.
-    """
-    for folder in (cache_dir, private_dir):  # the private folder only made when needed
-        try:
-            target = folder() / name
-            if not target.exists():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                make(target)
-            return target
-        except OSError:
-            continue
-    raise OSError(f"cannot write {name} to a cache or temporary folder")
-
-
-def write_file(target: Path, data: bytes) -> None:
-    """Write ``target`` through a temporary file, so a reader never sees half of it."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def embedding_path(face: str) -> Path:
@@ -144,9 +77,56 @@ def registered_name(face: str) -> str:
     """Register the face with reportlab once and return its PDF font name."""
     from reportlab.pdfbase import pdfmetrics
 
+    from reportlab.pdfbase import ttfonts
+
     name = "FiraSans-" + face.capitalize()
-    pdfmetrics.registerFont(_tagged_font_class()(name, str(embedding_path(face))))
+    path = embedding_path(face)
+    read = read_face(path)
+    reader, ttfonts.TTFontFace = ttfonts.TTFontFace, lambda *args, **kwargs: read
+    try:  # reportlab's constructor, given the face already read
+        font = _tagged_font_class()(name, str(path))
+    finally:
+        ttfonts.TTFontFace = reader
+    pdfmetrics.registerFont(font)
     return name
+
+
+def read_face(path: Path):
+    """reportlab's reading of a font file (its character map, widths and glyph places).
+
+    Reading a face takes reportlab about 5 ms, a tenth of a small build's PDF work; what
+    it read is kept in the cache, named after the file's digest and reportlab's version.
+    """
+    from reportlab import Version
+    from reportlab.pdfbase import ttfonts
+
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    fields = stored(f"reportlab-{Version}/{path.stem}-{digest}",
+                    lambda: _plain_fields(ttfonts.TTFontFace(str(path))))
+    face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
+    names = set(fields.pop(NAMES))
+    face.__dict__.update({key: ttfonts.TTFNameBytes(value) if key in names else value
+                          for key, value in fields.items()})
+    face.filename, face._ttf_data = str(path), data
+    units = face.unitsPerEm  # reportlab's scale from font units to its 1000 per em
+    face._pdfScale = (lambda x: x) if units == 1000 else (lambda x: x * (1000 / units))
+    return face
+
+
+NAMES = "(names)"  # the key that lists which fields are reportlab's name strings
+
+
+def _plain_fields(face) -> dict:
+    """A face's fields as plain data, without its file and its scale function."""
+    from reportlab.pdfbase import ttfonts
+
+    fields = {key: bytes(value) if isinstance(value, ttfonts.TTFNameBytes) else value
+              for key, value in vars(face).items()
+              if key not in ("filename", "_ttf_data", "_pdfScale")}
+    fields[NAMES] = [key for key, value in vars(face).items()
+                     if isinstance(value, ttfonts.TTFNameBytes)]
+    return fields
 
 
 def subset_tag(font_name: str, codes: list[int], taken: set[str]) -> str:

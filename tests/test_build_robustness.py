@@ -138,13 +138,13 @@ def test_no_home_creates_nothing_outside_out_and_changes_no_byte(tmp_path):
 
 
 def test_a_home_that_exists_gets_the_cache(tmp_path, monkeypatch):
-    from boardgen import fonts
+    from boardgen import cache
 
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.delenv("BOARDGEN_CACHE", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
-    assert fonts.cache_dir() == tmp_path / ".cache" / "boardgen"
+    assert cache.cache_dir() == tmp_path / ".cache" / "boardgen"
     monkeypatch.setenv("HOME", str(tmp_path / "missing"))
-    assert fonts.cache_dir() == fonts.private_dir()
-    made = fonts.in_cache("probe/x.bin", lambda path: path.write_bytes(b"x"))
+    assert cache.cache_dir() == cache.private_dir()
+    made = cache.in_cache("probe/x.bin", lambda path: path.write_bytes(b"x"))
     assert made.read_bytes() == b"x" and not (tmp_path / "missing").exists()

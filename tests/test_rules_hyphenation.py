@@ -23,7 +23,7 @@ def pyphen_for(lang: str) -> pyphen.Pyphen:
 
 @pytest.mark.parametrize("lang", sorted(HYPHENATION))
 def test_every_pattern_reads_as_pyphen_reads_it(lang):
-    patterns = Patterns(dictionary_path(HYPHENATION[lang]))
+    patterns = Patterns.read(dictionary_path(HYPHENATION[lang]))
     mine = {letters: found for letters in patterns.raw
             if (found := patterns.pattern(letters)) is not None}
     theirs = {letters: (offset, tuple(values))
@@ -59,7 +59,7 @@ def write_dictionary(tmp_path, lines: list[str]):
 def test_a_later_pattern_of_zeros_leaves_the_earlier_one_as_pyphen_does(tmp_path):
     path = write_dictionary(tmp_path, ["LEFTHYPHENMIN 2", "% a comment with 1 digit", "a1b",
                                        "ab", "b1c", "b0c", "  c3d  ", "1c2d", "ab0", "x9y"])
-    patterns = Patterns(path)
+    patterns = Patterns(Patterns.patterns_of(path))
     reference = pyphen.Pyphen(filename=path, left=LEFT_MIN, right=RIGHT_MIN)
     for word in ("aabbccdd", "abcdabcd", "xyxyxyxy", "ccddccdd", "abababab"):
         assert patterns.positions(word) == reference.positions(word), word
@@ -70,6 +70,6 @@ def test_a_later_pattern_of_zeros_leaves_the_earlier_one_as_pyphen_does(tmp_path
 def test_patterns_it_does_not_read_are_left_to_pyphen(tmp_path, line):
     path = write_dictionary(tmp_path, ["a1b", line])
     with pytest.raises(ValueError, match="pyphen's own reader"):
-        Patterns(path)
+        Patterns.patterns_of(path)
     reference = pyphen.Pyphen(filename=path, left=LEFT_MIN, right=RIGHT_MIN)
     assert _PyphenPatterns(path).positions("aabbcaab") == reference.positions("aabbcaab") == [2]

@@ -23,6 +23,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from boardgen import fonts
+from boardgen.cache import in_cache, write_file
 from boardgen.render.svg import render_svg
 from boardgen.scene import Document, Scene
 
@@ -34,14 +35,14 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 def _use_project_fonts() -> None:
     """Point fontconfig at the packaged font files before cairo starts.
 
-    The configuration lives in the font cache (see ``fonts.in_cache``), in a folder
+    The configuration lives in the font cache (see ``boardgen.cache.in_cache``), in a folder
     named after the font files' location, so two installations never share (or break)
     each other's links.
     """
     source = fonts.font_dir()
     digest = hashlib.sha256(str(source).encode()).hexdigest()[:12]
     try:
-        conf = fonts.in_cache(f"fontconfig-{digest}-2/fonts.conf", _write_font_config)
+        conf = in_cache(f"fontconfig-{digest}-2/fonts.conf", _write_font_config)
     except OSError:  # no folder to write in at all: the system's fonts rather than no PNG
         return
     os.environ.setdefault("FONTCONFIG_FILE", str(conf))
@@ -66,7 +67,7 @@ def _write_font_config(conf: Path) -> None:
             f'  <alias binding="same"><family>{escape(fonts.EMBEDDED_FAMILY)}</family>'
             f"<prefer><family>{escape(fonts.FAMILY)}</family></prefer></alias>\n"
             "</fontconfig>\n")
-    fonts.write_file(conf, text.encode("utf-8"))
+    write_file(conf, text.encode("utf-8"))
 
 
 @lru_cache(maxsize=None)

@@ -13,14 +13,17 @@ import re
 import time
 from dataclasses import dataclass
 from functools import wraps
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
+from jinja2 import FileSystemBytecodeCache, StrictUndefined, TemplateSyntaxError, nodes
+from jinja2.bccache import Bucket
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
+from boardgen.cache import cache_dir, file_digest
 from boardgen.errors import InputError
 
 MAX_STEPS = 200_000          # loop iterations, calls and filters in one render
@@ -294,8 +297,7 @@ def render_traced(text: str, source: str, context: Mapping[str, Any],
     budget = _Budget()
     environment = _BoundedSandbox(budget, max_output)
     try:
-        tree = _count_loops(environment.parse(text))
-        template = environment.from_string(tree)
+        template = _compiled(environment, text, source)
     except TemplateSyntaxError as error:
         raise InputError(f"template: {error.message}", source=source, line=error.lineno) from None
     except (TemplateError, RecursionError, MemoryError) as error:
@@ -311,3 +313,40 @@ def render_traced(text: str, source: str, context: Mapping[str, Any],
     except Exception as error:  # a rule text is user code: any failure is the file's mistake
         raise InputError(_message(error), source=source, line=_template_line(error)) from None
     return _traced("".join(pieces))
+
+
+def _compiled(environment: _BoundedSandbox, text: str, source: str):
+    """The template of ``text``, compiled, or loaded as compiled from the cache.
+
+    Compiling a rule text takes about 10 ms and rendering it a few tenths of that, so the
+    compiled code is kept in Jinja2's bytecode cache: one file per rule text file, checked
+    against a digest of the text and compiled afresh when the text changed.
+    """
+    cache = _bytecode_cache()
+    bucket = Bucket(environment, cache.get_cache_key(source), cache.get_source_checksum(text))
+    try:
+        cache.load_bytecode(bucket)
+    except Exception:  # a damaged file (Jinja2 reads part of it with pickle): made again
+        bucket.reset()
+    if bucket.code is None:
+        bucket.code = environment.compile(_count_loops(environment.parse(text)))
+        try:
+            cache.dump_bytecode(bucket)
+        except OSError:  # nowhere to keep it: compiled again next time
+            pass
+    return environment.template_class.from_code(environment, bucket.code,
+                                                environment.make_globals(None))
+
+
+def _bytecode_cache() -> FileSystemBytecodeCache:
+    """Jinja2's bytecode cache, in a folder of boardgen's cache named after this module.
+
+    The code depends on how this module compiles (the sandbox, the line marks, the
+    counted loops) as well as on the text, so a changed module starts a new folder.
+    """
+    folder = cache_dir() / f"templates-{file_digest(Path(__file__))}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # nothing is kept: set_bucket fails and the template is compiled each time
+    return FileSystemBytecodeCache(str(folder), "%s.jinja")
