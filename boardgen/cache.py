@@ -1,9 +1,9 @@
 """Files boardgen derives from fixed inputs, kept between runs.
 
 The unhinted fonts, reportlab's reading of them, the parsed hyphenation patterns and the
-compiled rule templates cost more to make than to read. Each is named after a digest of
-everything it is made from (the source file, the versions of the code that makes it), so
-a changed input is made afresh and never read stale; output is the same bytes with a
+compiled rule templates cost more to make than to read. Each is named after, or checked
+against, what it is made from (the source file, the version of the code that makes it),
+so a changed input is made afresh and never read stale; output is the same bytes with a
 cache, without one, or with a damaged one.
 """
 
@@ -19,6 +19,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
+
+from boardgen import __version__
 
 
 def cache_dir() -> Path:
@@ -90,8 +92,8 @@ def file_digest(path: Path) -> str:
     """A short digest of a file's bytes (of a source module: what it makes is kept per version)."""
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    except OSError:  # not a plain file (a zipped installation): one key per run
-        return f"unread-{os.getpid()}-{id(path)}"
+    except OSError:  # not a plain file (a zipped installation): the release stands for it
+        return f"release-{__version__}"
 
 
 def stored(name: str, make: Callable[[], Any]) -> Any:

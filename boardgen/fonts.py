@@ -7,6 +7,7 @@ is measured with them, so output never depends on the fonts a machine has.
 from __future__ import annotations
 
 import hashlib
+from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
 
@@ -77,25 +78,16 @@ def registered_name(face: str) -> str:
     """Register the face with reportlab once and return its PDF font name."""
     from reportlab.pdfbase import pdfmetrics
 
-    from reportlab.pdfbase import ttfonts
-
     name = "FiraSans-" + face.capitalize()
-    path = embedding_path(face)
-    read = read_face(path)
-    reader, ttfonts.TTFontFace = ttfonts.TTFontFace, lambda *args, **kwargs: read
-    try:  # reportlab's constructor, given the face already read
-        font = _tagged_font_class()(name, str(path))
-    finally:
-        ttfonts.TTFontFace = reader
-    pdfmetrics.registerFont(font)
+    pdfmetrics.registerFont(_tagged_font_class()(name, read_face(embedding_path(face))))
     return name
 
 
 def read_face(path: Path):
     """reportlab's reading of a font file (its character map, widths and glyph places).
 
-    Reading a face takes reportlab about 5 ms, a tenth of a small build's PDF work; what
-    it read is kept in the cache, named after the file's digest and reportlab's version.
+    reportlab takes about 5 ms to read a face, and 1 ms to load what it read from the
+    cache, where it is kept under the file's digest and reportlab's version.
     """
     from reportlab import Version
     from reportlab.pdfbase import ttfonts
@@ -152,11 +144,24 @@ def _tagged_font_class() -> type:
 
     reportlab names subset n of every font after n alone (AAAAAA+, AAAAAB+, ...), so
     every font's first subset shares one tag; its naming hook is swapped while the
-    font writes its objects.
+    font writes its objects. The font is made of a face already read (see ``read_face``).
     """
+    from weakref import WeakKeyDictionary
+
+    from reportlab import rl_config
     from reportlab.pdfbase import ttfonts
 
     class TaggedTTFont(ttfonts.TTFont):
+        def __init__(self, name: str, face: ttfonts.TTFontFace) -> None:
+            """The font of a face already read (``read_face``), with the fields reportlab's
+            own constructor gives it; that constructor would read the file again."""
+            self.fontName = name
+            self.face = face
+            self.encoding = ttfonts.TTEncoding()
+            self.state = WeakKeyDictionary()
+            self._asciiReadable = rl_config.ttfAsciiReadable
+            self.shapable = not any(fnmatch(name, glob) for glob in ttfonts.unShapedFontGlob)
+
         def addObjects(self, doc) -> None:
             subsets = self.state[doc].subsets if doc in self.state else []
             taken = doc.__dict__.setdefault("_boardgen_subset_tags", set())

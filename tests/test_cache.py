@@ -73,6 +73,20 @@ def test_a_kept_font_face_is_the_face_reportlab_reads(own_cache, face):
     assert kept.makeSubset([0x41, 0x42, 0xE4]) == fresh.makeSubset([0x41, 0x42, 0xE4])
 
 
+def test_a_font_of_a_face_already_read_is_the_font_reportlab_makes(own_cache):
+    from reportlab.pdfbase import ttfonts
+
+    path = fonts.embedding_path("bold")
+    theirs = ttfonts.TTFont("Probe-Bold", str(path))
+    ours = fonts._tagged_font_class()("Probe-Bold", fonts.read_face(path))
+    assert vars(ours).keys() == vars(theirs).keys()
+    for key in vars(theirs).keys() - {"face", "state", "encoding"}:
+        assert getattr(ours, key) == getattr(theirs, key), key
+    assert type(ours.encoding) is type(theirs.encoding) and not ours.state
+    text = "Zażółć gęślą jaźń – Größe 10 × 10"
+    assert ours.stringWidth(text, 12) == theirs.stringWidth(text, 12)
+
+
 @pytest.mark.parametrize("lang", sorted(HYPHENATION))
 def test_kept_hyphenation_patterns_are_the_patterns_read(own_cache, lang):
     path = dictionary_path(HYPHENATION[lang])

@@ -348,5 +348,5 @@ def _bytecode_cache() -> FileSystemBytecodeCache:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
-        pass  # nothing is kept: set_bucket fails and the template is compiled each time
+        pass  # nothing is kept: each render compiles its template
     return FileSystemBytecodeCache(str(folder), "%s.jinja")
