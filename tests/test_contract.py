@@ -183,3 +183,12 @@ def test_a_build_checks_pages_on_its_own_paper_and_check_on_the_smallest(monkeyp
     with pytest.raises(InputError, match="pages on A4"):
         check_build("six_day_race", BuildOptions(formats=("pdf",)))
     assert check_build("six_day_race", BuildOptions(formats=("svg",))).layout  # nothing imposed
+
+
+def test_a_title_that_starts_with_a_space_builds_as_check_accepts_it(run_cli, tmp_path):
+    """The board pages' footer, which carries the title, once broke it at the space before it."""
+    path = write(tmp_path, "spaced.toml", 'extends = "river_race"\ntitle = " ż 0ß 0aa 900"\n')
+    assert run_cli("check", path).exit_code == 0
+    result = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out").is_dir() and any((tmp_path / "out").rglob("board.pdf"))

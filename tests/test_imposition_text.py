@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from boardgen import fonts
@@ -35,6 +35,17 @@ def test_wrapped_lines_give_back_the_text_and_never_strand_a_unit_or_a_one_lette
 
 def texts(nodes) -> list[Text]:
     return [node for node in nodes if isinstance(node, Text)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=" ", max_size=2),
+       st.lists(st.tuples(WORD, st.text(alphabet=" ", min_size=1, max_size=3)), max_size=60))
+@example(" ", [("abcdefgh", " ")] * 30)  # a title that starts with a space, on two lines
+def test_a_footer_keeps_the_words_of_any_detail_however_it_is_spaced(lead, words_and_spaces):
+    detail = lead + "".join(word + spaces for word, spaces in words_and_spaces)
+    label, *lines = texts(footer(footer_box(210, 297, 6), "Sheet 1 of 2", detail))
+    assert len(lines) <= 2
+    assert " ".join(line.text for line in lines).split() == detail.split()
 
 
 def test_a_long_footer_detail_takes_two_lines_at_a_legible_size():

@@ -71,7 +71,7 @@ def wrap(text: str, width: float, size: float, face: str = "regular") -> list[st
     A unit stays with its number and a Polish one-letter word with the word after it.
     """
     lines: list[str] = []
-    for word in _unbreakable(text.split(" ")):
+    for word in _unbreakable(text):
         if lines and fonts.text_width(f"{lines[-1]} {word}", size, face) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
@@ -79,11 +79,12 @@ def wrap(text: str, width: float, size: float, face: str = "regular") -> list[st
     return lines
 
 
-def _unbreakable(words: list[str]) -> list[str]:
-    """The words joined into the pieces a line may not break inside."""
+def _unbreakable(text: str) -> list[str]:
+    """The words of ``text`` (between plain spaces, however many) joined into the pieces a
+    line may not break inside."""
     pieces: list[str] = []
     glue_next = False
-    for word in words:
+    for word in filter(None, text.split(" ")):
         if pieces and (glue_next or word in UNITS or word.rstrip(".,;:)") in UNITS):
             pieces[-1] = f"{pieces[-1]} {word}"
         else:
@@ -124,9 +125,9 @@ def _two_lines(text: str, width: float, size: float) -> list[str]:
 
     A break after a clause (``;``, ``:``) is preferred wherever both lines still fit.
     """
-    parts = _unbreakable(text.split(" "))
+    parts = _unbreakable(text)
     if len(parts) < 2:
-        return [text]
+        return [" ".join(parts)]
     splits = [(" ".join(parts[:cut]), " ".join(parts[cut:])) for cut in range(1, len(parts))]
 
     def widest(pair: tuple[str, str]) -> float:
