@@ -75,6 +75,13 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class SetupModel(Model):
+    """Base of a game's setup-file models, built when the first setup file is read rather
+    than when the game is loaded: most commands read none."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
 @dataclass(frozen=True)
 class Provenance:
     """Where a loaded layout came from: its files (the user's first) and each file's own keys."""

@@ -136,7 +136,7 @@ class _Columns:
         return self.at_top and (self.top <= self.style.top + EPSILON or height > full)
 
     def place(self, index: int, piece: Piece) -> None:
-        gap = 0.0 if self.y <= self.top + EPSILON else piece.space_before
+        gap = 0.0 if self.at_top else piece.space_before
         self.placed.append(Placement(self.page, self.lefts[self.column], self.y + gap, index,
                                      piece.height))
         self.y += gap + piece.height

@@ -96,9 +96,9 @@ def font_of(face: str) -> str:
 
 
 def _measure(text: str, size: float, face: str) -> float:
-    """``fonts.text_width`` in the face's font, called without the layers between: text is
-    measured thousands of times per page."""
-    return fonts.unit_width(text, "regular" if face == "code" else face) * size
+    """``fonts.text_width`` in the face's font, without its layer of keyword arguments:
+    text is measured thousands of times per page."""
+    return fonts.unit_width(text, font_of(face)) * size
 
 
 def _width(parts: Sequence[tuple[str, str]], size: float) -> float:

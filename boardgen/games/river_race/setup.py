@@ -19,11 +19,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import ConfigDict, Field, StrictInt, StrictStr, field_validator
+from pydantic import Field, StrictInt, StrictStr, field_validator
 
 from boardgen.errors import InputError
 from boardgen.games.river_race.grid import parse_cell
-from boardgen.layout import Model, RawLayout, read_toml, validate_model
+from boardgen.layout import RawLayout, SetupModel, read_toml, validate_model
 
 ENTRY_HEADER = re.compile(r"^\s*\[\[\s*obstacle\s*\]\]")
 ENTRY_KEY = re.compile(r"^obstacle\[(\d+)\]")
@@ -49,13 +49,6 @@ class Setup:
 
     placements: tuple[Placement, ...]
     source: str = "setup"
-
-
-class SetupModel(Model):
-    """Base of the setup file's models, built when the first setup file is read rather than
-    when the game is loaded: most commands read none."""
-
-    model_config = ConfigDict(defer_build=True)
 
 
 class ObstacleEntry(SetupModel):

@@ -29,16 +29,25 @@ def wrap(text: str, width: float, size: float, face: str = "regular") -> list[st
 
 def text_box(node: Text, pad: float = 0.0) -> tuple[float, float, float, float]:
     """The box (x0, y0, x1, y1) a line of text covers on the page, for 0/90/180/270° text."""
-    width = fonts.text_width(node.text, node.size, node.font)
-    shift = {"start": 0.0, "middle": -width / 2, "end": -width}[node.anchor]
+    return line_box(node.x, node.y, node.text, node.size, node.font, node.anchor, node.rotate,
+                    pad)
+
+
+def line_box(x: float, y: float, text: str, size: float, font: str = "regular",
+             anchor: str = "start", rotate: float = 0.0,
+             pad: float = 0.0) -> tuple[float, float, float, float]:
+    """``text_box`` of the line of text these would make, without making it: placing a
+    number tries it at many places before it keeps one."""
+    width = fonts.text_width(text, size, font)
+    shift = {"start": 0.0, "middle": -width / 2, "end": -width}[anchor]
     x0, x1 = shift, shift + width
-    y0, y1 = -CAP_HEIGHT * node.size, DESCENT * node.size
-    turns = round(node.rotate / 90) % 4
+    y0, y1 = -CAP_HEIGHT * size, DESCENT * size
+    turns = round(rotate / 90) % 4
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     for _ in range(turns):
-        corners = [(-y, x) for x, y in corners]
-    xs = [node.x + x for x, _ in corners]
-    ys = [node.y + y for _, y in corners]
+        corners = [(-cy, cx) for cx, cy in corners]
+    xs = [x + cx for cx, _ in corners]
+    ys = [y + cy for _, cy in corners]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
@@ -49,12 +58,8 @@ def centered_text(cx: float, cy: float, text: str, size: float, **kwargs) -> Tex
 
 def centered_box(cx: float, cy: float, text: str, size: float, font: str = "regular"
                  ) -> tuple[float, float, float, float]:
-    """``text_box`` of upright ``centered_text``, without making the text: placing a number
-    tries it at many places before it keeps one."""
-    width = fonts.text_width(text, size, font)
-    y = cy + CAP_HEIGHT * size / 2
-    shift = -width / 2
-    return (cx + shift, y + -CAP_HEIGHT * size, cx + (shift + width), y + DESCENT * size)
+    """``text_box`` of upright ``centered_text``, without making the text."""
+    return line_box(cx, cy + CAP_HEIGHT * size / 2, text, size, font, "middle")
 
 
 def wheel(cx: float, cy: float, r: float, color: str, spokes: int = 16) -> list[Node]:

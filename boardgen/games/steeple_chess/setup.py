@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from boardgen.errors import InputError
 from boardgen.games.steeple_chess.ascii import render_ascii
@@ -31,20 +31,13 @@ from boardgen.games.steeple_chess.board import Drawn
 from boardgen.games.steeple_chess.course import Cell, Course
 from boardgen.games.steeple_chess.model import PLAYERS, Layout
 from boardgen.games.steeple_chess.moves import cut_off, open_placements
-from boardgen.layout import Model, RawLayout, read_toml, validate_model
+from boardgen.layout import RawLayout, SetupModel, read_toml, validate_model
 from boardgen.report import Problem, Report
 
 LETTER_OF = {name: letter for letter, name in PLAYERS.items()}
 
 
 SquareName = Annotated[str, Field(max_length=8, description="a square's name, like \"f14\"")]
-
-
-class SetupModel(Model):
-    """Base of the setup file's models, built when the first setup file is read rather than
-    when the game is loaded: most commands read none."""
-
-    model_config = ConfigDict(defer_build=True)
 
 
 class ObstacleEntry(SetupModel):
