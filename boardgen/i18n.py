@@ -82,7 +82,16 @@ class Words:
         except KeyError:
             raise InputError(f"no {LANGUAGES[self.lang]} text for label {key!r}",
                              key=f"labels.{self.lang}.{key}") from None
-        return text.format_map(values) if values or "{" in text else text
+        if not values and "{" not in text:
+            return text
+        try:
+            return text.format_map(values)
+        except (KeyError, IndexError, AttributeError, ValueError) as exc:
+            # check() refuses these before a build; this names the label where it could not
+            may = ", ".join(f"{{{name}}}" for name in sorted(values)) or "none"
+            what = f"unknown placeholder {{{exc.args[0]}}}" if isinstance(exc, KeyError) else exc
+            raise InputError(f"{what}; this text may use {may}",
+                             key=f"labels.{self.lang}.{key}") from None
 
     def get(self, key: str, default: str | None = None, **values: Any) -> str | None:
         """The text of ``key``, or ``default`` where neither catalogue nor layout has it."""
@@ -100,21 +109,43 @@ def layout_labels(layout, lang: str) -> dict[str, str]:
     return flatten(labels.get(lang, {}))
 
 
+def literal(text: str) -> str:
+    """A text that prints as written, its braces escaped from ``str.format``."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 def words_for(layout=None, lang: str = "en") -> Words:
     """The catalogue of ``lang`` with the layout's labels of that language over it."""
     table = dict(catalogue(lang))
     if layout is not None:
-        table.setdefault("title", layout.title)
-        table.setdefault("subtitle", layout.subtitle)
+        # the title is printed as written: its braces are not placeholders
+        table.setdefault("title", literal(layout.title))
+        table.setdefault("subtitle", literal(layout.subtitle))
         table.update(layout_labels(layout, lang))
     return Words(lang, table)
 
 
-def label_problems(labels: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+def shipped_placeholders(game_labels: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """The placeholders boardgen's own English texts use, key by key: the names it fills in.
+
+    ``game_labels`` is the English table of the game's shipped layout; the shared
+    catalogue and the layout's title and subtitle (which take none) come with it.
+    """
+    texts = {**catalogue("en"), **flatten(game_labels)}
+    reference = {key: frozenset(placeholders(text)) for key, text in texts.items()
+                 if isinstance(text, str)}
+    return reference | {"title": frozenset(), "subtitle": frozenset()}
+
+
+def label_problems(labels: Mapping[str, Mapping[str, Any]],
+                   reference: Mapping[str, frozenset[str]] | None = None
+                   ) -> list[tuple[str, str]]:
     """(key path, message) for every missing or malformed translation of a layout's labels.
 
     English is the reference: every other language a layout prints in needs each of its
-    keys, with no placeholder English does not have.
+    keys, with no placeholder English does not have. An English text may use only the
+    placeholders ``reference`` (see ``shipped_placeholders``) gives its key, the names the
+    code fills in; a key it does not know is checked as it is printed.
     """
     problems = []
     for lang in labels:
@@ -128,11 +159,11 @@ def label_problems(labels: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, s
             if not isinstance(text, str):
                 problems.append((f"labels.{lang}.{key}", "a label is a text in quotes"))
                 continue
-            reference = english.get(key, text)
-            if not isinstance(reference, str):
-                reference = text  # the English entry is reported on its own
+            english_text = english.get(key, text)
+            if not isinstance(english_text, str):
+                english_text = text  # the English entry is reported on its own
             try:
-                extra = placeholders(text) - placeholders(reference)
+                extra = placeholders(text) - placeholders(english_text)
             except ValueError as exc:
                 problems.append((f"labels.{lang}.{key}", str(exc)))
                 continue
@@ -140,6 +171,13 @@ def label_problems(labels: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, s
                 problems.append((f"labels.{lang}.{key}",
                                  f"placeholder {{{sorted(extra)[0]}}} is not one the English "
                                  "text has"))
+            elif lang == "en" and reference is not None and key in reference:
+                unknown = placeholders(text) - reference[key]
+                if unknown:
+                    may = ", ".join(f"{{{name}}}" for name in sorted(reference[key])) or "none"
+                    problems.append((f"labels.en.{key}",
+                                     f"unknown placeholder {{{sorted(unknown)[0]}}}; this text "
+                                     f"may use {may}"))
         if lang == "en":
             continue
         for key in english:

@@ -469,13 +469,14 @@ def _control_problems(raw: RawLayout) -> list[InputError]:
 
 def _label_problems(raw: RawLayout) -> list[InputError]:
     """Missing or malformed translations in the layout's ``labels`` tables."""
-    from boardgen.i18n import label_problems
+    from boardgen.i18n import label_problems, shipped_placeholders
 
     labels = raw.data.get("labels")
     if not isinstance(labels, dict) or not all(isinstance(t, dict) for t in labels.values()):
         return []  # the model reports a labels table of the wrong shape
+    reference = shipped_placeholders(_shipped_english_labels(raw))
     found = []
-    for key, message in label_problems(labels):
+    for key, message in label_problems(labels, reference):
         names = tuple(key.split("."))
         source, line = locate(raw, names if "missing" not in message else names[:2])
         english = ("labels", "en", *names[2:])
@@ -486,6 +487,27 @@ def _label_problems(raw: RawLayout) -> list[InputError]:
                 source, line = str(raw.files[0]), added
         found.append(InputError(message, source=source, key=key, line=line))
     return found
+
+
+def _shipped_english_labels(raw: RawLayout) -> dict[str, Any]:
+    """The English labels of the shipped layout of the game ``raw`` is for (empty if none).
+
+    Those texts are boardgen's own: their placeholders are the names its code fills in.
+    The file is usually in the extends chain already and is read again only when not.
+    """
+    game = raw.data.get("game")
+    if not isinstance(game, str) or safe_identifier(game) != game:
+        return {}
+    path = layouts_dir() / f"{game}.toml"
+    layers = dict(zip((p.resolve() for p in raw.files), raw.layers or (raw.data,)))
+    data = layers.get(path.resolve())
+    if data is None:
+        if not path.is_file():
+            return {}
+        data, _ = read_toml(path)
+    labels = data.get("labels", {})
+    english = labels.get("en", {}) if isinstance(labels, dict) else {}
+    return english if isinstance(english, dict) else {}
 
 
 def key_path(loc: tuple) -> str:

@@ -11,9 +11,9 @@ from boardgen import limits
 from boardgen.contract import BuildOptions, check_build, check_layout
 from boardgen.errors import InputError
 from boardgen.games import KINDS, Game, HasDiagrams, HasSetups, game_for
-from boardgen.layout import shipped_games
+from boardgen.layout import load_layout, shipped_games
 from boardgen.scene import Group, Rect, Scene, Text, Use, scale
-from tests.conftest import write
+from tests.conftest import pdf_text, write
 
 FEN_26 = "/".join(["26"] * 24 + ["krbnNBRK18", "qrbnNBRQ18"])
 REFUSED = {
@@ -192,3 +192,42 @@ def test_a_title_that_starts_with_a_space_builds_as_check_accepts_it(run_cli, tm
     result = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out").is_dir() and any((tmp_path / "out").rglob("board.pdf"))
+
+
+def _english_label_keys(game: str) -> list[str]:
+    import tomllib
+
+    from boardgen.i18n import flatten
+    from boardgen.layout import layouts_dir
+
+    with (layouts_dir() / f"{game}.toml").open("rb") as handle:
+        return sorted(flatten(tomllib.load(handle).get("labels", {}).get("en", {})))
+
+
+@pytest.mark.parametrize("game", shipped_games())
+def test_an_english_label_may_use_only_the_placeholders_its_game_fills_in(tmp_path, game):
+    """A name the code does not fill in once crashed the build where the label was printed."""
+    keys = _english_label_keys(game) + ["title", "cover.edition", "footer.page"]
+    for key in keys:
+        path = write(tmp_path, "label.toml", f'extends = "{game}"\n[labels.en]\n'
+                     f'{key} = "X {{nope}} Y"\n')
+        with pytest.raises(InputError) as caught:
+            load_layout(path)
+        problems = caught.value.problems or [caught.value]
+        english = [(p.key, p.line) for p in problems if p.key.startswith("labels.en.")]
+        assert english == [(f"labels.en.{key}", 3)], key
+        assert "unknown placeholder {nope}; this text may use" in str(caught.value)
+
+
+@pytest.mark.parametrize("game", ["racing_kings", "steeple_chess", "six_day_race", "river_race"])
+def test_braces_in_a_title_print_as_written(run_cli, tmp_path, game):
+    """The title and subtitle are plain text, not templates: "{" once stopped check and build."""
+    title, subtitle = "Set {x} {{y}} }", "{ Edition {year}"
+    path = write(tmp_path, "braces.toml", f'extends = "{game}"\nname = "braces"\n'
+                 f'title = "{title}"\nsubtitle = "{subtitle}"\n')
+    assert run_cli("check", path).exit_code == 0
+    result = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    bundle = (tmp_path / "out" / "braces" / "braces-print-and-play.pdf").read_bytes()
+    text = pdf_text(bundle)
+    assert title in text and subtitle in text

@@ -15,6 +15,7 @@ import pytest
 
 from boardgen import imposition
 from boardgen.build import compose_target
+from boardgen.errors import InputError
 from boardgen.i18n import CATALOGUES, LANGUAGES, Words, catalogue, placeholders, words_for
 from boardgen.imposition.marks import RULER_ID
 from boardgen.product import Board
@@ -293,3 +294,14 @@ def test_english_pages_are_unchanged_by_the_catalogue():
     for expected in ("Contents", "How to print", "Print-and-play edition", "A4 (210 × 297 mm)",
                      "Print at 100 %", "page 1 of", "racing_kings.toml (shipped with boardgen)"):
         assert expected in " ".join(cover.split()), expected
+
+
+def test_a_placeholder_the_code_does_not_fill_in_names_its_label():
+    words = Words("de", {"goal": "ZIEL {nope}", "bad": "{x!r}"})
+    with pytest.raises(InputError) as caught:
+        words("goal", rank=8)
+    assert caught.value.key == "labels.de.goal"
+    assert "unknown placeholder {nope}; this text may use {rank}" in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        words("bad")
+    assert caught.value.key == "labels.de.bad" and "may use none" in str(caught.value)
