@@ -91,6 +91,62 @@ def test_the_rendered_text_is_capped_at_twice_the_rule_text_limit():
         render_rule_text(text.replace("x\n", "xx\n"), "f", {}, MAX_RENDERED_CHARS)
 
 
+# Each makes a value of the allowed size and then multiplies it: one text held many times
+# in a list, a list grown in place, a text doubled with ~, a block that keeps its output.
+MULTIPLIED = [
+    '{% set s = "xxxxxxxxxx" %}' + '{% set s = s ~ s %}' * 34 + '{{ s|length }}',
+    '{% set ns = namespace(s="ab") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}'
+    '{% endfor %}{{ ns.s|length }}',
+    '{{ (["x" * 1000000] * 15000)|join }}',
+    '{% set a = ["y" * 1000] * 1000 %}{{ ([a] * 1000)|string|length }}',
+    '{% set a = [0] * 1000000 %}{% set l = [] %}{% for i in range(100000) %}'
+    '{{ l.extend(a) or "" }}{% endfor %}',
+    '{% set l = [] %}{% for i in range(100000) %}{{ l.append("y" * 999990) or "" }}'
+    '{% endfor %}{{ l|join|length }}',
+    '{{ ("x" * 1000000)|replace("x", "y" * 999999)|length }}',
+    '{{ ([0] * 1000000)|join("y" * 999999)|length }}',
+    '{{ ("x" * 999999).translate({120: "y" * 999990})|length }}',
+    '{{ ("{0}" * 300000).format("y" * 999990)|length }}',
+    '{{ ("%(a)s" * 190000)|format(a="y" * 999990)|length }}',
+    '{{ (("%(a)s" * 190000) % {"a": "y" * 999990})|length }}',
+    '{{ ("x " * 400000)|wordwrap(1, wrapstring="y" * 999990)|length }}',
+    '{{ ([[0]] * 100000)|sum(start=[])|length }}',
+    '{% set x %}{% for i in range(100000) %}' + "x" * 100 + '{% endfor %}{% endset %}'
+    '{{ x|length }}',
+    '{% filter upper %}{% for i in range(150000) %}{{ "y" * 999990 }}{% endfor %}{% endfilter %}',
+    '{{ lipsum(100000, min=1000, max=1000000) }}',
+]
+
+
+@pytest.mark.parametrize("text", MULTIPLIED)
+def test_templates_that_multiply_a_long_text_are_refused_before_they_make_it(text):
+    import tracemalloc
+
+    start = time.monotonic()
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError) as caught:
+            render_rule_text(text, "mine.rules.en.md", {}, MAX_RENDERED_CHARS)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert time.monotonic() - start < 5
+    assert peak < 200_000_000, peak
+    assert str(caught.value).startswith("mine.rules.en.md:1: template: ")
+    assert "memory" not in str(caught.value)
+
+
+def test_other_files_cannot_be_read_into_a_rule_text():
+    for text in ("{% include 'x' %}", "{% import 'x' as y %}", "{% extends 'x' %}"):
+        assert "a rule text cannot read other files" in str(refused(text))
+
+
+def test_a_long_plain_text_under_the_cap_is_rendered_whole():
+    """The cap once counted each line mark as three characters, longer ones too."""
+    text = "x\n\n" * 160_000
+    assert render_rule_text(text, "f.md", {}, MAX_RENDERED_CHARS) == text
+
+
 def test_the_context_holds_layout_words_language_and_the_games_own_values():
     layout = load_layout("river_race")
     words = words_for(layout, "pl")

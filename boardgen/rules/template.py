@@ -1,9 +1,12 @@
 """Rule texts as templates of the layout: Jinja2 in a sandbox, with bounded work.
 
 A rule text is a user file, so it is rendered in Jinja2's sandbox (no private
-attributes, no unsafe callables) with undefined names as errors, and with a budget: loop iterations and calls are counted, numbers given to
-functions and operators are limited, the output is capped and a render that runs
-past its time limit stops. Any mistake is one InputError naming the rule text and
+attributes, no unsafe callables) with undefined names as errors, and with a budget: loop
+iterations and calls are counted, numbers given to functions and operators are limited,
+operations that would make a huge text or list are refused before they run, everything
+made or printed (also inside ``set`` and ``filter`` blocks) is counted, and a render that
+runs past its time limit stops. Sizes look inside lists and tables, since a list can hold
+one long text many times over. Any mistake is one InputError naming the rule text and
 its line. A text without template syntax renders as itself.
 """
 
@@ -16,12 +19,15 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from jinja2 import FileSystemBytecodeCache, StrictUndefined, TemplateSyntaxError, nodes
+from jinja2 import (Environment, FileSystemBytecodeCache, StrictUndefined,
+                    TemplateSyntaxError, nodes, pass_context)
 from jinja2.bccache import Bucket
+from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
-from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
+from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
+from jinja2.visitor import NodeTransformer
 
 from boardgen.cache import cache_dir, file_digest
 from boardgen.errors import InputError
@@ -33,6 +39,9 @@ MAX_INT_BITS = 4_096         # integers computed by a template stay this small
 RENDER_SECONDS = 5.0         # wall-clock limit of one render
 TEMPLATE_NAME = "<template>"
 BUDGET_FILTER = "_counted"
+CONCAT_FILTER = "_concatenated"  # what ``a ~ b`` becomes, so its result is measured
+PRINT_FILTER = "_printed"        # every printed piece passes it, so it is counted
+CONTAINERS = (list, tuple, dict, set, frozenset)
 FORMAT_WIDTH = re.compile(r"\d{7,}")  # a field width of a million or more
 LINE_MARK = "\ue000{}\ue001"  # private-use characters around a template line number
 LINE_MARKS = re.compile("\ue000(\\d+)\ue001")
@@ -58,18 +67,39 @@ class _Budget:
         if time.monotonic() > self.deadline:
             raise BudgetExceeded(f"the template takes longer than {RENDER_SECONDS:g} s")
 
-    def made(self, value: Any) -> None:
-        """Count the size of a value a call or filter made."""
-        if isinstance(value, (str, list, tuple, dict, set)):
-            self.items += len(value)
-            if self.items > MAX_ITEMS:
-                raise BudgetExceeded(f"the template makes more than {MAX_ITEMS} characters "
-                                     "and items in all")
+    def made(self, value: Any, size: int | None = None) -> None:
+        """Count the size of a value a call or filter made, or a template printed."""
+        self.items += _size(value, MAX_ITEMS - self.items + 1) if size is None else size
+        if self.items > MAX_ITEMS:
+            raise BudgetExceeded(f"the template makes more than {MAX_ITEMS} characters "
+                                 "and items in all")
 
     def counted(self, items: Iterable[Any]) -> Iterator[Any]:
         for item in items:
             self.step()
             yield item
+
+
+def _size(value: Any, limit: int) -> int:
+    """Characters and items of a value, with those of every text and list inside it.
+
+    A text held many times over counts each time: printing or joining the list makes
+    every copy. Counting stops once past ``limit``, so it is quick whatever the value,
+    and ends even for a list that holds itself.
+    """
+    total, waiting = 0, [value]
+    while waiting and total <= limit:
+        item = waiting.pop()
+        if isinstance(item, str):
+            total += len(item)
+        elif isinstance(item, dict):
+            total += len(item)
+            waiting.extend(item.keys())
+            waiting.extend(item.values())
+        elif isinstance(item, CONTAINERS):
+            total += len(item)
+            waiting.extend(item)
+    return total
 
 
 def _check_value(value: Any, limit: int) -> None:
@@ -81,8 +111,8 @@ def _check_value(value: Any, limit: int) -> None:
                              f"larger than {MAX_NUMBER}")
     if isinstance(value, float) and abs(value) > MAX_NUMBER:
         raise BudgetExceeded(f"number {value:g} is larger than {MAX_NUMBER}")
-    if isinstance(value, (str, list, tuple, dict, set)) and len(value) > limit:
-        raise BudgetExceeded(f"a value of {len(value)} items is longer than {limit}")
+    if isinstance(value, (str, *CONTAINERS)) and _size(value, limit) > limit:
+        raise BudgetExceeded(f"a value of more than {limit} characters and items")
 
 
 def _check_format(text: Any) -> None:
@@ -101,16 +131,38 @@ class _BoundedSandbox(SandboxedEnvironment):
                          extensions=[_LineMarks])
         self.budget = budget
         self.max_output = max_output
-        filters = dict(self.filters, format=_checked_format(self.filters["format"]))
+        del self.globals["lipsum"]  # placeholder Latin, slow to make at the sizes allowed
+        filters = dict(self.filters, format=_checked_format(self.filters["format"]),
+                       **{CONCAT_FILTER: _concatenated})
         self.filters = {name: self._bounded(function) for name, function in filters.items()}
         self.filters[BUDGET_FILTER] = budget.counted
+        self.filters[PRINT_FILTER] = self._printed
+
+    def _load_template(self, name: Any, globals: Any) -> Any:
+        """``include``, ``import`` and ``extends``: a rule text is one file."""
+        raise SecurityError("include, import and extends (a rule text cannot read other "
+                            "files)")
+
+    @pass_context
+    def _printed(self, context: Context, value: Any) -> str:
+        """A printed value as text, refused when huge and counted, wherever it is printed:
+        a ``set`` or ``filter`` block keeps its text until the block ends."""
+        if not isinstance(value, str):
+            _check_value(value, self.max_output)
+        text = str(value)
+        size = _unmarked_length(text)
+        if size > self.max_output:
+            raise BudgetExceeded(f"a value of more than {self.max_output} characters and items")
+        self.budget.made(text, size)
+        return text
 
     def _bounded(self, function: Callable) -> Callable:
         """A filter that counts as a step and refuses huge arguments and results."""
         @wraps(function)
         def bounded(*args: Any, **kwargs: Any) -> Any:
             self.check_call(args, kwargs)
-            _check_growth(function.__name__.removeprefix("do_"), args, kwargs, self.max_output)
+            _check_growth(function.__name__.removeprefix("do_"), _without_context(args), kwargs,
+                          self.max_output)
             result = function(*args, **kwargs)
             _check_value(result, self.max_output)
             self.budget.made(result)
@@ -128,6 +180,8 @@ class _BoundedSandbox(SandboxedEnvironment):
         subject = getattr(__obj, "__self__", None)
         if isinstance(subject, str):
             _check_growth(__obj.__name__, (subject, *args), kwargs, __self.max_output)
+        elif isinstance(subject, (list, dict, set)):
+            __self.budget.made((args, kwargs))  # what a list or table method adds to it
         result = super().call(__context, __obj, *args, **kwargs)
         _check_value(result, __self.max_output)
         __self.budget.made(result)
@@ -144,16 +198,25 @@ class _BoundedSandbox(SandboxedEnvironment):
             _check_format(left)
             for value in right if isinstance(right, tuple) else (right,):
                 _check_value(value, self.max_output)
+            _check_growth("format", (left, right), {}, self.max_output)
         result = super().call_binop(context, operator_name, left, right)
         self.budget.made(result)
         return result
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
-        """``"...".format`` in a template, refused when it would pad to a huge width."""
+        """``"...".format`` in a template, refused when it would pad to a huge width or
+        print its values too many times over."""
         wrapped = super().wrap_str_format(value)
-        if wrapped is not None:
-            _check_format(value.__self__)
-        return wrapped
+        if wrapped is None:
+            return None
+        text = value.__self__
+        _check_format(text)
+
+        @wraps(wrapped)
+        def measured(*args: Any, **kwargs: Any) -> str:
+            _check_growth("format", (text, *args), kwargs, self.max_output)
+            return wrapped(*args, **kwargs)
+        return measured
 
 
 def _checked_format(format_filter: Callable) -> Callable:
@@ -165,15 +228,33 @@ def _checked_format(format_filter: Callable) -> Callable:
     return checked
 
 
+def _concatenated(parts: list[Any]) -> str:
+    """``a ~ b ~ c``: the parts as texts, joined (Jinja2's own ``~``, here measured)."""
+    return "".join(str(part) for part in parts)
+
+
+def _without_context(args: tuple) -> tuple:
+    """A filter's arguments without the context or environment Jinja2 passes some first."""
+    start = 0
+    while start < len(args) and isinstance(args[start], (nodes.EvalContext, Context, Environment)):
+        start += 1
+    return args[start:]
+
+
 def _check_growth(name: str, args: tuple, kwargs: Mapping[str, Any], limit: int) -> None:
     """Refuse, before doing it, a text operation whose result would be huge.
 
-    ``args`` starts with the text worked on; the operations that multiply a text's length
-    are estimated from their arguments.
+    ``args`` starts with the text (or, for the ``join`` and ``sum`` filters, the list)
+    worked on; the operations that multiply a length are estimated from their arguments.
     """
-    if not args or not isinstance(args[0], str):
+    if not args:
         return
-    text, rest = args[0], list(args[1:]) + list(kwargs.values())
+    rest = list(args[1:]) + list(kwargs.values())
+    if not isinstance(args[0], str):
+        _check_list_growth(name, args[0], args[1:], kwargs, limit)
+        return
+    text = args[0]
+    largest = max((_size(value, limit) for value in _flat(rest)), default=0)
     if name == "replace" and len(rest) >= 2 and isinstance(rest[0], str):
         growth = max(len(str(rest[1])) - len(rest[0]), 0)
         estimate = len(text) + (text.count(rest[0]) if rest[0] else len(text) + 1) * growth
@@ -185,10 +266,41 @@ def _check_growth(name: str, args: tuple, kwargs: Mapping[str, Any], limit: int)
         estimate = len(text) + text.count("\t") * (rest[0] if rest else 8)
     elif name == "join" and rest and hasattr(rest[0], "__len__"):
         estimate = len(text) * len(rest[0]) + sum(len(str(item)) for item in rest[0])
+    elif name in ("format", "format_map"):  # each field or % may print the largest value
+        estimate = len(text) + (text.count("{") + text.count("%")) * largest
+    elif name == "translate":
+        estimate = len(text) * max(largest, 1)
+    elif name == "wordwrap":
+        wrapstring = kwargs.get("wrapstring") or (rest[3] if len(rest) > 3 else None) or "\n"
+        width = rest[0] if rest and isinstance(rest[0], int) and rest[0] > 0 else 79
+        estimate = len(text) + (len(text) // width + 1) * len(str(wrapstring))
     else:
         return
     if estimate > limit:
         raise BudgetExceeded(f"{name} would make a text longer than {limit} characters")
+
+
+def _flat(values: list[Any]) -> list[Any]:
+    """Values, with the items of a tuple or table among them (format's arguments)."""
+    flat: list[Any] = []
+    for value in values:
+        flat.extend(value.values() if isinstance(value, dict) else
+                    value if isinstance(value, tuple) else (value,))
+    return flat
+
+
+def _check_list_growth(name: str, items: Any, args: tuple, kwargs: Mapping[str, Any],
+                       limit: int) -> None:
+    """The ``join`` and ``sum`` filters on a list, refused before they make a huge value."""
+    if name == "join" and hasattr(items, "__len__"):
+        separator = kwargs.get("d", args[0] if args else "")
+        estimate = _size(items, limit) + len(str(separator)) * len(items)
+        if estimate > limit:
+            raise BudgetExceeded(f"join would make a text longer than {limit} characters")
+    elif name == "sum":
+        start = kwargs.get("start", args[1] if len(args) > 1 else 0)
+        if not isinstance(start, (int, float)):  # adding up lists takes time squared
+            raise BudgetExceeded("sum adds up numbers; join texts with join")
 
 
 def _check_power(base: Any, exponent: Any) -> None:
@@ -203,16 +315,31 @@ def _check_product(left: Any, right: Any, limit: int) -> None:
             raise BudgetExceeded("a product too large to compute")
         return
     count, sequence = (left, right) if isinstance(left, int) else (right, left)
-    if isinstance(count, int) and hasattr(sequence, "__len__") and count * len(sequence) > limit:
-        raise BudgetExceeded(f"a repeated text or list longer than {limit}")
+    if isinstance(count, int) and hasattr(sequence, "__len__"):
+        if count * max(_size(sequence, limit), len(sequence)) > limit:
+            raise BudgetExceeded(f"a repeated text or list longer than {limit}")
 
 
-def _count_loops(tree: nodes.Template) -> nodes.Template:
-    """Every ``for`` loop of the template iterates through the budget."""
-    for loop in tree.find_all(nodes.For):
-        loop.iter = nodes.Filter(loop.iter, BUDGET_FILTER, [], [], None, None,
-                                 lineno=loop.lineno)
-    return tree
+class _Budgeted(NodeTransformer):
+    """A parsed template whose loops, ``~`` joins and printed pieces go through the budget."""
+
+    def visit_For(self, node: nodes.For) -> nodes.Node:
+        node = self.generic_visit(node)
+        node.iter = _filtered(node.iter, BUDGET_FILTER)
+        return node
+
+    def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
+        return _filtered(nodes.List(self.generic_visit(node).nodes, lineno=node.lineno),
+                         CONCAT_FILTER)
+
+    def visit_Output(self, node: nodes.Output) -> nodes.Node:
+        node = self.generic_visit(node)
+        node.nodes = [_filtered(child, PRINT_FILTER) for child in node.nodes]
+        return node
+
+
+def _filtered(node: nodes.Expr, name: str) -> nodes.Filter:
+    return nodes.Filter(node, name, [], [], None, None, lineno=node.lineno)
 
 
 def _template_line(error: BaseException) -> int | None:
@@ -271,6 +398,13 @@ class _LineMarks(Extension):
             yield Token(token.lineno, "data", "\n".join(marked + pieces[-1:]))
 
 
+def _unmarked_length(text: str) -> int:
+    """The length of a rendered piece without the line marks in it."""
+    if LINE_MARK[0] not in text:
+        return len(text)
+    return len(LINE_MARKS.sub("", text))
+
+
 def _traced(marked: str) -> Rendered:
     """The rendered text without its line marks, and the template line each line starts on:
     the line after the one where the line before it ended."""
@@ -306,7 +440,7 @@ def render_traced(text: str, source: str, context: Mapping[str, Any],
     size = 0
     try:
         for piece in template.generate(**context):
-            size += len(piece) - len(LINE_MARK.format(0)) * piece.count(LINE_MARK[0])
+            size += _unmarked_length(piece)
             if size > max_output:
                 raise BudgetExceeded(f"the rendered text is longer than {max_output} characters")
             pieces.append(piece)
@@ -329,7 +463,7 @@ def _compiled(environment: _BoundedSandbox, text: str, source: str):
     except Exception:  # a damaged file (Jinja2 reads part of it with pickle): made again
         bucket.reset()
     if bucket.code is None:
-        bucket.code = environment.compile(_count_loops(environment.parse(text)))
+        bucket.code = environment.compile(_Budgeted().visit(environment.parse(text)))
         try:
             cache.dump_bytecode(bucket)
         except OSError:  # nowhere to keep it: compiled again next time
