@@ -408,10 +408,11 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite PATH if it exists."),
 ) -> None:
     """Write a commented starter layout that extends GAME, ready to edit."""
+    from boardgen.layout import path_exists
     from boardgen.scaffold import starter_text
 
     try:
-        if path.exists() and not force:
+        if path_exists(path) and not force:
             raise InputError("already exists; choose another name or use --force", source=str(path))
         if path.suffix != ".toml":
             raise InputError("layout files end in .toml", source=str(path))

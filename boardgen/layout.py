@@ -234,6 +234,16 @@ def shipped_games() -> list[str]:
     return sorted(p.stem for p in layouts_dir().glob("*.toml"))
 
 
+def path_exists(path: Path) -> bool:
+    """Whether something is at ``path``; a path the system cannot look up (a name too
+    long, say) is one InputError naming it."""
+    try:
+        return path.exists()
+    except OSError as error:
+        raise InputError(f"cannot look up this path: {error.strerror}",
+                         source=str(path)) from None
+
+
 def resolve(target: str, relative_to: Path | None = None) -> Path:
     """A layout file for a game name or a path; unknown names get a suggestion.
 
@@ -244,12 +254,12 @@ def resolve(target: str, relative_to: Path | None = None) -> Path:
     if as_path.suffix == ".toml" or os.sep in target or "/" in target:
         if relative_to is not None and not as_path.is_absolute():
             as_path = relative_to.parent / as_path
-        if as_path.exists():  # the reader refuses anything but a regular file
+        if path_exists(as_path):  # the reader refuses anything but a regular file
             return as_path
         raise InputError("no such layout file", source=str(as_path))
     shipped = layouts_dir() / f"{target}.toml"
-    if re.fullmatch(r"[A-Za-z0-9_\-]+", target) and shipped.is_file():
-        return shipped
+    if re.fullmatch(r"[A-Za-z0-9_\-]{1,64}", target) and shipped.is_file():
+        return shipped  # a longer name is no game's, and one the system may not look up
     games = shipped_games()
     close = difflib.get_close_matches(target, games, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else f"; known games: {', '.join(games)}"

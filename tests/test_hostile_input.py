@@ -211,3 +211,25 @@ def test_a_setup_with_control_characters(tmp_path):
                   'cells = ["C5", "D5", "E5"]\nplayer = 1\n')
     refused(boardgen("validate", "river_race", "--setup", setup), "setup.toml",
             "obstacle[0].piece", "control character")
+
+
+# ---- names the system cannot look up -------------------------------------------------------
+
+LONG = "a" * 300  # longer than any file name the system allows
+
+
+@pytest.mark.parametrize("args", [("new", "river_race", f"{LONG}.toml"), ("check", f"{LONG}.toml"),
+                                  ("build", f"{LONG}.toml", "--out", "out")])
+def test_a_file_name_too_long_to_look_up(tmp_path, args):
+    refused(boardgen(*args, cwd=tmp_path), f"{LONG}.toml", "cannot look up this path")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("parent", [LONG, f"{LONG}.toml"])
+def test_extends_naming_a_file_too_long_to_look_up(tmp_path, parent):
+    write(tmp_path, "mine.toml", f'extends = "{parent}"\nname = "mine"\n')
+    refused(boardgen("check", "mine.toml", cwd=tmp_path), "mine.toml", "extends")
+
+
+def test_a_game_name_too_long_for_any_game(tmp_path):
+    refused(boardgen("check", LONG, cwd=tmp_path), "unknown game", "known games")
