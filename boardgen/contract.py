@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from boardgen import imposition, limits
 from boardgen.errors import InputError
@@ -92,11 +92,11 @@ def _checked(target: str, options: BuildOptions, setup: Path | None,
         if every_variant:
             for lang in sorted(LANGUAGES.keys() - {options.lang}):
                 problems += art_problems(compose(layout, lang))
-        figures, missing = rule_figures(layout, target, None if every_variant
-                                        else built_rule_languages(options))
-        problems += figure_problems(figures) + rule_language_problem(missing, options)
+        books, missing = rule_books(layout, target, None if every_variant
+                                    else built_rule_languages(options))
+        problems += figure_problems(rule_figures(books)) + rule_language_problem(missing, options)
     if not problems:
-        problems = (page_problems(output, print_variants(options, every_variant))
+        problems = (page_problems(output, print_variants(options, every_variant), books.values())
                     + picture_problems(output, options) + export_problems(output, options.formats))
     if problems:
         errors = [InputError(p, source=source) for p in dict.fromkeys(problems)]
@@ -162,16 +162,16 @@ def marked_illegal(output: GameOutput, word: str, problems: list[str]) -> GameOu
     return replace(output, board=board, board_json=board_json)
 
 
-def rule_figures(layout, target: str, languages: tuple[str, ...] | None = None
-                 ) -> tuple[dict[str, Any], dict[str, InputError]]:
-    """The figures each language's rule text draws, and why a language has no rule text.
+def rule_books(layout, target: str, languages: tuple[str, ...] | None = None
+               ) -> tuple[dict[str, Any], dict[str, InputError]]:
+    """Each language's rule book, and why a language has no rule text.
 
     Every language, or the first of ``languages`` that has a text (a build's language,
     then its fallback).
     """
     from boardgen.rules import MissingLanguage, rule_book
 
-    figures: dict[str, Any] = {}
+    books: dict[str, Any] = {}
     missing: dict[str, InputError] = {}
     for lang in LANGUAGES if languages is None else languages:
         try:
@@ -180,11 +180,16 @@ def rule_figures(layout, target: str, languages: tuple[str, ...] | None = None
             missing[lang] = error
             continue
         if book is not None:
-            figures.update({f"rule figure {name!r} ({lang})": scene
-                            for name, scene in book.figures.items()})
+            books[lang] = book
         if languages is not None:
             break  # the first of them with a text is the one printed
-    return figures, missing
+    return books, missing
+
+
+def rule_figures(books: dict[str, Any]) -> dict[str, Any]:
+    """The figures the rule books draw, named with their language."""
+    return {f"rule figure {name!r} ({lang})": scene
+            for lang, book in books.items() for name, scene in book.figures.items()}
 
 
 def rule_language_problem(missing: dict[str, InputError], options: BuildOptions) -> list[str]:
@@ -237,12 +242,14 @@ def print_variants(options: BuildOptions, every_variant: bool = True
                      for mode in ("home", "shop") for backs in ("duplex", "fold")]
 
 
-def page_problems(output: GameOutput, variants: list[imposition.PrintOptions]) -> list[str]:
+def page_problems(output: GameOutput, variants: list[imposition.PrintOptions],
+                  books: Iterable[Any] = ()) -> list[str]:
     """PDFs that would not fit their pieces on the paper or would have too many pages,
-    printed with any of ``variants``.
+    printed with any of ``variants`` (with the rules of any of ``books``).
 
     ``check`` asks whatever the formats: what it accepts builds as PDF too.
     """
+    books = list(books)
     bundle = "the print-and-play file"
     too_long: dict[str, str] = {}  # file → why it is too long (the first paper found)
     misfits: dict[str, str] = {}  # component set → why it does not fit (the first paper found)
@@ -260,7 +267,12 @@ def page_problems(output: GameOutput, variants: list[imposition.PrintOptions]) -
                 misfits[component_set.name] = (f"{error.location()}: {error.message}"
                                                if error.location() else error.message)
         where = f"on {print_options.paper.describe()} in {print_options.mode} mode"
+        paper = print_options.paper
+        if books:  # the rule sheet is in the bundle too, the booklet is not
+            counts["rules.pdf"] = max(len(book.sheet(paper)) for book in books)
         counts[bundle] = sum(counts.values())
+        if books:
+            counts["rules-booklet.pdf"] = max(len(book.booklet(paper)) for book in books)
         for name, count in counts.items():
             most = limits.MAX_PAGES_PER_FILE * (2 if name == bundle else 1)
             if count > most:

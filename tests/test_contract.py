@@ -231,3 +231,46 @@ def test_braces_in_a_title_print_as_written(run_cli, tmp_path, game):
     bundle = (tmp_path / "out" / "braces" / "braces-print-and-play.pdf").read_bytes()
     text = pdf_text(bundle)
     assert title in text and subtitle in text
+
+
+LONG_RULES = '{% for i in range(1400) %}\n# Part {{ i }}\n\n{{ "word " * 130 }}\n\n{% endfor %}\n'
+
+
+def test_check_counts_the_pages_of_the_rules_as_a_build_prints_them(tmp_path, run_cli):
+    """A rule text of thousands of pages once passed check: only boards and sheets were counted."""
+    path = write(tmp_path, "mine.toml", 'extends = "racing_kings"\nname = "mine"\n')
+    write(tmp_path, "mine.rules.en.md", LONG_RULES)
+    assert run_cli("check", path).exit_code == 0  # about 280 pages on A4: under the limit
+    refused = run_cli("build", path, "--format", "pdf", "--paper", "150x150mm",
+                      "--out", tmp_path / "out")
+    assert refused.exit_code == 2 and not (tmp_path / "out").exists()
+    for name, most in (("rules.pdf", 400), ("rules-booklet.pdf", 400),
+                       ("the print-and-play file", 800)):
+        assert f"{name} would have" in refused.stderr and f"at most {most}" in refused.stderr
+    built = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
+    pages = len(pypdf.PdfReader(tmp_path / "out" / "mine" / "rules.pdf").pages)
+    assert 200 < pages <= 400
+
+
+def test_the_rules_are_typeset_once_for_the_check_and_the_build(tmp_path, monkeypatch):
+    from boardgen import build as build_module
+    from boardgen import rules
+
+    calls = []
+    typeset = rules.typeset
+    monkeypatch.setattr(rules, "typeset", lambda *a, **k: calls.append(a[3]) or typeset(*a, **k))
+    build_module.build("racing_kings", tmp_path, BuildOptions(formats=("pdf",)))
+    assert len(calls) == 2  # the sheet and the booklet's pages
+
+
+def test_a_rule_text_of_more_blocks_than_rules_need_is_refused_with_its_line(tmp_path):
+    from boardgen.rules.document import MAX_BLOCKS, parse_rule_text
+
+    text = "# Rules\n\n" + "".join(f"- item {i}\n" for i in range(MAX_BLOCKS + 10))
+    with pytest.raises(InputError) as raised:
+        parse_rule_text(text, "mine.rules.en.md")
+    # the heading and the list are a block each, every item two (itself and its paragraph):
+    # item 1499, on line 1502, is the one past the limit
+    assert raised.value.line == 3 + (MAX_BLOCKS - 2) // 2
+    assert f"more than {MAX_BLOCKS} paragraphs" in str(raised.value)

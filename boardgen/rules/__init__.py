@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import glob
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -109,11 +109,17 @@ class RuleBook:
     text: RuleText
     figures: Mapping[str, Scene]
     title: str
+    # pages typeset so far, by size: a build counts them when it checks, then prints them
+    typeset_pages: dict = field(default_factory=dict, compare=False, repr=False)
 
     def pages(self, width: float, height: float, booklet: bool = False) -> tuple[Scene, ...]:
         """The text typeset on pages of ``width`` × ``height`` mm (for a booklet: a page count
         that wastes at most two blank pages)."""
-        return typeset(self.text, self.figures, page_style(width, height), self.title, booklet)
+        key = (width, height, booklet)
+        if key not in self.typeset_pages:
+            self.typeset_pages[key] = typeset(self.text, self.figures, page_style(width, height),
+                                              self.title, booklet)
+        return self.typeset_pages[key]
 
     def sheet(self, paper: Paper = A4) -> tuple[Scene, ...]:
         """The rule sheet: pages of the paper's size, portrait."""

@@ -24,6 +24,7 @@ from boardgen.rules.typography import NO_BREAK_SPACE, QUOTES, smart_quotes, tie
 DIAGRAM_SCHEME = "diagram:"
 REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
 FACES = ("regular", "bold", "italic", "code")
+MAX_BLOCKS = 3_000  # blocks of one rule text: some fifty times what a game's rules have
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,7 @@ def parse_rule_text(text: str, source: str, lang: str = "en",
     words = words or words_for(None, lang)
     try:
         tokens = markdown(lang).parse(text)
+        _check_block_count(tokens, source)
         known = None if diagram_names is None else set(diagram_names)
         figures = _number_figures(tokens, source, words, known)
         blocks = _Builder(tokens, source, words, figures).blocks()
@@ -158,6 +160,24 @@ def parse_rule_text(text: str, source: str, lang: str = "en",
                    for name, figure in figures.items()}
         blocks = [figures[block.name] if isinstance(block, Figure) else block for block in blocks]
     return RuleText(source, lang, tuple(blocks), tuple(figures.values()), words)
+
+
+def _check_block_count(tokens: list[Token], source: str) -> None:
+    """Refuse a text of more blocks than any rules need, before they are laid out.
+
+    A game's rules have about fifty paragraphs, headings, list items and table rows;
+    past the limit a text would take long to typeset, page by page, only to be refused
+    for its page count.
+    """
+    count = 0
+    for token in tokens:
+        if token.nesting == 1 or token.type in ("hr", "fence", "code_block"):
+            count += 1
+            if count > MAX_BLOCKS:
+                line = token.map[0] + 1 if token.map else None
+                raise InputError(f"more than {MAX_BLOCKS} paragraphs, headings, list items "
+                                 "and table rows; a rule text has at most that many",
+                                 source=source, line=line)
 
 
 def _figure_image(token: Token, source: str) -> Token | None:
