@@ -233,3 +233,28 @@ def test_extends_naming_a_file_too_long_to_look_up(tmp_path, parent):
 
 def test_a_game_name_too_long_for_any_game(tmp_path):
     refused(boardgen("check", LONG, cwd=tmp_path), "unknown game", "known games")
+
+
+# ---- control characters in rule texts ------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, line, code", [
+    ("# Rules\n\nhi \x00 there\n", 3, "U+0000"),
+    ("# Rules\n\nline two\n\n{{ '\\x07' }} rings\n", 5, "U+0007"),
+    ("# Rules\n\n\x1b[2J\n", 3, "U+001B"),
+])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_rule_text_with_a_control_character(tmp_path, text, line, code, command):
+    write(tmp_path, "mine.toml", RK)
+    (tmp_path / "mine.rules.en.md").write_bytes(text.encode("utf-8"))
+    extra = ("--format", "pdf", "--out", "out") if command == "build" else ()
+    refused(boardgen(command, "mine.toml", *extra, cwd=tmp_path),
+            f"mine.rules.en.md:{line}:", f"control character {code}")
+    assert not (tmp_path / "out").exists()
+
+
+def test_line_ends_and_tabs_of_any_editor_are_text(tmp_path):
+    write(tmp_path, "mine.toml", RK)
+    (tmp_path / "mine.rules.en.md").write_bytes(b"# Rules\r\n\r\nRoll\tand move.\r\n")
+    result, _ = boardgen("check", "mine.toml", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from boardgen.errors import InputError
 from boardgen.i18n import LANGUAGES, Words, check_language, words_for
 from boardgen.imposition import PAPERS, Paper
-from boardgen.layout import read_text
+from boardgen.layout import CONTROL_CHARACTER, read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
 from boardgen.rules.document import RuleText, parse_rule_text
 from boardgen.rules.template import Rendered, render_rule_text, render_traced
@@ -172,8 +172,19 @@ def render_traced_text(layout, path: Path, words: Words) -> Rendered:
 def parse_text(layout, path: Path, words: Words, diagram_names) -> RuleText:
     """The rule text at ``path`` rendered and parsed; mistakes name the template's lines."""
     rendered = render_traced_text(layout, path, words)
+    _refuse_control_characters(rendered, str(path))
     return parse_rule_text(rendered.text, str(path), words.lang, diagram_names=diagram_names,
                            words=words, source_line=rendered.source_line)
+
+
+def _refuse_control_characters(rendered: Rendered, source: str) -> None:
+    """A control character (written, or made by the template) is refused at its line:
+    a PDF would print it as a box or nothing at all. Line ends and tabs are text."""
+    for found in CONTROL_CHARACTER.finditer(rendered.text):
+        if found.group() not in "\n\r\t":
+            line = rendered.text.count("\n", 0, found.start()) + 1
+            raise InputError(f"text contains the control character U+{ord(found.group()):04X}; "
+                             "remove it", source=source, line=rendered.source_line(line))
 
 
 # Recent rule books by layout object, language and rule text file (see ``rule_book``).
