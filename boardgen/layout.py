@@ -256,7 +256,11 @@ def resolve(target: str, relative_to: Path | None = None) -> Path:
             as_path = relative_to.parent / as_path
         if path_exists(as_path):  # the reader refuses anything but a regular file
             return as_path
-        raise InputError("no such layout file", source=str(as_path))
+        if relative_to is None:
+            raise InputError("no such layout file", source=str(as_path))
+        hint = (f'; for the shipped game write extends = "{as_path.stem}"'
+                if as_path.stem in shipped_games() else "")
+        raise InputError(f"no such layout file {str(as_path)!r}{hint}", source=str(as_path))
     shipped = layouts_dir() / f"{target}.toml"
     if re.fullmatch(r"[A-Za-z0-9_\-]{1,64}", target) and shipped.is_file():
         return shipped  # a longer name is no game's, and one the system may not look up
@@ -306,7 +310,7 @@ def read_text(path: Path, limit: int, kind: str) -> str:
         if len(data) > limit:
             raise InputError(f"file is over {limit} bytes; {kind} are limited to {limit} bytes",
                              source=str(path))
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is no text
     except UnicodeDecodeError:
         raise InputError("file is not UTF-8 text", source=str(path)) from None
     except OSError as exc:

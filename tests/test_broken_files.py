@@ -55,6 +55,15 @@ CASES = [
     ('extends = "steeple_chess"\n[course]\nsquare_mm = "big"\n', ["course.square_mm", "found 'big'"], 3),
     ('extends = "six_day_race"\n[track]\nlane_mm = 10\n', ["track.lane_mm", "greater than or equal to 12"], 3),
     ('extends = "six_day_race"\n[track]\nspacs = 60\n', ["track.spacs", "did you mean 'spaces'"], 3),
+    ('extends = "racing_kings.toml"\n',
+     ["extends", "no such layout file '", "racing_kings.toml'", 'write extends = "racing_kings"'], None),
+    ('extends = "river_race"\n' + "".join(
+        f'[[tiles.types]]\nname = "t{i}"\ncount = 1000\npaths = ["M 50 0 L 50 100"]\n'
+        for i in range(11)), ["tiles", "11000 tiles in all", "at most 10000"], 2),
+    ('extends = "river_race"\n[obstacles.black.shapes]\n"1x1" = 6000\n"1x2" = 5000\n',
+     ["obstacles", "in all", "at most 10000"], None),
+    ('extends = "river_race"\n[obstacles.black]\nmark = "\U0001f3c1"\n',
+     ["obstacles", "is no letter"], None),
 ]
 
 
@@ -81,3 +90,10 @@ def test_a_broken_file_leaves_no_output(run_cli, tmp_path):
     result = run_cli("build", path, "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.*"))
+
+
+def test_a_byte_order_mark_from_a_windows_editor_is_no_text(run_cli, tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes("\ufeffextends = \"river_race\"\nname = \"bom\"\n".encode("utf-8"))
+    result = run_cli("check", path)
+    assert result.exit_code == 0, result.stderr

@@ -18,6 +18,7 @@ from boardgen.games.river_race.grid import (Grid, PieceKind, Player, RiverModel,
                                             parse_cell)
 from boardgen.games.river_race.paths import line_ends, parse_path
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
+from boardgen.product import MAX_COPIES
 
 SHAPE = re.compile(r"([1-9][0-9]?)x([1-9][0-9]?)")
 RESERVED_MARKS = set("srSR.+!")
@@ -178,6 +179,9 @@ class TileSpec(Model):
         repeated = sorted({n for n in names if names.count(n) > 1})
         if repeated:
             raise ValueError(f"tile type names repeat: {', '.join(repeated)}")
+        total = sum(t.count for t in self.types)
+        if total > MAX_COPIES:
+            raise ValueError(f"{total} tiles in all; a set of pieces has at most {MAX_COPIES}")
         return self
 
 
@@ -244,13 +248,19 @@ class Layout(LayoutBase):
             if not re.fullmatch(r"[a-z][a-z0-9]*", family):
                 raise ValueError(f"obstacle family {family!r} should be lower-case letters")
             mark = spec.mark or family[0]
-            if mark in RESERVED_MARKS or not mark.isalpha():
+            if not mark.isalpha():
+                raise ValueError(f"obstacle family {family!r}: mark {mark!r} is no letter; "
+                                 "give one with mark = \"x\"")
+            if mark in RESERVED_MARKS:
                 raise ValueError(f"obstacle family {family!r}: mark {mark!r} is taken; give "
                                  "another letter with mark = \"x\"")
             marks.append(mark.lower())
         if len(set(marks)) != len(marks):
             raise ValueError("obstacle families need different marks (first letters); "
                              "set mark = \"x\" on one of them")
+        total = sum(sum(spec.shapes.values()) for spec in value.values())
+        if total > MAX_COPIES:
+            raise ValueError(f"{total} obstacles in all; a set of pieces has at most {MAX_COPIES}")
         return value
 
     @field_validator("players")
