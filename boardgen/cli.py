@@ -7,6 +7,7 @@ message on stderr, never a traceback).
 from __future__ import annotations
 
 import gc
+import io
 import sys
 from contextlib import contextmanager
 from enum import Enum
@@ -82,6 +83,15 @@ def main_options(
     GAME is a shipped game name (see `boardgen list`) or the path of your own layout file.
     """
     start_up_over()
+    escape_what_cannot_be_printed()
+
+
+def escape_what_cannot_be_printed() -> None:
+    """Output that the terminal's encoding cannot hold is escaped, never a crash: a path in
+    a folder whose name is in no encoding reaches Python with lone surrogates."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
 
 
 @contextmanager

@@ -258,3 +258,20 @@ def test_line_ends_and_tabs_of_any_editor_are_text(tmp_path):
     (tmp_path / "mine.rules.en.md").write_bytes(b"# Rules\r\n\r\nRoll\tand move.\r\n")
     result, _ = boardgen("check", "mine.toml", cwd=tmp_path)
     assert result.returncode == 0, result.stderr.decode()
+
+
+def test_a_rule_text_in_a_folder_whose_name_is_no_utf8(tmp_path):
+    """Such a name reaches Python with lone surrogates, which the template cache once choked on."""
+    folder = os.path.join(os.fsencode(tmp_path), b"r\xff")
+    try:
+        os.mkdir(folder)
+    except OSError:
+        pytest.skip("this file system takes only UTF-8 names")
+    with open(os.path.join(folder, b"mine.toml"), "w", encoding="utf-8") as handle:
+        handle.write(RK)
+    with open(os.path.join(folder, b"mine.rules.en.md"), "w", encoding="utf-8") as handle:
+        handle.write("# Mine\n\nRoll {{ 1 + 1 }}.\n")
+    layout = os.path.join(os.fsdecode(folder), "mine.toml")
+    result, _ = boardgen("build", layout, "--format", "pdf", "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr.decode()
+    assert (tmp_path / "out" / "mine" / "rules.pdf").is_file()

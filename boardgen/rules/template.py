@@ -457,19 +457,30 @@ def _compiled(environment: _BoundedSandbox, text: str, source: str):
     against a digest of the text and compiled afresh when the text changed.
     """
     cache = _bytecode_cache()
-    bucket = Bucket(environment, cache.get_cache_key(source), cache.get_source_checksum(text))
+    try:
+        bucket = Bucket(environment, cache.get_cache_key(source), cache.get_source_checksum(text))
+    except UnicodeEncodeError:  # a name or text with lone surrogates (a file name in no
+        return _template(environment, _compile(environment, text))  # encoding): not kept
     try:
         cache.load_bytecode(bucket)
     except Exception:  # a damaged file (Jinja2 reads part of it with pickle): made again
         bucket.reset()
     if bucket.code is None:
-        bucket.code = environment.compile(_Budgeted().visit(environment.parse(text)))
+        bucket.code = _compile(environment, text)
         try:
             cache.dump_bytecode(bucket)
         except OSError:  # nowhere to keep it: compiled again next time
             pass
-    return environment.template_class.from_code(environment, bucket.code,
-                                                environment.make_globals(None))
+    return _template(environment, bucket.code)
+
+
+def _compile(environment: _BoundedSandbox, text: str):
+    """The code of a rule text, its loops, joins and printing budgeted."""
+    return environment.compile(_Budgeted().visit(environment.parse(text)))
+
+
+def _template(environment: _BoundedSandbox, code):
+    return environment.template_class.from_code(environment, code, environment.make_globals(None))
 
 
 def _bytecode_cache() -> FileSystemBytecodeCache:
