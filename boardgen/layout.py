@@ -9,6 +9,7 @@ where it can be found, the line; unknown keys get a "did you mean".
 # would be compiled and evaluated all over again.
 
 import difflib
+import fnmatch
 import json
 import os
 import re
@@ -131,6 +132,9 @@ class LayoutBase(Model):
 
     replaced_tables: typing.ClassVar[tuple[str, ...]] = ()
     kind: typing.ClassVar[str] = ""  # the value of `game` that this model is for
+    # Placeholders the code fills in for labels whose key matches a pattern (fnmatch),
+    # beyond those the shipped layout's texts use: a legend row a user adds, say.
+    label_placeholders: typing.ClassVar[dict[str, frozenset[str]]] = {}
 
     game: str = Field(description="which game this layout is for, e.g. \"river_race\"")
     name: str = Field(min_length=1, max_length=100,
@@ -448,7 +452,7 @@ def load_layout(target: str | Path):
 def validate_model(model: type[BaseModel], raw: RawLayout):
     """Validate merged data against a model; all problems at once, each with file, key and line."""
     control = _control_problems(raw)
-    problems = _label_problems(raw) + control
+    problems = _label_problems(raw, getattr(model, "label_placeholders", {})) + control
     try:
         layout = model.model_validate(raw.data, context=TEXT_CHECKED)
     except ValidationError as exc:
@@ -481,14 +485,19 @@ def _control_problems(raw: RawLayout) -> list[InputError]:
     return found
 
 
-def _label_problems(raw: RawLayout) -> list[InputError]:
-    """Missing or malformed translations in the layout's ``labels`` tables."""
-    from boardgen.i18n import label_problems, shipped_placeholders
+def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list[InputError]:
+    """Missing or malformed translations in the layout's ``labels`` tables, and English
+    texts with placeholders the code does not fill in (see ``LayoutBase.label_placeholders``)."""
+    from boardgen.i18n import flatten, label_problems, shipped_placeholders
 
     labels = raw.data.get("labels")
     if not isinstance(labels, dict) or not all(isinstance(t, dict) for t in labels.values()):
         return []  # the model reports a labels table of the wrong shape
     reference = shipped_placeholders(_shipped_english_labels(raw))
+    english = flatten(labels.get("en", {}))
+    for pattern, names in patterns.items():
+        for key in fnmatch.filter(english, pattern):
+            reference[key] = reference.get(key, frozenset()) | names
     found = []
     for key, message in label_problems(labels, reference):
         names = tuple(key.split("."))

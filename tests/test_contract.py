@@ -274,3 +274,18 @@ def test_a_rule_text_of_more_blocks_than_rules_need_is_refused_with_its_line(tmp
     # item 1499, on line 1502, is the one past the limit
     assert raised.value.line == 3 + (MAX_BLOCKS - 2) // 2
     assert f"more than {MAX_BLOCKS} paragraphs" in str(raised.value)
+
+
+def test_a_legend_text_may_name_every_number_the_legend_fills_in(run_cli, tmp_path):
+    from boardgen.games.six_day_race.infield import legend_values
+    from boardgen.games.six_day_race.model import LEGEND_PLACEHOLDERS
+    from boardgen.i18n import words_for
+
+    layout = load_layout("six_day_race_advanced")
+    assert set(legend_values(layout, words_for(layout, "en"))) == LEGEND_PLACEHOLDERS
+    text = " ".join(f"{{{name}}}" for name in sorted(LEGEND_PLACEHOLDERS))
+    path = write(tmp_path, "legend.toml", 'extends = "six_day_race_advanced"\nname = "legend"\n'
+                 f'[labels.en.legend]\ngreen.text = "Numbers: {text}"\n')
+    assert run_cli("check", path).exit_code == 0
+    built = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output

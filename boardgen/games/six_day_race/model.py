@@ -18,6 +18,10 @@ from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
+# The numbers any legend text may name (their values: infield.legend_values).
+LEGEND_PLACEHOLDERS = frozenset({"rider_change", "low", "high", "change_high", "change_low",
+                                 "change_low_many", "many_from", "players",
+                                 *(f"{name}_spaces" for name in SPACE_COLORS)})
 SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
 REQUIRED_KINDS = ("finish", "start", "rider-change")
 MAX_SPRINTS = 4
@@ -324,6 +328,8 @@ class ScoreSheet(Model):
 
 class Layout(LayoutBase):
     kind: ClassVar[str] = "six_day_race"
+    label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
+        "legend.*.title": LEGEND_PLACEHOLDERS, "legend.*.text": LEGEND_PLACEHOLDERS}
     track: Track = Field(Track(), description="the oval: spaces, straights, lanes, direction")
     spaces: Spaces = Field(Spaces(), description="named and coloured spaces")
     colors: Colors = Field(Colors(), description="colours of spaces, lines and text")
