@@ -33,6 +33,8 @@ from boardgen.scene import Document, Scene
 
 
 # What a killed build leaves: write_files' temporaries and output_folder's probe.
+RECORD = ".boardgen-files"  # the files the last build wrote into a game's folder
+MAX_RECORD_BYTES = 1 << 20
 TEMPORARY = re.compile(r"^(\..+\.[a-z0-9_]{8}\.tmp|\.probe[a-z0-9_]{8})$")
 
 
@@ -338,11 +340,53 @@ def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None 
 
 
 def write_game(out_dir: Path, name: str, files: dict[str, bytes]) -> list[Path]:
-    """Write a game's files into its folder, with the export subfolders (tgc/, tts/) they name."""
+    """Write a game's files into its folder, with the export subfolders (tgc/, tts/) they name.
+
+    The folder then holds what this build made: files an earlier build wrote and this one
+    does not (a tile type renamed, a format left out) are removed, so a folder sent to a
+    print service carries no image its manifest lacks. Only files boardgen recorded as its
+    own are removed; anything else in the folder is left alone.
+    """
     folder = output_folder(out_dir, name)
     for subfolder in {path.rpartition("/")[0] for path in files} - {""}:
         output_folder(folder, subfolder)  # made and cleared like the game's folder
-    return write_files(folder, files)
+    earlier = _recorded(folder)
+    record = "".join(f"{path}\n" for path in sorted(files)).encode("utf-8")
+    written = write_files(folder, {**files, RECORD: record})
+    _remove_stale(folder, earlier - set(files))
+    return [path for path in written if path.name != RECORD]
+
+
+def _recorded(folder: Path) -> set[str]:
+    """The files the last build wrote into ``folder`` (none when it has no readable record)."""
+    try:
+        with open(folder / RECORD, "rb") as handle:
+            text = handle.read(MAX_RECORD_BYTES).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {line for line in text.splitlines() if line}
+
+
+def _remove_stale(folder: Path, stale: set[str]) -> None:
+    """Remove the regular files named in ``stale`` that lie inside ``folder`` (a record
+    edited by hand could name anything), then the export subfolders left empty."""
+    inside = folder.resolve()
+    emptied = set()
+    for name in sorted(stale):
+        path = folder / name
+        try:
+            if (path.is_symlink() or not path.is_file()
+                    or inside not in path.resolve().parents or name.startswith("/")):
+                continue
+            path.unlink()
+            emptied.add(path.parent)
+        except OSError:
+            continue  # left as it is: the new files are all written
+    for subfolder in sorted(emptied - {folder}, reverse=True):
+        try:
+            subfolder.rmdir()
+        except OSError:
+            pass  # not empty: something else lives there
 
 
 @dataclass

@@ -148,3 +148,44 @@ def test_a_home_that_exists_gets_the_cache(tmp_path, monkeypatch):
     assert cache.cache_dir() == cache.private_dir()
     made = cache.in_cache("probe/x.bin", lambda path: path.write_bytes(b"x"))
     assert made.read_bytes() == b"x" and not (tmp_path / "missing").exists()
+
+
+def _tree(folder):
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_a_rebuild_leaves_the_folder_as_a_fresh_build_makes_it(run_cli, tmp_path):
+    """A renamed tile type once left its old images beside the new ones, in tgc/ too, where
+    the manifest no longer listed them."""
+    layout = (ROOT / "layouts" / "river_race.toml").read_text(encoding="utf-8")
+    path = write(tmp_path, "rr.toml", layout.replace('name = "river_race"', 'name = "rr"', 1))
+    again, fresh = tmp_path / "again", tmp_path / "fresh"
+    assert run_cli("build", path, "--out", again, "--format", "png,tgc,tts").exit_code == 0
+    (again / "rr" / "my notes.txt").write_text("mine", encoding="utf-8")  # not boardgen's
+    path.write_text(path.read_text(encoding="utf-8").replace('"crossing"', '"cross"'),
+                    encoding="utf-8")
+    for out in (again, fresh):
+        assert run_cli("build", path, "--out", out, "--format", "png,tgc,tts").exit_code == 0
+    rebuilt = _tree(again / "rr")
+    assert rebuilt.pop("my notes.txt") == b"mine"
+    assert rebuilt.keys() == _tree(fresh / "rr").keys()
+    assert not [name for name in rebuilt if "crossing" in name]
+    same = {name for name in rebuilt if name != "tts/rr.json"}  # tts/rr.json names
+    assert {name: rebuilt[name] for name in same} == {  # its images by their full path
+        name: data for name, data in _tree(fresh / "rr").items() if name in same}
+    # a narrower build leaves only its own files, and no empty export folders
+    assert run_cli("build", path, "--out", again, "--format", "pdf").exit_code == 0
+    left = sorted(p.name for p in (again / "rr").iterdir())
+    assert "tgc" not in left and "tts" not in left and "board.png" not in left
+    assert "board.pdf" in left and "my notes.txt" in left
+
+
+def test_a_record_naming_files_outside_the_folder_removes_nothing_there(run_cli, tmp_path):
+    outside = write(tmp_path, "precious.txt", "keep")
+    out = tmp_path / "out"
+    assert run_cli("build", "racing_kings", "--out", out, "--format", "svg").exit_code == 0
+    record = out / "racing_kings" / ".boardgen-files"
+    record.write_text(record.read_text() + "../../precious.txt\n" + str(outside) + "\n")
+    assert run_cli("build", "racing_kings", "--out", out, "--format", "svg").exit_code == 0
+    assert outside.read_text() == "keep"

@@ -116,6 +116,23 @@ MULTIPLIED = [
     '{{ x|length }}',
     '{% filter upper %}{% for i in range(150000) %}{{ "y" * 999990 }}{% endfor %}{% endfilter %}',
     '{{ lipsum(100000, min=1000, max=1000000) }}',
+    # + was not measured; format widths under a million were not estimated
+    '{% set s = "xxxxxxxxxx" %}' + '{% set s = s + s %}' * 34 + '{{ s|length }}',
+    '{% set l = [0] * 1000 %}' + '{% set l = l + l %}' * 34 + '{{ l|length }}',
+    '{{ ("{0:999999}" * 1500).format(1)|length }}',
+    '{{ ("{0:{1}}" * 1500).format("x", 999999)|length }}',
+    '{{ (("%999999d" * 1500) % ((1,) * 1500))|length }}',
+    '{{ (("%*d" * 1500) % ((999999, 1) * 1500))|length }}',
+    # join over items given one by one had no length to estimate from
+    '{{ range(1500)|map("string")|join("y" * 999999)|length }}',
+    '{{ ("y" * 999999).join(range(1500)|map("string"))|length }}',
+    # lists and tuples holding each other twice over: comparing or hashing them never ends
+    '{% set a = [1] %}{% set b = [1] %}' + '{% set a = [a, a] %}{% set b = [b, b] %}' * 45
+    + '{{ a == b }}',
+    '{% set t = (1,) %}' + '{% set t = (t, t) %}' * 60 + '{% set d = {t: 1} %}x',
+    # a macro as a sort key runs outside the budget
+    '{% set s = "y" * 999999 %}{% set t = "y" * 999999 %}{% macro m(x) %}{% if s == t %}'
+    '{% endif %}{% endmacro %}{% set l = range(100000)|list %}{% set _ = l.sort(key=m) %}done',
 ]
 
 
@@ -135,6 +152,27 @@ def test_templates_that_multiply_a_long_text_are_refused_before_they_make_it(tex
     assert peak < 200_000_000, peak
     assert str(caught.value).startswith("mine.rules.en.md:1: template: ")
     assert "memory" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", [
+    "{% for i in [1] %}" * 21 + "x" + "{% endfor %}" * 21,
+    "{% set x = 1 %}{{ " + " + ".join(["x"] * 200) + " }}",
+    "{{ " + "(" * 300 + "1" + ")" * 300 + " }}",
+])
+def test_templates_nested_too_deeply_to_compile_are_one_message(text):
+    assert "nested too deeply" in str(refused(text))
+
+
+def test_more_template_code_than_rules_need_is_refused_before_compiling():
+    from boardgen.rules.template import MAX_CODE_CHARS
+
+    start = time.monotonic()
+    text = "{% set x = 1 %}\n" + "{{ [x, x, x, x, x, x, x, x, x, x] }}\n" * 20_000
+    with pytest.raises(InputError) as caught:
+        render_rule_text(text, "mine.rules.en.md", {}, MAX_RENDERED_CHARS)
+    assert time.monotonic() - start < 1
+    assert f"more than {MAX_CODE_CHARS} characters inside" in str(caught.value)
+    assert caught.value.line == 1 + MAX_CODE_CHARS // len("{{ [x, x, x, x, x, x, x, x, x, x] }}") + 1
 
 
 def test_other_files_cannot_be_read_into_a_rule_text():

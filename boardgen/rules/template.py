@@ -41,7 +41,11 @@ TEMPLATE_NAME = "<template>"
 BUDGET_FILTER = "_counted"
 CONCAT_FILTER = "_concatenated"  # what ``a ~ b`` becomes, so its result is measured
 PRINT_FILTER = "_printed"        # every printed piece passes it, so it is counted
+MADE_FILTER = "_measured"        # every list, tuple and table written in the template
 CONTAINERS = (list, tuple, dict, set, frozenset)
+MAX_CODE_CHARS = 50_000  # characters inside {{ }} and {% %}: shipped rule texts have under 5,000
+CODE = re.compile(r"\{[{%].*?(?:[}%]\}|\Z)", re.S)
+SPEC_WIDTH = re.compile(r"[:%][-+ #0<>=^]*(\d+)")  # the width of a format field
 FORMAT_WIDTH = re.compile(r"\d{7,}")  # a field width of a million or more
 LINE_MARK = "\ue000{}\ue001"  # private-use characters around a template line number
 LINE_MARKS = re.compile("\ue000(\\d+)\ue001")
@@ -57,6 +61,10 @@ class _Budget:
     def __init__(self) -> None:
         self.steps = 0
         self.items = 0
+        self.start()
+
+    def start(self) -> None:
+        """The clock starts (again): compiling is bounded by the template's size instead."""
         self.deadline = time.monotonic() + RENDER_SECONDS
 
     def step(self) -> None:
@@ -124,7 +132,7 @@ def _check_format(text: Any) -> None:
 class _BoundedSandbox(SandboxedEnvironment):
     """Jinja2's sandbox with every call, loop round and large operand counted or refused."""
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"*", "**", "%", "+", "-", "/", "//"})
 
     def __init__(self, budget: _Budget, max_output: int) -> None:
         super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True,
@@ -137,11 +145,30 @@ class _BoundedSandbox(SandboxedEnvironment):
         self.filters = {name: self._bounded(function) for name, function in filters.items()}
         self.filters[BUDGET_FILTER] = budget.counted
         self.filters[PRINT_FILTER] = self._printed
+        self.filters[MADE_FILTER] = self._written
 
     def _load_template(self, name: Any, globals: Any) -> Any:
         """``include``, ``import`` and ``extends``: a rule text is one file."""
         raise SecurityError("include, import and extends (a rule text cannot read other "
                             "files)")
+
+    def _measured(self, value: Any) -> Any:
+        """A value made by the template, refused when larger than the output may be, and
+        counted (measured once: a list holding itself twice over takes a while)."""
+        if isinstance(value, (str, *CONTAINERS)):
+            size = _size(value, self.max_output)
+            if size > self.max_output:
+                raise BudgetExceeded(f"a value of more than {self.max_output} characters "
+                                     "and items")
+            self.budget.made(value, size)
+        else:
+            _check_value(value, self.max_output)
+        return value
+
+    def _written(self, value: Any) -> Any:
+        """A list, tuple or table written in the template, measured like any value made."""
+        self.budget.step()
+        return self._measured(value)
 
     @pass_context
     def _printed(self, context: Context, value: Any) -> str:
@@ -158,16 +185,25 @@ class _BoundedSandbox(SandboxedEnvironment):
 
     def _bounded(self, function: Callable) -> Callable:
         """A filter that counts as a step and refuses huge arguments and results."""
+        name = function.__name__.removeprefix("do_")
+
         @wraps(function)
         def bounded(*args: Any, **kwargs: Any) -> Any:
+            if name == "join":
+                args = self._listed_first(args)
             self.check_call(args, kwargs)
-            _check_growth(function.__name__.removeprefix("do_"), _without_context(args), kwargs,
-                          self.max_output)
-            result = function(*args, **kwargs)
-            _check_value(result, self.max_output)
-            self.budget.made(result)
-            return result
+            _check_growth(name, _without_context(args), kwargs, self.max_output)
+            return self._measured(function(*args, **kwargs))
         return bounded
+
+    def _listed_first(self, args: tuple) -> tuple:
+        """A filter's arguments with the items it works on as a list (a ``map`` or ``select``
+        gives them one by one), so their size is known before they are joined."""
+        context = len(args) - len(_without_context(args))
+        if len(args) > context and not hasattr(args[context], "__len__"):
+            items = list(self.budget.counted(args[context]))
+            args = (*args[:context], items, *args[context + 1:])
+        return args
 
     def check_call(self, args: Iterable[Any], kwargs: Mapping[str, Any]) -> None:
         self.budget.step()
@@ -176,32 +212,35 @@ class _BoundedSandbox(SandboxedEnvironment):
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja2's signature)
         """A call from the template: counted, with its arguments and result checked."""
-        __self.check_call(args, kwargs)
         subject = getattr(__obj, "__self__", None)
+        if isinstance(subject, (str, *CONTAINERS)):
+            if any(callable(value) for value in (*args, *kwargs.values())):
+                # Python would call a macro given as a sort key itself, outside the budget
+                raise SecurityError(f"a macro or function given to {__obj.__name__}")
+            if isinstance(subject, str) and __obj.__name__ == "join":
+                args = __self._listed_first(args)
+        __self.check_call(args, kwargs)
         if isinstance(subject, str):
             _check_growth(__obj.__name__, (subject, *args), kwargs, __self.max_output)
         elif isinstance(subject, (list, dict, set)):
             __self.budget.made((args, kwargs))  # what a list or table method adds to it
-        result = super().call(__context, __obj, *args, **kwargs)
-        _check_value(result, __self.max_output)
-        __self.budget.made(result)
-        return result
+        return __self._measured(super().call(__context, __obj, *args, **kwargs))
 
     def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
-        """``*``, ``**`` and ``%`` refused where the result would be huge."""
+        """Arithmetic counted, and refused before it runs where the result would be huge."""
         self.budget.step()
         if operator_name == "**":
             _check_power(left, right)
         elif operator_name == "*":
             _check_product(left, right, self.max_output)
-        elif isinstance(left, str):
+        elif operator_name == "+":
+            _check_sum(left, right, self.max_output)
+        elif operator_name == "%" and isinstance(left, str):
             _check_format(left)
             for value in right if isinstance(right, tuple) else (right,):
                 _check_value(value, self.max_output)
             _check_growth("format", (left, right), {}, self.max_output)
-        result = super().call_binop(context, operator_name, left, right)
-        self.budget.made(result)
-        return result
+        return self._measured(super().call_binop(context, operator_name, left, right))
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         """``"...".format`` in a template, refused when it would pad to a huge width or
@@ -255,6 +294,8 @@ def _check_growth(name: str, args: tuple, kwargs: Mapping[str, Any], limit: int)
         return
     text = args[0]
     largest = max((_size(value, limit) for value in _flat(rest)), default=0)
+    if name in ("format", "format_map"):
+        largest += _widest_field(text, _flat(rest))
     if name == "replace" and len(rest) >= 2 and isinstance(rest[0], str):
         growth = max(len(str(rest[1])) - len(rest[0]), 0)
         estimate = len(text) + (text.count(rest[0]) if rest[0] else len(text) + 1) * growth
@@ -278,6 +319,15 @@ def _check_growth(name: str, args: tuple, kwargs: Mapping[str, Any], limit: int)
         return
     if estimate > limit:
         raise BudgetExceeded(f"{name} would make a text longer than {limit} characters")
+
+
+def _widest_field(text: str, values: list[Any]) -> int:
+    """The most a field of a format text may pad to: its own width, or a number among the
+    values where a width is taken from them (``%*d``, ``{0:{1}}``)."""
+    widths = [int(width) for width in SPEC_WIDTH.findall(text)]
+    if "*" in text or re.search(r"\{[^{}]*\{", text):
+        widths += [abs(v) for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    return max(widths, default=0)
 
 
 def _flat(values: list[Any]) -> list[Any]:
@@ -309,6 +359,14 @@ def _check_power(base: Any, exponent: Any) -> None:
             raise BudgetExceeded("a power too large to compute")
 
 
+def _check_sum(left: Any, right: Any, limit: int) -> None:
+    """``a + b`` of texts or lists, refused before it makes one too long."""
+    sized = (str, *CONTAINERS)
+    if isinstance(left, sized) and isinstance(right, sized):
+        if _size(left, limit) + _size(right, limit) > limit:
+            raise BudgetExceeded(f"a text or list longer than {limit} made with +")
+
+
 def _check_product(left: Any, right: Any, limit: int) -> None:
     if isinstance(left, int) and isinstance(right, int):
         if left.bit_length() + right.bit_length() > MAX_INT_BITS:
@@ -331,6 +389,16 @@ class _Budgeted(NodeTransformer):
     def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
         return _filtered(nodes.List(self.generic_visit(node).nodes, lineno=node.lineno),
                          CONCAT_FILTER)
+
+    def visit_List(self, node: nodes.List) -> nodes.Node:
+        return _filtered(self.generic_visit(node), MADE_FILTER)
+
+    def visit_Dict(self, node: nodes.Dict) -> nodes.Node:
+        return _filtered(self.generic_visit(node), MADE_FILTER)
+
+    def visit_Tuple(self, node: nodes.Tuple) -> nodes.Node:
+        node = self.generic_visit(node)
+        return node if node.ctx != "load" else _filtered(node, MADE_FILTER)
 
     def visit_Output(self, node: nodes.Output) -> nodes.Node:
         node = self.generic_visit(node)
@@ -428,14 +496,19 @@ def render_rule_text(text: str, source: str, context: Mapping[str, Any],
 def render_traced(text: str, source: str, context: Mapping[str, Any],
                   max_output: int) -> Rendered:
     """``render_rule_text``, with the template line of every rendered line."""
+    _check_code_size(text, source)
     budget = _Budget()
     environment = _BoundedSandbox(budget, max_output)
     try:
         template = _compiled(environment, text, source)
     except TemplateSyntaxError as error:
         raise InputError(f"template: {error.message}", source=source, line=error.lineno) from None
-    except (TemplateError, RecursionError, MemoryError) as error:
+    except (RecursionError, SyntaxError):  # Jinja2's parser or Python's compiler gave up
+        raise InputError("template: blocks, brackets or expressions nested too deeply",
+                         source=source) from None
+    except (TemplateError, MemoryError) as error:
         raise InputError(_message(error), source=source) from None
+    budget.start()
     pieces: list[str] = []
     size = 0
     try:
@@ -447,6 +520,18 @@ def render_traced(text: str, source: str, context: Mapping[str, Any],
     except Exception as error:  # a rule text is user code: any failure is the file's mistake
         raise InputError(_message(error), source=source, line=_template_line(error)) from None
     return _traced("".join(pieces))
+
+
+def _check_code_size(text: str, source: str) -> None:
+    """Refuse more template code than rules need before compiling it: compiling takes
+    time and memory in proportion to the code, long before any of it runs."""
+    size = 0
+    for found in CODE.finditer(text):
+        size += len(found.group())
+        if size > MAX_CODE_CHARS:
+            raise InputError(f"template: more than {MAX_CODE_CHARS} characters inside "
+                             "{{ }} and {% %}; a rule text has at most that many", source=source,
+                             line=text.count("\n", 0, found.start()) + 1)
 
 
 def _compiled(environment: _BoundedSandbox, text: str, source: str):
