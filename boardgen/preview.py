@@ -27,6 +27,7 @@ import html
 import json
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -443,6 +444,14 @@ class PreviewServer(ThreadingHTTPServer):
         except OSError as error:
             raise InputError(f"cannot listen on {HOST}:{port} ({error.strerror}); choose another "
                              "port with --port", source="--port") from None
+
+    def handle_error(self, request, client_address) -> None:
+        """A page that goes while it loads (a reload, a closed tab) is nothing to report;
+        anything else is one line on stderr, never a traceback, and the server goes on."""
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError):
+            return
+        print(f"preview: a request failed ({type(error).__name__}: {error})", file=sys.stderr)
 
     @property
     def url(self) -> str:

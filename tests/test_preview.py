@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -375,3 +376,19 @@ def test_the_page_is_sent_each_new_state_at_once(tmp_path):
             assert not update["problems"]
         status, _body = fetch(served.url + "events", host=f"attacker.example:{served.port}")
         assert status == 421
+
+
+def test_a_page_that_goes_while_it_loads_leaves_no_traceback(tmp_path):
+    """A reload or a closed tab while a reply is sent once printed a traceback each time."""
+    served = Served("racing_kings", cwd=tmp_path)
+    with served:
+        for _ in range(5):
+            with socket.create_connection(("127.0.0.1", served.port), timeout=10) as client:
+                client.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n\r\n"
+                               .encode())
+        time.sleep(1)  # the replies to the gone pages are written (or fail) meanwhile
+        assert served.get("board.svg")[0] == 200  # still serving
+        served.process.send_signal(signal.SIGTERM)
+        served.process.wait(timeout=10)
+        errors = served.process.stderr.read().decode()
+    assert "Traceback" not in errors and "Error" not in errors, errors
