@@ -312,9 +312,12 @@ def picture_problems(output: GameOutput, options: BuildOptions) -> list[str]:
         return []
     problems = [problem for stem, scene in pictures.items()
                 if (problem := limits.png_problem(f"{stem}.png", scene, options.dpi))]
-    total = sum(w * h for w, h in (limits.png_size(s, options.dpi) for s in pictures.values()))
-    if not problems and total > limits.MAX_KIT_PNG_PIXELS:
-        problems.append(f"the PNG files would have {total:,} px together at --dpi {options.dpi}; "
-                        f"at most {limits.MAX_KIT_PNG_PIXELS:,}: use a lower --dpi or "
+    def total(dpi: int) -> int:
+        return sum(w * h for w, h in (limits.png_size(s, dpi) for s in pictures.values()))
+
+    if not problems and total(options.dpi) > limits.MAX_KIT_PNG_PIXELS:
+        advice = limits.lower_dpi(lambda dpi: total(dpi) <= limits.MAX_KIT_PNG_PIXELS, options.dpi)
+        problems.append(f"the PNG files would have {total(options.dpi):,} px together at --dpi "
+                        f"{options.dpi}; at most {limits.MAX_KIT_PNG_PIXELS:,}: {advice} or "
                         "--format pdf,svg")
     return problems

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardgen.memo import MISSING, IdentityMemo
@@ -246,7 +247,23 @@ def png_problem(file_name: str, scene: Scene, dpi: int) -> str | None:
     if min(w, h) < 1:
         return (f"{file_name} would be {w} × {h} px at --dpi {dpi}; it needs at least 1 px a side: "
                 "use a higher --dpi")
-    if max(w, h) > MAX_PNG_SIDE_PX or w * h > MAX_PNG_PIXELS:
+    if not png_fits(scene, dpi):
         return (f"{file_name} would be {w} × {h} px at --dpi {dpi}; at most {MAX_PNG_PIXELS:,} px "
-                f"and {MAX_PNG_SIDE_PX} px a side: use a lower --dpi")
+                f"and {MAX_PNG_SIDE_PX} px a side: {lower_dpi(lambda d: png_fits(scene, d), dpi)}")
     return None
+
+
+def png_fits(scene: Scene, dpi: int) -> bool:
+    """Whether a scene's PNG at ``dpi`` is within the pixel limits."""
+    w, h = png_size(scene, dpi)
+    return max(w, h) <= MAX_PNG_SIDE_PX and w * h <= MAX_PNG_PIXELS
+
+
+def lower_dpi(fits: Callable[[int], bool], dpi: int) -> str:
+    """Advice naming the highest --dpi below ``dpi`` at which ``fits`` holds (pixels grow
+    with the resolution, so a halving search finds it)."""
+    low, high = 0, dpi  # fits(low) holds or low is 0; fits(high) does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return f"use --dpi {low} or lower" if low else "use a lower --dpi"

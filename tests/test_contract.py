@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pypdf
 import pytest
@@ -73,9 +74,15 @@ def test_png_limits_name_the_resolution(tmp_path, run_cli):
     result = run_cli("build", path, "--out", tmp_path / "out", "--dpi", "300")
     assert result.exit_code == 2
     assert "board.png would be 13465 × 14906 px at --dpi 300" in result.stderr
-    assert "use a lower --dpi" in result.stderr
+    highest = int(re.search(r"use --dpi (\d+) or lower", result.stderr).group(1))
     assert not (tmp_path / "out" / "racing_kings").exists() or \
         not list((tmp_path / "out" / "racing_kings").iterdir())
+    # the advice is exact: the highest resolution builds, one more does not
+    assert run_cli("check", path).exit_code == 0
+    for dpi, code in ((highest, 0), (highest + 1, 2)):
+        built = run_cli("build", path, "--out", tmp_path / "out", "--format", "png",
+                        "--dpi", str(dpi))
+        assert built.exit_code == code, (dpi, built.stderr)
 
 
 def test_smallest_papers_are_checked_for_every_mode_and_backs():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -117,3 +118,9 @@ def test_paths_and_polygons_reach_as_far_as_their_points(x, y, rest, transform):
         assert reach == found.bounds
     else:
         assert all(math.isclose(p, q, abs_tol=1e-9) for p, q in zip(found.bounds, reach))
+
+
+@pytest.mark.parametrize("dpi, most", [(300, 212), (300, 299), (300, 1), (2, 1), (300, 0)])
+def test_the_advice_names_the_highest_resolution_that_fits(dpi, most):
+    advice = limits.lower_dpi(lambda d: d <= most, dpi)
+    assert advice == (f"use --dpi {most} or lower" if most else "use a lower --dpi")
