@@ -69,6 +69,12 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+@lru_cache(maxsize=4096)
+def _fields(text: str) -> frozenset[str]:
+    """``placeholders`` of a text, kept: every printed word is formatted this way."""
+    return frozenset(placeholders(text))
+
+
 @dataclass(frozen=True)
 class Words:
     """Every printed text of one kit in one language: ``words("ruler.caption", mm=50)``."""
@@ -85,6 +91,7 @@ class Words:
         if not values and "{" not in text:
             return text
         try:
+            _fields(text)  # plain names only: {a.b} or {a[0]} would reach into a value
             return text.format_map(values)
         except (KeyError, IndexError, AttributeError, ValueError) as exc:
             # check() refuses these before a build; this names the label where it could not

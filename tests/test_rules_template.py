@@ -175,6 +175,44 @@ def test_more_template_code_than_rules_need_is_refused_before_compiling():
     assert caught.value.line == 1 + MAX_CODE_CHARS // len("{{ [x, x, x, x, x, x, x, x, x, x] }}") + 1
 
 
+ESCAPES = [
+    # a printed word formatted outside the sandbox could reach into its values
+    "{% set _ = words.table.update({'k': '{a.__call__.__globals__}'}) %}{{ words('k', a=words) }}",
+    # pydantic's methods read files, dump JSON at any indent and change the model class
+    "{{ layout.parse_file('/etc/hostname') }}",
+    "{% set _ = layout.model_config.update({'str_max_length': 3}) %}",
+    "{{ layout.model_rebuild(force=True) }}",
+    "{{ layout.model_dump_json(indent=999999)|length }}",
+    "{{ layout.schema_json(indent=999999)|length }}",
+    # a value the game hands every build, changed in place by one rule text
+    "{% set _ = example.update({'files': 99}) %}",
+    "{{ ([0] * 3000)|tojson(indent=999999)|length }}",
+    # a precision pads like a width
+    "{{ (('%.999999f' * 1500) % ((1.0,) * 1500))|length }}",
+    "{{ ('{0:.999999f}' * 1500).format(1.0)|length }}",
+]
+
+
+@pytest.mark.parametrize("text", ESCAPES)
+def test_a_rule_text_reads_only_data_and_changes_nothing(text):
+    from boardgen.rules import rule_context
+
+    layout = load_layout("racing_kings")
+    context = rule_context(layout, words_for(layout, "en"))
+    with pytest.raises(InputError) as caught:
+        render_rule_text(text, "mine.rules.en.md", context, MAX_RENDERED_CHARS)
+    assert str(caught.value).startswith("mine.rules.en.md:1: template: ")
+    assert "/" not in str(caught.value).split("template:", 1)[1]  # no path, no file text
+    again = rule_context(load_layout("racing_kings"), words_for(layout, "en"))
+    assert again["example"] == context["example"] and load_layout("racing_kings") == layout
+
+
+def test_a_layout_gives_a_template_its_fields_and_its_own_properties():
+    layout = load_layout("steeple_chess")
+    text = "{{ layout.title }} {{ layout.course.square_mm }} {{ layout.track.__class__ is defined }}"
+    assert render(text, layout=layout).startswith("Steeple Chess 30")
+
+
 def test_other_files_cannot_be_read_into_a_rule_text():
     for text in ("{% include 'x' %}", "{% import 'x' as y %}", "{% extends 'x' %}"):
         assert "a rule text cannot read other files" in str(refused(text))
@@ -198,9 +236,12 @@ def test_what_a_template_changes_in_the_layout_never_reaches_the_build():
     layout = load_layout("steeple_chess")
     words = words_for(layout, "en")
     context = rule_context(layout, words)
-    text = ("{% set parts = [] %}{% set _ = parts.append('x') %}{{ parts|join }}"
-            "{% set _ = words.table.clear() %}")
-    assert render_rule_text(text, "f", context, LIMIT) == "x"
+    built = "{% set ns = namespace(parts=[]) %}{% set ns.parts = ns.parts + ['x'] %}{{ ns.parts|join }}"
+    assert render_rule_text(built, "f", context, LIMIT) == "x"  # values are made, not changed
+    for change in ("{% set _ = words.table.clear() %}", "{% set _ = layout.labels.clear() %}",
+                   "{% set parts = [] %}{% set _ = parts.append('x') %}"):
+        with pytest.raises(InputError, match="not allowed in a rule text"):
+            render_rule_text(change, "f", context, LIMIT)
     assert words("rules.figure", number=1) == "Figure 1"
     assert context["layout"] == layout and context["layout"] is not layout
 

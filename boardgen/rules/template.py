@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
-from functools import wraps
+from functools import cached_property, wraps
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
@@ -26,7 +26,8 @@ from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from jinja2.runtime import Context
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from pydantic import BaseModel
 from jinja2.visitor import NodeTransformer
 
 from boardgen.cache import cache_dir, file_digest
@@ -45,7 +46,7 @@ MADE_FILTER = "_measured"        # every list, tuple and table written in the te
 CONTAINERS = (list, tuple, dict, set, frozenset)
 MAX_CODE_CHARS = 50_000  # characters inside {{ }} and {% %}: shipped rule texts have under 5,000
 CODE = re.compile(r"\{[{%].*?(?:[}%]\}|\Z)", re.S)
-SPEC_WIDTH = re.compile(r"[:%][-+ #0<>=^]*(\d+)")  # the width of a format field
+SPEC_WIDTH = re.compile(r"[:%.][-+ #0<>=^,_]*(\d+)")  # a format field's width or precision
 FORMAT_WIDTH = re.compile(r"\d{7,}")  # a field width of a million or more
 LINE_MARK = "\ue000{}\ue001"  # private-use characters around a template line number
 LINE_MARKS = re.compile("\ue000(\\d+)\ue001")
@@ -129,8 +130,13 @@ def _check_format(text: Any) -> None:
         raise BudgetExceeded("a format width of a million or more")
 
 
-class _BoundedSandbox(SandboxedEnvironment):
-    """Jinja2's sandbox with every call, loop round and large operand counted or refused."""
+class _BoundedSandbox(ImmutableSandboxedEnvironment):
+    """Jinja2's sandbox with every call, loop round and large operand counted or refused.
+
+    Immutable: lists and tables cannot be changed in place (the values a game hands the
+    template may be its own), and of a layout only its data can be read: a pydantic model's
+    methods read files, dump JSON at any indent and change the class for every later build.
+    """
 
     intercepted_binops = frozenset({"*", "**", "%", "+", "-", "/", "//"})
 
@@ -140,12 +146,20 @@ class _BoundedSandbox(SandboxedEnvironment):
         self.budget = budget
         self.max_output = max_output
         del self.globals["lipsum"]  # placeholder Latin, slow to make at the sizes allowed
+        for name in ("tojson", "pprint"):  # no use in a printed text, and nested values indent
+            del self.filters[name]  # their every line ever deeper
         filters = dict(self.filters, format=_checked_format(self.filters["format"]),
                        **{CONCAT_FILTER: _concatenated})
         self.filters = {name: self._bounded(function) for name, function in filters.items()}
         self.filters[BUDGET_FILTER] = budget.counted
         self.filters[PRINT_FILTER] = self._printed
         self.filters[MADE_FILTER] = self._written
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        """Jinja2's rules, and of a pydantic model only its fields and its own properties."""
+        if not super().is_safe_attribute(obj, attr, value):
+            return False
+        return not isinstance(obj, BaseModel) or _model_data(type(obj), attr)
 
     def _load_template(self, name: Any, globals: Any) -> Any:
         """``include``, ``import`` and ``extends``: a rule text is one file."""
@@ -222,8 +236,6 @@ class _BoundedSandbox(SandboxedEnvironment):
         __self.check_call(args, kwargs)
         if isinstance(subject, str):
             _check_growth(__obj.__name__, (subject, *args), kwargs, __self.max_output)
-        elif isinstance(subject, (list, dict, set)):
-            __self.budget.made((args, kwargs))  # what a list or table method adds to it
         return __self._measured(super().call(__context, __obj, *args, **kwargs))
 
     def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
@@ -265,6 +277,19 @@ def _checked_format(format_filter: Callable) -> Callable:
         _check_format(value)
         return format_filter(value, *args, **kwargs)
     return checked
+
+
+def _model_data(model: type, attr: str) -> bool:
+    """Whether ``attr`` of a pydantic model class is data: a field, or a property its own
+    classes define (not one of pydantic's methods)."""
+    if attr in model.model_fields:
+        return True
+    for cls in model.__mro__:
+        if cls is BaseModel:
+            return False
+        if attr in vars(cls):
+            return isinstance(vars(cls)[attr], (property, cached_property))
+    return False
 
 
 def _concatenated(parts: list[Any]) -> str:
