@@ -133,6 +133,13 @@ MULTIPLIED = [
     # a macro as a sort key runs outside the budget
     '{% set s = "y" * 999999 %}{% set t = "y" * 999999 %}{% macro m(x) %}{% if s == t %}'
     '{% endif %}{% endmacro %}{% set l = range(100000)|list %}{% set _ = l.sort(key=m) %}done',
+    # bytes were not measured: a list of them, and one compared a million times in one `in`
+    '{% set ns = namespace(l=[]) %}{% for i in range(2500) %}'
+    "{% set ns.l = ns.l + [i.to_bytes(1000000, 'big')] %}{% endfor %}{{ ns.l|length }}",
+    "{% set t = (0).to_bytes(999999, 'big') %}{% set u = (1).to_bytes(999999, 'big') %}"
+    "{% set b = [t] * 999999 %}{{ u in b }}",
+    # a dotted attribute path is followed for every item within one step
+    "{{ range(1000)|map(attribute='real.' * 100000 ~ 'real')|list|length }}",
 ]
 
 
@@ -205,6 +212,19 @@ def test_a_rule_text_reads_only_data_and_changes_nothing(text):
     assert "/" not in str(caught.value).split("template:", 1)[1]  # no path, no file text
     again = rule_context(load_layout("racing_kings"), words_for(layout, "en"))
     assert again["example"] == context["example"] and load_layout("racing_kings") == layout
+
+
+def test_a_games_own_objects_show_data_not_methods():
+    """Steeple Chess' course is a dataclass whose ``run`` loops for ever on a zero step."""
+    from boardgen.rules import rule_context
+
+    layout = load_layout("steeple_chess")
+    context = rule_context(layout, words_for(layout, "en"))
+    assert render_rule_text("{{ layout.track.course|length }}", "f", context, LIMIT) == "148"
+    for text in ("{% set c = layout.track.course|sort|first %}{{ layout.track.run(c, (0, 0)) }}",
+                 "{{ words.get('finish') }}"):
+        with pytest.raises(InputError, match="not allowed in a rule text"):
+            render_rule_text(text, "f", context, LIMIT)
 
 
 def test_a_layout_gives_a_template_its_fields_and_its_own_properties():

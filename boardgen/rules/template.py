@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from functools import cached_property, wraps
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -44,6 +44,9 @@ CONCAT_FILTER = "_concatenated"  # what ``a ~ b`` becomes, so its result is meas
 PRINT_FILTER = "_printed"        # every printed piece passes it, so it is counted
 MADE_FILTER = "_measured"        # every list, tuple and table written in the template
 CONTAINERS = (list, tuple, dict, set, frozenset)
+TEXTS = (str, bytes, bytearray)
+SIZED = (*TEXTS, *CONTAINERS)
+MAX_ATTRIBUTE_PARTS = 16  # a dotted attribute= path is followed item by item in one call
 MAX_CODE_CHARS = 50_000  # characters inside {{ }} and {% %}: shipped rule texts have under 5,000
 CODE = re.compile(r"\{[{%].*?(?:[}%]\}|\Z)", re.S)
 SPEC_WIDTH = re.compile(r"[:%.][-+ #0<>=^,_]*(\d+)")  # a format field's width or precision
@@ -99,7 +102,7 @@ def _size(value: Any, limit: int) -> int:
     total, waiting = 0, [value]
     while waiting and total <= limit:
         item = waiting.pop()
-        if isinstance(item, str):
+        if isinstance(item, TEXTS):
             total += len(item)
         elif isinstance(item, dict):
             total += len(item)
@@ -120,7 +123,7 @@ def _check_value(value: Any, limit: int) -> None:
                              f"larger than {MAX_NUMBER}")
     if isinstance(value, float) and abs(value) > MAX_NUMBER:
         raise BudgetExceeded(f"number {value:g} is larger than {MAX_NUMBER}")
-    if isinstance(value, (str, *CONTAINERS)) and _size(value, limit) > limit:
+    if isinstance(value, SIZED) and _size(value, limit) > limit:
         raise BudgetExceeded(f"a value of more than {limit} characters and items")
 
 
@@ -134,8 +137,10 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
     """Jinja2's sandbox with every call, loop round and large operand counted or refused.
 
     Immutable: lists and tables cannot be changed in place (the values a game hands the
-    template may be its own), and of a layout only its data can be read: a pydantic model's
-    methods read files, dump JSON at any indent and change the class for every later build.
+    template may be its own). Of the layout and the objects it leads to (pydantic models,
+    dataclasses) only data can be read, never a method: pydantic's read files, dump JSON
+    at any indent and change the class for every later build, and a game's own may loop
+    on arguments no build would give them.
     """
 
     intercepted_binops = frozenset({"*", "**", "%", "+", "-", "/", "//"})
@@ -156,10 +161,12 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
         self.filters[MADE_FILTER] = self._written
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        """Jinja2's rules, and of a pydantic model only its fields and its own properties."""
+        """Jinja2's rules, and of a model or dataclass only its fields and properties."""
         if not super().is_safe_attribute(obj, attr, value):
             return False
-        return not isinstance(obj, BaseModel) or _model_data(type(obj), attr)
+        if isinstance(obj, BaseModel) or (is_dataclass(obj) and not isinstance(obj, type)):
+            return _data_attribute(type(obj), attr)
+        return True
 
     def _load_template(self, name: Any, globals: Any) -> Any:
         """``include``, ``import`` and ``extends``: a rule text is one file."""
@@ -169,7 +176,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
     def _measured(self, value: Any) -> Any:
         """A value made by the template, refused when larger than the output may be, and
         counted (measured once: a list holding itself twice over takes a while)."""
-        if isinstance(value, (str, *CONTAINERS)):
+        if isinstance(value, SIZED):
             size = _size(value, self.max_output)
             if size > self.max_output:
                 raise BudgetExceeded(f"a value of more than {self.max_output} characters "
@@ -205,6 +212,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
         def bounded(*args: Any, **kwargs: Any) -> Any:
             if name == "join":
                 args = self._listed_first(args)
+            _check_attribute_path(name, _without_context(args), kwargs)
             self.check_call(args, kwargs)
             _check_growth(name, _without_context(args), kwargs, self.max_output)
             return self._measured(function(*args, **kwargs))
@@ -279,13 +287,14 @@ def _checked_format(format_filter: Callable) -> Callable:
     return checked
 
 
-def _model_data(model: type, attr: str) -> bool:
-    """Whether ``attr`` of a pydantic model class is data: a field, or a property its own
-    classes define (not one of pydantic's methods)."""
-    if attr in model.model_fields:
+def _data_attribute(kind: type, attr: str) -> bool:
+    """Whether ``attr`` of a pydantic model or dataclass is data: a field, or a property
+    of its own classes (not a method, nor anything pydantic defines)."""
+    if attr in getattr(kind, "model_fields", ()) or attr in getattr(
+            kind, "__dataclass_fields__", ()):
         return True
-    for cls in model.__mro__:
-        if cls is BaseModel:
+    for cls in kind.__mro__:
+        if cls in (BaseModel, object):
             return False
         if attr in vars(cls):
             return isinstance(vars(cls)[attr], (property, cached_property))
@@ -378,6 +387,16 @@ def _check_list_growth(name: str, items: Any, args: tuple, kwargs: Mapping[str, 
             raise BudgetExceeded("sum adds up numbers; join texts with join")
 
 
+def _check_attribute_path(name: str, args: tuple, kwargs: Mapping[str, Any]) -> None:
+    """Refuse a dotted path (``map(attribute="a.b.c")``) longer than any data is deep: a
+    filter follows it for every item within one step."""
+    path = kwargs.get("attribute")
+    if path is None and name in ("groupby", "selectattr", "rejectattr") and len(args) > 1:
+        path = args[1]
+    if isinstance(path, str) and path.count(".") >= MAX_ATTRIBUTE_PARTS:
+        raise BudgetExceeded(f"an attribute path of more than {MAX_ATTRIBUTE_PARTS} parts")
+
+
 def _check_power(base: Any, exponent: Any) -> None:
     if isinstance(base, int) and isinstance(exponent, int) and exponent > 0:
         if max(base.bit_length(), 1) * exponent > MAX_INT_BITS:
@@ -386,8 +405,7 @@ def _check_power(base: Any, exponent: Any) -> None:
 
 def _check_sum(left: Any, right: Any, limit: int) -> None:
     """``a + b`` of texts or lists, refused before it makes one too long."""
-    sized = (str, *CONTAINERS)
-    if isinstance(left, sized) and isinstance(right, sized):
+    if isinstance(left, SIZED) and isinstance(right, SIZED):
         if _size(left, limit) + _size(right, limit) > limit:
             raise BudgetExceeded(f"a text or list longer than {limit} made with +")
 
