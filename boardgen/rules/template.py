@@ -1,13 +1,16 @@
 """Rule texts as templates of the layout: Jinja2 in a sandbox, with bounded work.
 
-A rule text is a user file, so it is rendered in Jinja2's sandbox (no private
-attributes, no unsafe callables) with undefined names as errors, and with a budget: loop
-iterations and calls are counted, numbers given to functions and operators are limited,
-operations that would make a huge text or list are refused before they run, everything
-made or printed (also inside ``set`` and ``filter`` blocks) is counted, and a render that
-runs past its time limit stops. Sizes look inside lists and tables, since a list can hold
-one long text many times over. Any mistake is one InputError naming the rule text and
-its line. A text without template syntax renders as itself.
+A rule text is a user file, so it is rendered in Jinja2's immutable sandbox (no private
+attributes, no unsafe callables, nothing changed in place; of models and dataclasses
+only their data) with undefined names as errors, and with a budget: loop iterations,
+calls and operators are counted, numbers given to them are limited, operations that
+would make a huge text or list are refused before they run, every value made or printed
+(also inside ``set`` and ``filter`` blocks) is measured and counted, and a render that
+runs past its time limit stops. Sizes look inside lists and tables, since a list can
+hold one long text many times over, so no value larger than the output may be exists
+to be compared, hashed or printed. Template code beyond what rules need is refused
+before it is compiled. Any mistake is one InputError naming the rule text and its line.
+A text without template syntax renders as itself.
 """
 
 from __future__ import annotations
@@ -27,14 +30,14 @@ from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from pydantic import BaseModel
 from jinja2.visitor import NodeTransformer
+from pydantic import BaseModel
 
 from boardgen.cache import cache_dir, file_digest
 from boardgen.errors import InputError
 
-MAX_STEPS = 200_000          # loop iterations, calls and filters in one render
-MAX_ITEMS = 5_000_000        # characters and items of all the values calls and filters make
+MAX_STEPS = 200_000          # loop iterations, calls, filters and operators in one render
+MAX_ITEMS = 5_000_000        # characters and items of all the values made and printed
 MAX_NUMBER = 1_000_000       # the largest number a function, filter or operator is given
 MAX_INT_BITS = 4_096         # integers computed by a template stay this small
 RENDER_SECONDS = 5.0         # wall-clock limit of one render
@@ -75,13 +78,13 @@ class _Budget:
         self.steps += 1
         if self.steps > MAX_STEPS:
             raise BudgetExceeded(f"the template does more than {MAX_STEPS} steps "
-                                 "(loop rounds and calls)")
+                                 "(loop rounds, calls and operations)")
         if time.monotonic() > self.deadline:
             raise BudgetExceeded(f"the template takes longer than {RENDER_SECONDS:g} s")
 
-    def made(self, value: Any, size: int | None = None) -> None:
-        """Count the size of a value a call or filter made, or a template printed."""
-        self.items += _size(value, MAX_ITEMS - self.items + 1) if size is None else size
+    def made(self, size: int) -> None:
+        """Count the characters and items of a value the template made or printed."""
+        self.items += size
         if self.items > MAX_ITEMS:
             raise BudgetExceeded(f"the template makes more than {MAX_ITEMS} characters "
                                  "and items in all")
@@ -181,7 +184,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
             if size > self.max_output:
                 raise BudgetExceeded(f"a value of more than {self.max_output} characters "
                                      "and items")
-            self.budget.made(value, size)
+            self.budget.made(size)
         else:
             _check_value(value, self.max_output)
         return value
@@ -201,7 +204,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
         size = _unmarked_length(text)
         if size > self.max_output:
             raise BudgetExceeded(f"a value of more than {self.max_output} characters and items")
-        self.budget.made(text, size)
+        self.budget.made(size)
         return text
 
     def _bounded(self, function: Callable) -> Callable:
