@@ -25,6 +25,7 @@ from typing import Any, Mapping
 from boardgen.errors import InputError
 
 LANGUAGES = {"en": "English", "de": "German", "pl": "Polish"}
+LITERAL_KEYS = ("title", "subtitle")  # names, not sentences: no placeholders in them
 CATALOGUES = Path(__file__).resolve().parent / "catalogues"
 
 
@@ -125,10 +126,10 @@ def words_for(layout=None, lang: str = "en") -> Words:
     """The catalogue of ``lang`` with the layout's labels of that language over it."""
     table = dict(catalogue(lang))
     if layout is not None:
-        # the title is printed as written: its braces are not placeholders
-        table.setdefault("title", literal(layout.title))
-        table.setdefault("subtitle", literal(layout.subtitle))
+        table.update(title=layout.title, subtitle=layout.subtitle)
         table.update(layout_labels(layout, lang))
+        for key in LITERAL_KEYS:  # printed as written: their braces are not placeholders
+            table[key] = literal(table[key])
     return Words(lang, table)
 
 
@@ -136,23 +137,23 @@ def shipped_placeholders(game_labels: Mapping[str, Any]) -> dict[str, frozenset[
     """The placeholders boardgen's own English texts use, key by key: the names it fills in.
 
     ``game_labels`` is the English table of the game's shipped layout; the shared
-    catalogue and the layout's title and subtitle (which take none) come with it.
+    catalogue's come with it.
     """
     texts = {**catalogue("en"), **flatten(game_labels)}
-    reference = {key: frozenset(placeholders(text)) for key, text in texts.items()
-                 if isinstance(text, str)}
-    return reference | {"title": frozenset(), "subtitle": frozenset()}
+    return {key: frozenset(placeholders(text)) for key, text in texts.items()
+            if isinstance(text, str) and key not in LITERAL_KEYS}
 
 
 def label_problems(labels: Mapping[str, Mapping[str, Any]],
                    reference: Mapping[str, frozenset[str]] | None = None
                    ) -> list[tuple[str, str]]:
-    """(key path, message) for every missing or malformed translation of a layout's labels.
+    """(key path, message) for every missing or malformed text of a layout's labels.
 
-    English is the reference: every other language a layout prints in needs each of its
-    keys, with no placeholder English does not have. An English text may use only the
-    placeholders ``reference`` (see ``shipped_placeholders``) gives its key, the names the
-    code fills in; a key it does not know is checked as it is printed.
+    Every language a layout prints in needs each key English has (the shared catalogue's
+    words have their translations there). A text may use the placeholders ``reference``
+    (see ``shipped_placeholders``) gives its key, the names the code fills in; for a key
+    it does not know, a translation may use those of the English text, and the English
+    text is checked as it is printed. The title and subtitle are printed as written.
     """
     problems = []
     for lang in labels:
@@ -163,33 +164,42 @@ def label_problems(labels: Mapping[str, Mapping[str, Any]],
     for lang in LANGUAGES:
         table = flatten(labels.get(lang, {}))
         for key, text in table.items():
-            if not isinstance(text, str):
-                problems.append((f"labels.{lang}.{key}", "a label is a text in quotes"))
-                continue
-            english_text = english.get(key, text)
-            if not isinstance(english_text, str):
-                english_text = text  # the English entry is reported on its own
-            try:
-                extra = placeholders(text) - placeholders(english_text)
-            except ValueError as exc:
-                problems.append((f"labels.{lang}.{key}", str(exc)))
-                continue
-            if extra:
-                problems.append((f"labels.{lang}.{key}",
-                                 f"placeholder {{{sorted(extra)[0]}}} is not one the English "
-                                 "text has"))
-            elif lang == "en" and reference is not None and key in reference:
-                unknown = placeholders(text) - reference[key]
-                if unknown:
-                    may = ", ".join(f"{{{name}}}" for name in sorted(reference[key])) or "none"
-                    problems.append((f"labels.en.{key}",
-                                     f"unknown placeholder {{{sorted(unknown)[0]}}}; this text "
-                                     f"may use {may}"))
+            problem = _text_problem(key, text, english.get(key), reference or {}, lang)
+            if problem:
+                problems.append((f"labels.{lang}.{key}", problem))
         if lang == "en":
             continue
         for key in english:
-            if key not in table:
+            if key not in table and key not in catalogue(lang):
                 problems.append((f"labels.{lang}.{key}",
                                  f"missing {LANGUAGES[lang]} translation "
                                  f"(English: {english[key]!r})"))
     return problems
+
+
+def _text_problem(key: str, text: Any, english: Any, reference: Mapping[str, frozenset[str]],
+                  lang: str) -> str | None:
+    """What is wrong with one label's text, if anything."""
+    if not isinstance(text, str):
+        return "a label is a text in quotes"
+    if key in LITERAL_KEYS:
+        return None
+    try:
+        used = placeholders(text)
+    except ValueError as exc:
+        return str(exc)
+    if key in reference:
+        unknown = used - reference[key]
+        if unknown:
+            may = ", ".join(f"{{{name}}}" for name in sorted(reference[key])) or "none"
+            return f"unknown placeholder {{{sorted(unknown)[0]}}}; this text may use {may}"
+        return None
+    if lang == "en" or not isinstance(english, str):
+        return None  # the English text is checked as it is printed, or reported on its own
+    try:
+        extra = used - placeholders(english)
+    except ValueError:
+        return None  # the English text is reported on its own
+    if extra:
+        return f"placeholder {{{sorted(extra)[0]}}} is not one the English text has"
+    return None

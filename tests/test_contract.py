@@ -214,7 +214,8 @@ def _english_label_keys(game: str) -> list[str]:
 @pytest.mark.parametrize("game", shipped_games())
 def test_an_english_label_may_use_only_the_placeholders_its_game_fills_in(tmp_path, game):
     """A name the code does not fill in once crashed the build where the label was printed."""
-    keys = _english_label_keys(game) + ["title", "cover.edition", "footer.page"]
+    keys = [key for key in _english_label_keys(game) if key not in ("title", "subtitle")]
+    keys += ["cover.edition", "footer.page"]
     for key in keys:
         path = write(tmp_path, "label.toml", f'extends = "{game}"\n[labels.en]\n'
                      f'{key} = "X {{nope}} Y"\n')
@@ -228,16 +229,21 @@ def test_an_english_label_may_use_only_the_placeholders_its_game_fills_in(tmp_pa
 
 @pytest.mark.parametrize("game", ["racing_kings", "steeple_chess", "six_day_race", "river_race"])
 def test_braces_in_a_title_print_as_written(run_cli, tmp_path, game):
-    """The title and subtitle are plain text, not templates: "{" once stopped check and build."""
-    title, subtitle = "Set {x} {{y}} }", "{ Edition {year}"
+    """The title and subtitle are plain text, not templates: "{" once stopped check and build.
+    A language's own title (``[labels.de] title``) is printed as written too."""
+    title, subtitle, german = "Set {x} {{y}} }", "{ Edition {year}", "Satz {{B}} {"
     path = write(tmp_path, "braces.toml", f'extends = "{game}"\nname = "braces"\n'
-                 f'title = "{title}"\nsubtitle = "{subtitle}"\n')
+                 f'title = "{title}"\nsubtitle = "{subtitle}"\n[labels.de]\ntitle = "{german}"\n'
+                 f'subtitle = "{subtitle}"\n[labels.en]\ntitle = "{title}"\n'
+                 f'subtitle = "{subtitle}"\n[labels.pl]\ntitle = "{title}"\n'
+                 f'subtitle = "{subtitle}"\n')
     assert run_cli("check", path).exit_code == 0
-    result = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.output
-    bundle = (tmp_path / "out" / "braces" / "braces-print-and-play.pdf").read_bytes()
-    text = pdf_text(bundle)
-    assert title in text and subtitle in text
+    for lang, printed in (("en", title), ("de", german)):
+        out = tmp_path / lang
+        result = run_cli("build", path, "--format", "pdf", "--lang", lang, "--out", out)
+        assert result.exit_code == 0, result.output
+        text = pdf_text((out / "braces" / "braces-print-and-play.pdf").read_bytes())
+        assert printed in text and subtitle in text, lang
 
 
 LONG_RULES = '{% for i in range(1400) %}\n# Part {{ i }}\n\n{{ "word " * 130 }}\n\n{% endfor %}\n'
@@ -296,3 +302,29 @@ def test_a_legend_text_may_name_every_number_the_legend_fills_in(run_cli, tmp_pa
     assert run_cli("check", path).exit_code == 0
     built = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
     assert built.exit_code == 0, built.output
+
+
+@pytest.mark.parametrize("game, key, text", [
+    ("racing_kings", "tokens.title", "Pieces"),        # drops {title}, which German keeps
+    ("river_race", "obstacles.fold", "fold"),
+    ("six_day_race_advanced", "legend.orange.text", "{high}"),
+    ("steeple_chess", "cover.edition", "Home edition"),  # a catalogue word, English only
+])
+def test_rewording_an_english_word_keeps_the_inherited_translations(run_cli, tmp_path, game,
+                                                                    key, text):
+    """A translation may use every name the code fills in, not only those English still uses;
+    check once blamed the shipped file's German and Polish lines."""
+    path = write(tmp_path, "mine.toml", f'extends = "{game}"\nname = "mine"\n[labels.en]\n'
+                 f'{key} = "{text}"\n')
+    result = run_cli("check", path)
+    assert result.exit_code == 0, result.stderr
+
+
+def test_a_malformed_english_word_is_one_message_on_its_own_line(run_cli, tmp_path):
+    path = write(tmp_path, "mine.toml", 'extends = "six_day_race"\nname = "mine"\n'
+                 '[labels.en.space]\nsprint = "{number:>5}"\n')
+    result = run_cli("check", path)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {path}:4: labels.en.space.sprint: placeholder {{number}} must be a plain name "
+        "like {count}"]
