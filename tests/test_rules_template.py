@@ -140,6 +140,13 @@ MULTIPLIED = [
     "{% set b = [t] * 999999 %}{{ u in b }}",
     # a dotted attribute path is followed for every item within one step
     "{{ range(1000)|map(attribute='real.' * 100000 ~ 'real')|list|length }}",
+    "{{ ([0] * 1000000)|sort(attribute='real.real.real')|length }}",
+    "{{ ([0] * 1000000)|select('in', [1] * 1000)|list|length }}",
+    # slices are copies
+    "{% set l = [0] * 1000000 %}{{ [l[1:], l[1:], l[1:]]|length }}",
+    # comparisons and tests are steps: a long run of them meets the clock
+    "{% for i in range(90000) %}{{ 1 == 1 }}{% endfor %}",
+    "{% for i in range(90000) %}{{ 1 is odd }}{% endfor %}",
 ]
 
 
@@ -231,6 +238,17 @@ def test_a_layout_gives_a_template_its_fields_and_its_own_properties():
     layout = load_layout("steeple_chess")
     text = "{{ layout.title }} {{ layout.course.square_mm }} {{ layout.track.__class__ is defined }}"
     assert render(text, layout=layout).startswith("Steeple Chess 30")
+
+
+def test_filters_on_constants_run_in_the_budget_not_while_compiling():
+    """Jinja2 once ran them as it compiled and wrote a million-item result into the code."""
+    from boardgen.rules.template import MAX_ITEMS
+
+    start = time.monotonic()
+    text = "".join(f"{{% set a{n} = []|slice(999999)|list %}}" for n in range(3)) + "x"
+    with pytest.raises(InputError, match=f"more than {MAX_ITEMS} characters and items"):
+        render_rule_text(text, "mine.rules.en.md", {}, MAX_RENDERED_CHARS)
+    assert time.monotonic() - start < 5
 
 
 def test_other_files_cannot_be_read_into_a_rule_text():

@@ -36,8 +36,8 @@ from pydantic import BaseModel
 from boardgen.cache import cache_dir, file_digest
 from boardgen.errors import InputError
 
-MAX_STEPS = 200_000          # loop iterations, calls, filters and operators in one render
-MAX_ITEMS = 5_000_000        # characters and items of all the values made and printed
+MAX_STEPS = 100_000          # loop iterations, calls, filters and operators in one render
+MAX_ITEMS = 2_000_000        # characters and items of all the values made and printed
 MAX_NUMBER = 1_000_000       # the largest number a function, filter or operator is given
 MAX_INT_BITS = 4_096         # integers computed by a template stay this small
 RENDER_SECONDS = 5.0         # wall-clock limit of one render
@@ -46,6 +46,9 @@ BUDGET_FILTER = "_counted"
 CONCAT_FILTER = "_concatenated"  # what ``a ~ b`` becomes, so its result is measured
 PRINT_FILTER = "_printed"        # every printed piece passes it, so it is counted
 MADE_FILTER = "_measured"        # every list, tuple and table written in the template
+STEP_FILTER = "_stepped"         # every comparison and test
+# filters that call a test or filter for each item
+EACH_ITEM_FILTERS = frozenset({"map", "select", "reject", "selectattr", "rejectattr"})
 CONTAINERS = (list, tuple, dict, set, frozenset)
 TEXTS = (str, bytes, bytearray)
 SIZED = (*TEXTS, *CONTAINERS)
@@ -149,8 +152,10 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%", "+", "-", "/", "//"})
 
     def __init__(self, budget: _Budget, max_output: int) -> None:
+        # not optimized: Jinja2 would run filters on constants while compiling, outside the
+        # budget, and write their results, however large, into the code it compiles
         super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True,
-                         extensions=[_LineMarks])
+                         extensions=[_LineMarks], optimized=False)
         self.budget = budget
         self.max_output = max_output
         del self.globals["lipsum"]  # placeholder Latin, slow to make at the sizes allowed
@@ -162,6 +167,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
         self.filters[BUDGET_FILTER] = budget.counted
         self.filters[PRINT_FILTER] = self._printed
         self.filters[MADE_FILTER] = self._written
+        self.filters[STEP_FILTER] = self._stepped
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         """Jinja2's rules, and of a model or dataclass only its fields and properties."""
@@ -187,6 +193,11 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
             self.budget.made(size)
         else:
             _check_value(value, self.max_output)
+        return value
+
+    def _stepped(self, value: Any) -> Any:
+        """A comparison or test done: one step, so a long run of them meets the clock."""
+        self.budget.step()
         return value
 
     def _written(self, value: Any) -> Any:
@@ -216,6 +227,7 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
             if name == "join":
                 args = self._listed_first(args)
             _check_attribute_path(name, _without_context(args), kwargs)
+            self._count_item_work(name, _without_context(args), kwargs)
             self.check_call(args, kwargs)
             _check_growth(name, _without_context(args), kwargs, self.max_output)
             return self._measured(function(*args, **kwargs))
@@ -229,6 +241,18 @@ class _BoundedSandbox(ImmutableSandboxedEnvironment):
             items = list(self.budget.counted(args[context]))
             args = (*args[:context], items, *args[context + 1:])
         return args
+
+    def _count_item_work(self, name: str, args: tuple, kwargs: Mapping[str, Any]) -> None:
+        """Count as steps what a filter does item by item within its one call: a test, a
+        filter or an attribute path for each item (a test against a long list costs more)."""
+        path = _attribute_path(name, args, kwargs)
+        if name not in EACH_ITEM_FILTERS and path is None:
+            return
+        items = args[0] if args and hasattr(args[0], "__len__") else ()
+        parts = path.count(".") + 1 if isinstance(path, str) else 1
+        extra = max((_size(v, MAX_STEPS) for v in (*args[1:], *kwargs.values())), default=0)
+        self.budget.steps += len(items) * parts * max(extra, 1) - 1
+        self.budget.step()
 
     def check_call(self, args: Iterable[Any], kwargs: Mapping[str, Any]) -> None:
         self.budget.step()
@@ -390,12 +414,18 @@ def _check_list_growth(name: str, items: Any, args: tuple, kwargs: Mapping[str, 
             raise BudgetExceeded("sum adds up numbers; join texts with join")
 
 
-def _check_attribute_path(name: str, args: tuple, kwargs: Mapping[str, Any]) -> None:
-    """Refuse a dotted path (``map(attribute="a.b.c")``) longer than any data is deep: a
-    filter follows it for every item within one step."""
+def _attribute_path(name: str, args: tuple, kwargs: Mapping[str, Any]) -> Any:
+    """The attribute path a filter follows for every item (``sort(attribute="a.b")``)."""
     path = kwargs.get("attribute")
     if path is None and name in ("groupby", "selectattr", "rejectattr") and len(args) > 1:
         path = args[1]
+    return path
+
+
+def _check_attribute_path(name: str, args: tuple, kwargs: Mapping[str, Any]) -> None:
+    """Refuse a dotted path (``map(attribute="a.b.c")``) longer than any data is deep: a
+    filter follows it for every item within one step."""
+    path = _attribute_path(name, args, kwargs)
     if isinstance(path, str) and path.count(".") >= MAX_ATTRIBUTE_PARTS:
         raise BudgetExceeded(f"an attribute path of more than {MAX_ATTRIBUTE_PARTS} parts")
 
@@ -425,7 +455,8 @@ def _check_product(left: Any, right: Any, limit: int) -> None:
 
 
 class _Budgeted(NodeTransformer):
-    """A parsed template whose loops, ``~`` joins and printed pieces go through the budget."""
+    """A parsed template whose loops, comparisons, tests, ``~`` joins, slices, written
+    lists and printed pieces go through the budget."""
 
     def visit_For(self, node: nodes.For) -> nodes.Node:
         node = self.generic_visit(node)
@@ -450,6 +481,16 @@ class _Budgeted(NodeTransformer):
         node = self.generic_visit(node)
         node.nodes = [_filtered(child, PRINT_FILTER) for child in node.nodes]
         return node
+
+    def visit_Compare(self, node: nodes.Compare) -> nodes.Node:
+        return _filtered(self.generic_visit(node), STEP_FILTER)
+
+    def visit_Test(self, node: nodes.Test) -> nodes.Node:
+        return _filtered(self.generic_visit(node), STEP_FILTER)
+
+    def visit_Getitem(self, node: nodes.Getitem) -> nodes.Node:
+        node = self.generic_visit(node)  # a slice is a copy, measured like any value made
+        return _filtered(node, MADE_FILTER) if isinstance(node.arg, nodes.Slice) else node
 
 
 def _filtered(node: nodes.Expr, name: str) -> nodes.Filter:
