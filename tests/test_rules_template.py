@@ -144,6 +144,10 @@ MULTIPLIED = [
     "{{ ([0] * 1000000)|select('in', [1] * 1000)|list|length }}",
     # slices are copies
     "{% set l = [0] * 1000000 %}{{ [l[1:], l[1:], l[1:]]|length }}",
+    # an object or long number held many times prints as many copies
+    "{{ ([layout] * 999999)|join|length }}",
+    "{% set b = 1" + "0" * 4000 + " %}{{ [b] * 999999 }}",
+    "{{ [(1e300).as_integer_ratio()[0]] * 999999 }}",
     # comparisons and tests are steps: a long run of them meets the clock
     "{% for i in range(90000) %}{{ 1 == 1 }}{% endfor %}",
     "{% for i in range(90000) %}{{ 1 is odd }}{% endfor %}",
@@ -158,7 +162,8 @@ def test_templates_that_multiply_a_long_text_are_refused_before_they_make_it(tex
     tracemalloc.start()
     try:
         with pytest.raises(InputError) as caught:
-            render_rule_text(text, "mine.rules.en.md", {}, MAX_RENDERED_CHARS)
+            render_rule_text(text, "mine.rules.en.md", {"layout": load_layout("racing_kings")},
+                             MAX_RENDERED_CHARS)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -166,6 +171,14 @@ def test_templates_that_multiply_a_long_text_are_refused_before_they_make_it(tex
     assert peak < 200_000_000, peak
     assert str(caught.value).startswith("mine.rules.en.md:1: template: ")
     assert "memory" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", [
+    "{{ 1" + "0" * 5000 + " }}",  # more digits than Python converts
+    "{{ 0x" + "f" * 4000 + " }}",
+])
+def test_a_number_too_long_to_read_is_one_message(text):
+    assert "a number too long to read or print" in str(refused(text))
 
 
 @pytest.mark.parametrize("text", [

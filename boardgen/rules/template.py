@@ -99,13 +99,15 @@ class _Budget:
 
 
 def _size(value: Any, limit: int) -> int:
-    """Characters and items of a value, with those of every text and list inside it.
+    """About the length of a value printed: characters and items, with those of every
+    text, number and object inside it.
 
-    A text held many times over counts each time: printing or joining the list makes
-    every copy. Counting stops once past ``limit``, so it is quick whatever the value,
-    and ends even for a list that holds itself.
+    A text or object held many times over counts each time: printing or joining the list
+    makes every copy. Counting stops once past ``limit``, so it is quick whatever the
+    value, and ends even for a list that holds itself.
     """
     total, waiting = 0, [value]
+    printed: dict[int, int] = {}  # the printed length of each other object, by identity
     while waiting and total <= limit:
         item = waiting.pop()
         if isinstance(item, TEXTS):
@@ -117,7 +119,21 @@ def _size(value: Any, limit: int) -> int:
         elif isinstance(item, CONTAINERS):
             total += len(item)
             waiting.extend(item)
+        elif isinstance(item, int):
+            total += item.bit_length() * 30103 // 100000 + 1  # its decimal digits, about
+        elif item is not None and not isinstance(item, (float, Iterator)):
+            if id(item) not in printed:
+                printed[id(item)] = _printed_length(item)
+            total += printed[id(item)]
     return total
+
+
+def _printed_length(item: Any) -> int:
+    """The length of an object as the template would print it (0 if it cannot be)."""
+    try:
+        return len(str(item))
+    except Exception:  # an undefined name, say: the template reports it where it prints
+        return 0
 
 
 def _check_value(value: Any, limit: int) -> None:
@@ -593,6 +609,8 @@ def render_traced(text: str, source: str, context: Mapping[str, Any],
     except (RecursionError, SyntaxError):  # Jinja2's parser or Python's compiler gave up
         raise InputError("template: blocks, brackets or expressions nested too deeply",
                          source=source) from None
+    except (ValueError, OverflowError):  # a number literal of thousands of digits
+        raise InputError("template: a number too long to read or print", source=source) from None
     except (TemplateError, MemoryError) as error:
         raise InputError(_message(error), source=source) from None
     budget.start()
