@@ -9,6 +9,7 @@ folder.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -16,9 +17,10 @@ import re
 import secrets
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from boardgen import __version__, imposition
 from boardgen.contract import BuildOptions, Checked, check_build, compose
@@ -34,6 +36,7 @@ from boardgen.scene import Document, Scene
 
 # What a killed build leaves: write_files' temporaries and output_folder's probe.
 RECORD = ".boardgen-files"  # the files the last build wrote into a game's folder
+ABANDONED_AFTER_S = 600      # a temporary file this old is a killed build's
 MAX_RECORD_BYTES = 1 << 20
 TEMPORARY = re.compile(r"^(\..+\.[a-z0-9_]{8}\.tmp|\.probe[a-z0-9_]{8})$")
 
@@ -86,7 +89,8 @@ def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
     finally:
         for leftover in [*temporaries.values(), *backups.values()]:
             if leftover and os.path.lexists(leftover):
-                os.unlink(leftover)
+                with contextlib.suppress(FileNotFoundError):  # another build tidied it
+                    os.unlink(leftover)
     return list(temporaries)
 
 
@@ -157,13 +161,20 @@ def output_folder(out_dir: Path, name: str) -> Path:
             raise InputError("is a symbolic link; refusing to write through it", source=str(folder))
         folder.mkdir(exist_ok=True)
         for leftover in folder.iterdir():
-            if TEMPORARY.match(leftover.name) and leftover.is_file() and not leftover.is_symlink():
-                leftover.unlink()
+            if (TEMPORARY.match(leftover.name) and leftover.is_file()
+                    and not leftover.is_symlink() and _abandoned(leftover)):
+                leftover.unlink(missing_ok=True)
         probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".probe", delete=True)
         probe.close()
     except OSError as exc:
         raise InputError(f"cannot write to this folder ({exc.strerror})", source=str(folder)) from None
     return folder
+
+
+def _abandoned(temporary: Path) -> bool:
+    """Whether a temporary file is a killed build's, not one another build is writing now:
+    a build writes its files within seconds, so one untouched for minutes is left over."""
+    return time.time() - temporary.stat().st_mtime > ABANDONED_AFTER_S
 
 
 def pdf_file(stem: str, pages: tuple[Scene, ...], options: BuildOptions,
@@ -358,13 +369,26 @@ def write_game(out_dir: Path, name: str, files: dict[str, bytes]) -> list[Path]:
 
 
 def _recorded(folder: Path) -> set[str]:
-    """The files the last build wrote into ``folder`` (none when it has no readable record)."""
+    """The files the last build wrote into ``folder``: the record's lines that name a file
+    below it plainly (``a/b.png``, never ``./``, ``..`` or ``/``). None when the record is
+    not a regular file one can read; a FIFO or device in its place is never opened."""
+    path = folder / RECORD
     try:
-        with open(folder / RECORD, "rb") as handle:
+        if path.is_symlink() or not path.is_file():
+            return set()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as handle:
             text = handle.read(MAX_RECORD_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return set()
-    return {line for line in text.splitlines() if line}
+    return {line for line in text.splitlines() if _plain_relative(line)}
+
+
+def _plain_relative(name: str) -> bool:
+    """Whether ``name`` is a relative path written the one way a build writes it."""
+    path = PurePosixPath(name)
+    return (bool(name) and not path.is_absolute() and str(path) == name
+            and not {".", ".."} & set(path.parts))
 
 
 def _remove_stale(folder: Path, stale: set[str]) -> None:

@@ -7,6 +7,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -67,12 +68,17 @@ def test_an_unwritable_folder_is_one_line(run_cli, tmp_path):
 
 
 def test_leftover_temporaries_of_a_killed_build_are_removed(run_cli, tmp_path):
+    """Those of a build still writing are not: two builds into one folder once removed each
+    other's, and one of them stopped with a traceback."""
     folder = tmp_path / "racing_kings"
     folder.mkdir()
     leftover = write(folder, ".board.pdf.k3j_x9q2.tmp", "half")
+    hour_ago = time.time() - 3600
+    os.utime(leftover, (hour_ago, hour_ago))
+    writing = write(folder, ".tokens.pdf.a1b2c3d4.tmp", "being written now")
     mine = write(folder, ".notes.tmp", "not made by boardgen")
     assert run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg").exit_code == 0
-    assert not leftover.exists() and mine.exists()
+    assert not leftover.exists() and mine.exists() and writing.exists()
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
@@ -189,3 +195,33 @@ def test_a_record_naming_files_outside_the_folder_removes_nothing_there(run_cli,
     record.write_text(record.read_text() + "../../precious.txt\n" + str(outside) + "\n")
     assert run_cli("build", "racing_kings", "--out", out, "--format", "svg").exit_code == 0
     assert outside.read_text() == "keep"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "fifo-link"])
+def test_a_record_that_is_no_regular_file_is_never_opened(run_cli, tmp_path, kind):
+    """A FIFO in the record's place once made the next build wait for ever."""
+    out = tmp_path / "out"
+    assert run_cli("build", "racing_kings", "--out", out, "--format", "svg").exit_code == 0
+    record = out / "racing_kings" / ".boardgen-files"
+    record.unlink(missing_ok=True)
+    if kind == "fifo":
+        os.mkfifo(record)
+    else:
+        os.mkfifo(tmp_path / "fifo")
+        record.symlink_to(tmp_path / "fifo")
+    result = subprocess.run([sys.executable, "-c", "from boardgen.cli import main; main()",
+                             "build", "racing_kings", "--out", str(out), "--format", "svg"],
+                            capture_output=True, timeout=60)
+    assert result.returncode in (0, 2) and b"Traceback" not in result.stderr, result.stderr
+
+
+def test_a_record_naming_a_file_another_way_removes_nothing_just_written(run_cli, tmp_path):
+    """``./board.svg`` once named a file the build had just written, and it was removed."""
+    out = tmp_path / "out"
+    assert run_cli("build", "racing_kings", "--out", out, "--format", "svg").exit_code == 0
+    folder = out / "racing_kings"
+    (folder / "sub").mkdir()
+    with open(folder / ".boardgen-files", "a", encoding="utf-8") as record:
+        record.write("./board.svg\nsub/../board.json\nboard.svg//\n")
+    assert run_cli("build", "racing_kings", "--out", out, "--format", "svg").exit_code == 0
+    assert (folder / "board.svg").is_file() and (folder / "board.json").is_file()
