@@ -28,7 +28,7 @@ from boardgen.errors import InputError
 from boardgen.export import export_files
 from boardgen.i18n import words_for
 from boardgen.ink import saver_output
-from boardgen.layout import layouts_dir, load_layout, resolve, safe_identifier
+from boardgen.layout import layouts_dir, load_layout, read_text, resolve, safe_identifier
 from boardgen.product import GameOutput
 from boardgen.render import renderer
 from boardgen.scene import Document, Scene
@@ -374,12 +374,10 @@ def _recorded(folder: Path) -> set[str]:
     not a regular file one can read; a FIFO or device in its place is never opened."""
     path = folder / RECORD
     try:
-        if path.is_symlink() or not path.is_file():
+        if path.is_symlink():
             return set()
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        with os.fdopen(fd, "rb") as handle:
-            text = handle.read(MAX_RECORD_BYTES).decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path, MAX_RECORD_BYTES, "records")  # never opens a FIFO or device
+    except (OSError, InputError):
         return set()
     return {line for line in text.splitlines() if _plain_relative(line)}
 
@@ -399,9 +397,8 @@ def _remove_stale(folder: Path, stale: set[str]) -> None:
     for name in sorted(stale):
         path = folder / name
         try:
-            if (path.is_symlink() or not path.is_file()
-                    or inside not in path.resolve().parents or name.startswith("/")):
-                continue
+            if path.is_symlink() or not path.is_file() or inside not in path.resolve().parents:
+                continue  # not a file, or reached through a symlinked folder
             path.unlink()
             emptied.add(path.parent)
         except OSError:

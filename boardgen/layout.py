@@ -494,9 +494,9 @@ def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list
     if not isinstance(labels, dict) or not all(isinstance(t, dict) for t in labels.values()):
         return []  # the model reports a labels table of the wrong shape
     reference = shipped_placeholders(_shipped_english_labels(raw))
-    english = flatten(labels.get("en", {}))
+    english_keys = list(flatten(labels.get("en", {})))
     for pattern, names in patterns.items():
-        for key in fnmatch.filter(english, pattern):
+        for key in fnmatch.filter(english_keys, pattern):
             reference[key] = reference.get(key, frozenset()) | names
     found = []
     for key, message in label_problems(labels, reference):

@@ -370,9 +370,6 @@ def _check_growth(name: str, args: tuple, kwargs: Mapping[str, Any], limit: int)
         _check_list_growth(name, args[0], args[1:], kwargs, limit)
         return
     text = args[0]
-    largest = max((_size(value, limit) for value in _flat(rest)), default=0)
-    if name in ("format", "format_map"):
-        largest += _widest_field(text, _flat(rest))
     if name == "replace" and len(rest) >= 2 and isinstance(rest[0], str):
         growth = max(len(str(rest[1])) - len(rest[0]), 0)
         estimate = len(text) + (text.count(rest[0]) if rest[0] else len(text) + 1) * growth
@@ -384,10 +381,12 @@ def _check_growth(name: str, args: tuple, kwargs: Mapping[str, Any], limit: int)
         estimate = len(text) + text.count("\t") * (rest[0] if rest else 8)
     elif name == "join" and rest and hasattr(rest[0], "__len__"):
         estimate = len(text) * len(rest[0]) + sum(len(str(item)) for item in rest[0])
-    elif name in ("format", "format_map"):  # each field or % may print the largest value
-        estimate = len(text) + (text.count("{") + text.count("%")) * largest
+    elif name in ("format", "format_map"):  # each field or % may print the largest value,
+        values = _flat(rest)                  # padded to the widest field
+        estimate = len(text) + (text.count("{") + text.count("%")) * (
+            _largest(values, limit) + _widest_field(text, values))
     elif name == "translate":
-        estimate = len(text) * max(largest, 1)
+        estimate = len(text) * max(_largest(_flat(rest), limit), 1)
     elif name == "wordwrap":
         wrapstring = kwargs.get("wrapstring") or (rest[3] if len(rest) > 3 else None) or "\n"
         width = rest[0] if rest and isinstance(rest[0], int) and rest[0] > 0 else 79
@@ -396,6 +395,11 @@ def _check_growth(name: str, args: tuple, kwargs: Mapping[str, Any], limit: int)
         return
     if estimate > limit:
         raise BudgetExceeded(f"{name} would make a text longer than {limit} characters")
+
+
+def _largest(values: list[Any], limit: int) -> int:
+    """The size of the largest of some values (see ``_size``)."""
+    return max((_size(value, limit) for value in values), default=0)
 
 
 def _widest_field(text: str, values: list[Any]) -> int:
