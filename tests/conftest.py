@@ -51,7 +51,8 @@ def hunspell(code: str):
     try:
         return enchant.Dict(code)
     except enchant.errors.DictNotFoundError:
-        missing(f"no Hunspell dictionary {code}", HUNSPELL_PACKAGES.get(code, f"hunspell-{code}"))
+        missing(f"no Hunspell dictionary {code}",
+                HUNSPELL_PACKAGES.get(code, f"hunspell-{code.split('_')[0].lower()}"))
 
 
 def require_cairo() -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
-import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -64,18 +64,21 @@ def installed(wheel, tmp_path_factory) -> tuple[Path, dict[str, str]]:
     environment for its processes (no PYTHONPATH, no BOARDGEN_LAYOUTS)."""
     venv = tmp_path_factory.mktemp("venv")
     run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=venv)
-    python = venv / "bin" / "python"
+    bin_folder = venv / ("Scripts" if os.name == "nt" else "bin")
+    python = bin_folder / "python"
     run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index",
         wheel, cwd=venv)
     # The dependencies: the test environment's site folders, as plain entries after the
     # venv's own (the .pth files there, an editable boardgen's among them, are not read).
     own = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))",
                    cwd=venv).stdout.strip())
-    theirs = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
-    (own / "test-environment.pth").write_text("\n".join(sorted(theirs)) + "\n")
+    theirs = site.getsitepackages()
+    if site.ENABLE_USER_SITE:
+        theirs.append(site.getusersitepackages())
+    (own / "test-environment.pth").write_text("\n".join(theirs) + "\n")
     env = {key: value for key, value in os.environ.items()
            if key not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "BOARDGEN_LAYOUTS")}
-    return venv / "bin", env
+    return bin_folder, env
 
 
 def test_the_wheel_carries_every_file_of_the_package_and_the_layouts(wheel):
