@@ -2,4 +2,5 @@
 
 from boardgen.cli import main
 
-main()
+if __name__ == "__main__":  # not when a worker process started by spawning imports it
+    main()

@@ -21,6 +21,7 @@ from typer.exceptions import Abort
 
 from boardgen import __version__
 from boardgen.errors import InputError
+from boardgen.i18n import LANGUAGES
 
 
 class OneLineErrors(TyperGroup):
@@ -48,11 +49,15 @@ app = typer.Typer(
     help="Print-ready boards, components and rule booklets for race games, from layout files.",
     add_completion=True,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},  # every command inherits them
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
+*_OTHER_CODES, _LAST_CODE = LANGUAGES
+LANG_HELP = ("Language of every printed word (boards, pieces, sheets, page furniture and rules): "
+             f"{', '.join(_OTHER_CODES)} or {_LAST_CODE}.")
 
 
 def printable(text: str) -> str:
@@ -75,7 +80,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+    version: bool = typer.Option(False, "-V", "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
 ) -> None:
     """Turn a layout file into print-ready PDF, SVG and PNG files.
@@ -239,7 +244,7 @@ def build(
                                          "(checked first: an illegal one is refused with exit 1)."),
     allow_illegal: bool = typer.Option(False, "--allow-illegal",
                                        help="Draw an illegal --setup anyway, marked as illegal."),
-    lang: str = typer.Option("en", "--lang", help="Language of the rules: en, de or pl."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
 ) -> None:
     """Build boards, component sheets, rules and board.json into OUT/<game>/."""
     from boardgen import imposition
@@ -452,7 +457,7 @@ def preview(
     game: str = typer.Argument(..., metavar="GAME|FILE", help="Game name or layout file to show."),
     port: int = typer.Option(8000, "--port", min=0, max=65535,
                              help="Port on 127.0.0.1 (0: any free port)."),
-    lang: str = typer.Option("en", "--lang", help="Language of the printed words: en, de or pl."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
 ) -> None:
     """Serve a page on 127.0.0.1 that shows the pictures and redraws them on every edit."""

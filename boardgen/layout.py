@@ -10,6 +10,7 @@ where it can be found, the line; unknown keys get a "did you mean".
 
 import difflib
 import fnmatch
+import functools
 import json
 import os
 import re
@@ -36,7 +37,21 @@ MAX_NESTING = 32
 def layouts_dir() -> Path:
     """The folder of shipped layouts (``BOARDGEN_LAYOUTS`` overrides it)."""
     override = os.environ.get("BOARDGEN_LAYOUTS")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "layouts"
+    return Path(override) if override else _shipped_layouts()
+
+
+@functools.cache
+def _shipped_layouts() -> Path:
+    """An installed wheel carries the layouts as package data, ``boardgen/layouts``; a
+    checkout (and an editable install, which runs from it) keeps them at the top of the
+    repository, where a player looks for them: setup.py maps the one onto the other.
+
+    The folder is found beside this file rather than through ``importlib.resources``: pip
+    installs a wheel as plain files, and the loader needs real paths (it reads only
+    regular files and names them in its messages)."""
+    package = Path(__file__).resolve().parent
+    installed = package / "layouts"
+    return installed if installed.is_dir() else package.parent / "layouts"
 
 
 class FieldProblem(ValueError):

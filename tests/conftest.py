@@ -1,9 +1,12 @@
-"""Shared test helpers: building into temporary folders and reading PDFs back."""
+"""Shared test helpers: building into temporary folders, reading PDFs back, and the system
+libraries and programs some tests need."""
 
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +16,52 @@ from boardgen.cli import app
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUTS = ROOT / "layouts"
 PT_PER_MM = 72 / 25.4
+
+
+# Debian's package for each Hunspell dictionary the tests read.
+HUNSPELL_PACKAGES = {"en_US": "hunspell-en-us", "de_DE": "hunspell-de-de", "pl_PL": "hunspell-pl",
+                     "fr_FR": "hunspell-fr"}
+
+
+def missing(reason: str, package: str) -> NoReturn:
+    """A test (or, called at its top, a whole module) needs what this machine lacks: skipped
+    with the reason, except under CI, which installs everything the tests use (``.ci/run``
+    sets ``CI``): there it fails."""
+    message = f"{reason} (Debian: apt install {package})"
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set, but {message}", pytrace=False)
+    pytest.skip(message, allow_module_level=True)
+
+
+def import_enchant():
+    """pyenchant, or ``missing``. Its import fails with ImportError where libenchant is not
+    installed, OSError where it does not load, and AssertionError where
+    ``PYENCHANT_LIBRARY_PATH`` names no file (pytest's importorskip skips none of them)."""
+    try:
+        import enchant
+    except (ImportError, OSError, AssertionError) as error:
+        lines = str(error).strip().splitlines() or [type(error).__name__]
+        missing(f"pyenchant cannot load libenchant: {lines[0]}", "libenchant-2-2")
+    return enchant
+
+
+def hunspell(code: str):
+    """The Hunspell dictionary ``code`` (``de_DE``) through pyenchant, or ``missing``."""
+    enchant = import_enchant()
+    try:
+        return enchant.Dict(code)
+    except enchant.errors.DictNotFoundError:
+        missing(f"no Hunspell dictionary {code}",
+                HUNSPELL_PACKAGES.get(code, f"hunspell-{code.split('_')[0].lower()}"))
+
+
+def require_cairo() -> None:
+    """The cairo library, through cairosvg, or ``missing``: without it PNG files come from
+    pdfium, so a test comparing with cairo's pictures has nothing to compare with."""
+    from boardgen.render import png
+
+    if png.backend() != "cairo":
+        missing("no cairo library, so PNG files come from pdfium here", "libcairo2")
 
 
 @pytest.fixture

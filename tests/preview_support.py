@@ -3,7 +3,7 @@ to look at it, for the preview tests and the latency bench.
 
 Chromium is driven over the DevTools protocol on a pipe (``--remote-debugging-pipe``:
 JSON messages ending in a NUL byte on file descriptors 3 and 4), with the standard
-library only.
+library only. ``BOARDGEN_CHROMIUM`` names the browser (see ``find_chromium``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,19 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def find_chromium() -> str | None:
+    """The browser the tests drive: ``BOARDGEN_CHROMIUM`` names it (a command or a path; set
+    it empty, or to a name that is nowhere, to test as on a machine without one), else
+    Debian's or Ubuntu's ``chromium`` on the PATH."""
+    chosen = os.environ.get("BOARDGEN_CHROMIUM")
+    if chosen is not None:
+        return shutil.which(chosen) if chosen else None
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+CHROMIUM = find_chromium()
 
 STARTUP_S = 60  # a loaded two-core machine imports and checks slowly; a fast one takes 2 s
 
@@ -129,7 +141,7 @@ class Browser:
     """Headless Chromium with one page, driven by DevTools commands over a pipe."""
 
     def __init__(self, profile: Path):
-        assert CHROMIUM, "CI is set but chromium is missing (apt-get install chromium)"
+        assert CHROMIUM, "no Chromium to drive (apt install chromium, or set BOARDGEN_CHROMIUM)"
         to_child, self.commands = os.pipe()  # Chromium reads commands on its fd 3
         self.replies, from_child = os.pipe()  # and writes replies on its fd 4
         self.process = subprocess.Popen(

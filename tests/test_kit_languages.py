@@ -9,7 +9,6 @@ word lists name the proper names and game terms that are the same in every langu
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -19,14 +18,9 @@ from pypdf import PdfReader
 from boardgen.build import BuildOptions, build
 from boardgen.i18n import LANGUAGES
 from boardgen.layout import shipped_games
+from tests.conftest import hunspell, import_enchant
 
-if os.environ.get("CI"):
-    import enchant  # CI installs libenchant and the dictionaries: a missing one is a failure
-else:
-    # pyenchant raises ImportError when libenchant itself is missing; pytest 9's importorskip
-    # skips only ModuleNotFoundError unless told which exception means "not here".
-    enchant = pytest.importorskip("enchant", exc_type=ImportError,
-                                  reason="pyenchant needs libenchant (apt install libenchant-2-2)")
+import_enchant()  # without libenchant the module is skipped (a failure under CI)
 
 SPELLING = Path(__file__).parent / "spelling"
 DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
@@ -91,7 +85,7 @@ def all_words(kit: dict[str, dict[str, set[str]]]) -> set[str]:
 def test_no_english_word_in_a_translated_kit(kits, lang):
     english_kit, written = all_words(kits["en"]), source_words(lang)
     allowed = project_words(lang)
-    english, own = enchant.Dict(DICTIONARIES["en"]), enchant.Dict(DICTIONARIES[lang])
+    english, own = hunspell(DICTIONARIES["en"]), hunspell(DICTIONARIES[lang])
     leaks = []
     for game, files in kits[lang].items():
         for name, words in files.items():

@@ -6,15 +6,12 @@ Skipped where Chromium is missing, unless CI is set.
 
 from __future__ import annotations
 
-import os
-
-import pytest
-
+from tests.conftest import missing
 from tests.preview_support import CHROMIUM, Browser, Served
 from tests.test_preview import set_dark, starter
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
-                                reason="chromium is not installed (apt install chromium)")
+if CHROMIUM is None:
+    missing("Chromium is not installed", "chromium")
 
 PICTURES_SHOWN = ("document.images.length > 0 && Array.from(document.images)"
                   ".every(image => image.complete && image.naturalWidth > 0)")

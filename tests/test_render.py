@@ -178,7 +178,9 @@ def test_png_without_cairo_comes_from_pdfium_at_the_same_size():
 
     from boardgen.build import compose_target
     from boardgen.render import png
+    from tests.conftest import require_cairo
 
+    require_cairo()
     scene = compose_target("racing_kings")[1].board.scene
     with_cairo = Image.open(io.BytesIO(renderer("png")(scene, dpi=40))).convert("RGB")
     png._svg2png.cache_clear()

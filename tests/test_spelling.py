@@ -9,7 +9,6 @@ missing dictionary is a failure.
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections import defaultdict
@@ -21,6 +20,7 @@ from markdown_it import MarkdownIt
 from boardgen.i18n import CATALOGUES, LANGUAGES, flatten, words_for
 from boardgen.layout import layouts_dir, load_layout, shipped_games
 from boardgen.rules import MissingLanguage, render_text, rule_text_path
+from tests.conftest import hunspell
 
 WORD_LISTS = Path(__file__).parent / "spelling"
 DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
@@ -31,13 +31,7 @@ ADDRESS = re.compile(r"https?://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|de|pl|
 
 def dictionary(lang: str):
     """The Hunspell dictionary of a language, or a skip (a failure in CI) without one."""
-    try:
-        import enchant
-        return enchant.Dict(DICTIONARIES[lang])
-    except (ImportError, OSError, Exception) as missing:  # no pyenchant, libenchant or dict
-        if os.environ.get("CI"):
-            pytest.fail(f"spelling needs pyenchant and hunspell-{DICTIONARIES[lang]}: {missing}")
-        pytest.skip(f"no {DICTIONARIES[lang]} dictionary: {missing}")
+    return hunspell(DICTIONARIES[lang])
 
 
 def project_words(lang: str) -> set[str]:

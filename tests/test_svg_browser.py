@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -24,6 +23,8 @@ from boardgen.render import renderer
 from boardgen.render.png import _svg2png
 from boardgen.render.svg import FONT_FAMILY
 from boardgen.scene import IDENTITY, Document, Group, Matrix, Node, Scene, Text, Use, compose
+from tests.conftest import missing, require_cairo
+from tests.preview_support import CHROMIUM
 
 Image = pytest.importorskip("PIL.Image")
 ImageChops = pytest.importorskip("PIL.ImageChops")
@@ -51,13 +52,9 @@ WRONG_FONT_FACTOR = 2.5
 
 def chromium() -> str:
     """The Chromium binary, or a skip (a failure in CI) without one."""
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary is None:
-        message = "Chromium is not installed (Debian: apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return binary
+    if CHROMIUM is None:
+        missing("Chromium is not installed", "chromium")
+    return CHROMIUM
 
 
 def screenshot(folder: Path, images: list[tuple[str, int, int]]) -> "Image.Image":
@@ -132,9 +129,8 @@ def in_serif(svg: bytes) -> bytes:
 
 
 def cairo_png(svg: bytes, px: tuple[int, int]) -> "Image.Image":
+    require_cairo()
     svg2png = _svg2png()
-    if svg2png is None:
-        pytest.skip("the cairo library is missing: no cairosvg PNG to compare with")
     data = svg2png(bytestring=svg, output_width=px[0], output_height=px[1],
                    background_color="white")
     return Image.open(io.BytesIO(data)).convert("L")
