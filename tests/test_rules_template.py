@@ -76,6 +76,7 @@ def test_values_loops_conditions_and_macros_fill_the_text():
     ("{{ words('no.such.key') }}", 1, "no English text for label 'no.such.key'"),
     ("a\n{{ plural_form(n, 'tile') }}", 2, "plural_form in English takes 2 word forms"),
     ("{{ numeral(2.5) }}", 1, "numeral takes a whole number"),
+    ("x\n{{ numeral(missing) }}", 2, "'missing' is undefined"),
 ])
 def test_a_template_mistake_is_one_input_error_with_file_and_line(text, line, message):
     error = refused(text, words=words_for(None, "en"))
@@ -248,6 +249,7 @@ def test_every_shipped_rule_text_gives_the_same_bytes_in_every_run():
     "{% for i in range(1000) %}{% for j in range(1000) %}{{ 'x' }}{% endfor %}{% endfor %}",
     "{% for i in range(1000) %}{% for j in range(1000) %}{% if i == j %}{% endif %}{% endfor %}"
     "{% endfor %}",
+    "{% macro m(i) %}{{ i }}{% endmacro %}" + "{{ and_list(range(1000), m) }}" * 101,
     "{% macro m0() %}x{% endmacro %}" + "".join(
         f"{{% macro m{k}() %}}{{{{ m{k - 1}() }}}}{{{{ m{k - 1}() }}}}{{% endmacro %}}"
         for k in range(1, 30)) + "{{ m29() }}",

@@ -147,11 +147,11 @@ class _RuleTextEnvironment(ImmutableSandboxedEnvironment):
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         """A call from the template: one of the helpers, or one of the text's macros."""
-        __self.budget.step()
         for internal in ("_loop_vars", "_block_vars"):  # what Jinja2 adds for its own use
             kwargs.pop(internal, None)
         if isinstance(__obj, Macro):
             return __self.macro_text(__obj, args, kwargs)
+        __self.budget.step()
         if not any(__obj is helper for helper in __self.helpers):
             raise Refused(f"only the helpers and the text's own macros run, not {_kind(__obj)}")
         return __obj(*args, **kwargs)
@@ -159,6 +159,7 @@ class _RuleTextEnvironment(ImmutableSandboxedEnvironment):
     def macro_text(self, macro: Macro, args: tuple, kwargs: Mapping[str, Any]) -> str:
         """What a macro prints, without the line marks of its own lines (its text belongs to
         the line that calls it); refused if the macro is running already."""
+        self.budget.step()
         if any(macro is running for running in self.running):
             raise Refused(f"the macro {macro.name!r} runs itself")
         self.running.append(macro)
@@ -214,23 +215,18 @@ class _RuleTextEnvironment(ImmutableSandboxedEnvironment):
             raise Refused("round rounds by 'common', 'ceil' or 'floor'")
         return jinja_filters.do_round(_number(value, "round"), precision, method)
 
-    @pass_context
-    def filter_lower(self, context: Context, value: Any) -> str:
-        return self.text_filter(value, "lower", str.lower)
+    def _text_filter(name: str, change: Callable[[str], str]) -> Callable:  # noqa: N805
+        @pass_context
+        def filtered(self, context: Context, value: Any) -> str:
+            self.budget.step()
+            if not isinstance(value, str):
+                raise Refused(f"{name} works on a text, not {_kind(value)}")
+            return change(value)
+        return filtered
 
-    @pass_context
-    def filter_upper(self, context: Context, value: Any) -> str:
-        return self.text_filter(value, "upper", str.upper)
-
-    @pass_context
-    def filter_capitalize(self, context: Context, value: Any) -> str:
-        return self.text_filter(value, "capitalize", str.capitalize)
-
-    def text_filter(self, value: Any, name: str, change: Callable[[str], str]) -> str:
-        self.budget.step()
-        if not isinstance(value, str):
-            raise Refused(f"{name} works on a text, not {_kind(value)}")
-        return change(value)
+    filter_lower = _text_filter("lower", str.lower)
+    filter_upper = _text_filter("upper", str.upper)
+    filter_capitalize = _text_filter("capitalize", str.capitalize)
 
     # ---- what ``_Budgeted`` puts into the template -------------------------------------
 
@@ -357,6 +353,13 @@ def _text_of(value: Any, what: str) -> str:
     raise Refused(f"{what} takes texts and numbers, not {_kind(value)}")
 
 
+def _defined(value: Any) -> Any:
+    """A value given to a helper, the error of an undefined name raised here."""
+    if isinstance(value, Undefined):
+        value._fail_with_undefined_error()  # an inline if that was false: nothing
+    return value
+
+
 def _texts(items: Any, what: str) -> list[str]:
     if not isinstance(items, LISTS):
         raise Refused(f"{what} takes a list, not {_kind(items)}")
@@ -388,13 +391,15 @@ def _helpers(environment: _RuleTextEnvironment, lang: str,
 
     def plural_form(number: Any, *forms: Any) -> str:
         """The form of a word that goes with a number, by CLDR's plural rules."""
-        return grammar.plural_form(number, [_text_of(f, "plural_form") for f in forms], lang)
+        forms = [_text_of(form, "plural_form") for form in forms]
+        return grammar.plural_form(_defined(number), forms, lang)
 
     def numeral(number: Any, gender: Any = None, case: Any = None) -> str:
         """A number in words up to twelve, in digits above, by CLDR's spell-out rules."""
-        return grammar.numeral(number, lang, gender, case)
+        return grammar.numeral(_defined(number), lang, _defined(gender), _defined(case))
 
     def listed(join: Callable, items: Any, each: Any, values: tuple) -> str:
+        items = _defined(items)
         if each is None:
             texts = _texts(items, "a list")
         elif isinstance(each, Macro) and isinstance(items, LISTS):
@@ -416,6 +421,7 @@ def _helpers(environment: _RuleTextEnvironment, lang: str,
 
     def range_(*bounds: Any) -> range:
         """Python's range, of at most MAX_RANGE whole numbers."""
+        bounds = tuple(map(_defined, bounds))
         if not 1 <= len(bounds) <= 3 or any(type(bound) is not int for bound in bounds):
             raise Refused("range takes one to three whole numbers")
         if len(range(*bounds)) > MAX_RANGE:
