@@ -92,6 +92,7 @@ def test_a_template_mistake_is_one_input_error_with_file_and_line(text, line, me
 REFUSED_CONSTRUCTS = [
     ("{{ 's'.encode('punycode') }}", "calling a method"),
     ("x\n{{ cols.index('A') }}", "calling a method"),
+    ("{{ 'abc'.upper() }}", "write value | upper"),
     ("{{ layout.model_dump_json(indent=9) }}", "calling a method"),
     ("{% set _ = words.table.update({'k': 1}) %}", "calling a method"),
     ("{% macro m(x) %}{{ x }}{% endmacro %}\n{% call m(1) %}body{% endcall %}", "{% call %}"),

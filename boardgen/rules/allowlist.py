@@ -149,10 +149,11 @@ class _Checker:
     def call(self, node: nodes.Call, parent: nodes.Node | None) -> None:
         callee = node.node
         if not isinstance(callee, nodes.Name):
-            what = f"{callee.attr}(...)" if isinstance(callee, nodes.Getattr) else "a value"
-            raise self.refused(node, f"calling a method or a value ({what}) is not part of "
-                                     f"rule texts; they call the helpers {', '.join(HELPERS)} "
-                                     "and their own macros")
+            method = callee.attr if isinstance(callee, nodes.Getattr) else None
+            hint = (f"write value | {method}" if method in FILTERS else
+                    f"rule texts call the helpers {', '.join(HELPERS)} and their own macros")
+            raise self.refused(node, f"calling a method or a value ({method or 'a value'}(...)) "
+                                     f"is not part of rule texts; {hint}")
         if callee.name not in HELPERS and callee.name not in self.macros:
             hint = ("a macro calls only macros defined above it, never itself"
                     if callee.name in self.every_macro else NAME_HINTS.get(
