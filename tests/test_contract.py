@@ -246,7 +246,8 @@ def test_braces_in_a_title_print_as_written(run_cli, tmp_path, game):
         assert printed in text and subtitle in text, lang
 
 
-LONG_RULES = '{% for i in range(1400) %}\n# Part {{ i }}\n\n{{ "word " * 130 }}\n\n{% endfor %}\n'
+LONG_RULES = ('{% for k in range(2) %}{% for i in range(700) %}\n# Part {{ k * 700 + i }}\n\n'
+              + "word " * 130 + '\n\n{% endfor %}{% endfor %}\n')
 
 
 def test_check_counts_the_pages_of_the_rules_as_a_build_prints_them(tmp_path, run_cli):

@@ -1,7 +1,7 @@
 """Wyścig przez rzekę: the rule texts are templates of the layout, in English, German and Polish.
 
-Texts are rendered here as the rule sheet renders them: Jinja2's sandbox, undefined names
-as errors, no autoescaping, the game's ``rule_context`` and the layout's words.
+Texts are rendered here as the rule sheet renders them (``boardgen.rules.render_text``): the
+game's ``rule_context``, the layout's words and the grammar helpers.
 """
 
 from __future__ import annotations
@@ -10,12 +10,11 @@ import re
 from pathlib import Path
 
 import pytest
-from jinja2 import StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 
 from boardgen.games.river_race import diagrams, examples, rule_context
 from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout
+from boardgen.rules import render_text
 
 LANGS = ["en", "de", "pl"]
 FIGURE = re.compile(r"^!\[[^\]]+\]\(diagram:([a-z\-]+)\)$", flags=re.M)
@@ -26,11 +25,8 @@ def source(lang: str) -> str:
 
 
 def render(layout, lang: str) -> str:
-    words = words_for(layout, lang)
-    environment = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
-                                       keep_trailing_newline=True)
-    context = dict(rule_context(layout, words), layout=layout, words=words, lang=lang)
-    return environment.from_string(source(lang)).render(**context)
+    return render_text(layout, layouts_dir() / f"river_race.rules.{lang}.md",
+                       words_for(layout, lang))
 
 
 def variant(folder: Path, extra: str, columns: int = 21) -> object:

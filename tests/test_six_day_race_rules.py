@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from jinja2 import StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 
 from boardgen.games import six_day_race
 from boardgen.i18n import flatten, words_for
 from boardgen.layout import load_layout
+from boardgen.rules import render_text
 from boardgen.render import renderer
 from tests.conftest import write
 
@@ -24,11 +23,8 @@ LANGS = ("en", "de", "pl")
 
 def render(layout, lang: str, name: str | None = None) -> str:
     """The rule text of ``name`` (default: the layout's own) filled in for ``layout``."""
-    words = words_for(layout, lang)
-    text = (LAYOUTS / f"{name or layout.name}.rules.{lang}.md").read_text(encoding="utf-8")
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
-    context = six_day_race.rule_context(layout, words)
-    return env.from_string(text).render(layout=layout, words=words, lang=lang, **context)
+    return render_text(layout, LAYOUTS / f"{name or layout.name}.rules.{lang}.md",
+                       words_for(layout, lang))
 
 
 @pytest.fixture(scope="module", params=[(n, l) for n in NAMES for l in LANGS],

@@ -7,13 +7,12 @@ import re
 
 import pypdf
 import pytest
-from jinja2 import StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 
 from boardgen.build import BuildOptions, product_files
 from boardgen.games.steeple_chess import compose_game, diagrams, rule_context
 from boardgen.i18n import LANGUAGES, flatten, words_for
 from boardgen.layout import layouts_dir, load_layout
+from boardgen.rules import render_text
 from boardgen.scene import Group, Text
 
 from test_steeple_chess_maps import LONG, TALL, layout_with
@@ -23,11 +22,8 @@ LAYOUT = load_layout("steeple_chess")
 
 def rendered(layout, lang: str) -> str:
     """The rule text for ``layout``, filled in as the rule sheet fills it in."""
-    words = words_for(layout, lang)
-    text = (layouts_dir() / f"steeple_chess.rules.{lang}.md").read_text(encoding="utf-8")
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
-    return env.from_string(text).render(layout=layout, words=words, lang=lang,
-                                        **rule_context(layout, words))
+    return render_text(layout, layouts_dir() / f"steeple_chess.rules.{lang}.md",
+                       words_for(layout, lang))
 
 
 def english_labels(lang: str) -> list[str]:
