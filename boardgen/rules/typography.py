@@ -3,11 +3,11 @@
 Rule texts are written with plain spaces and ASCII quotes; these functions give the
 printed text its language's conventions:
 
-- a number stays with the word or unit after it (``12 mm``, ``80 Felder``), a number
-  that ends a clause with the word before it (``von 1 bis 3;``), and ``×`` with the
-  numbers on both sides (``1 × 3``);
-- in Polish a one-letter word (a, i, o, u, w, z) never ends a line: it is tied to the
-  next word;
+- a number stays with the word or unit after it (``12 mm``, ``80 Felder``) and with the
+  word before it (``Feld 65``, ``gracza 1``, ``von 1 bis 3;``), a German ordinal with its
+  noun (``2. Sprint``), and ``×`` with the numbers on both sides (``1 × 3``);
+- a one-letter word (Polish a, i, o, u, w, z; English a) never ends a line: it is tied to
+  the next word;
 - quotes are „…“ in German, „…” in Polish and “…” in English;
 - words are hyphenated with the language's patterns (pyphen) when a line needs it.
 """
@@ -26,10 +26,12 @@ NO_BREAK_SPACE = "\u00a0"
 QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
 HYPHENATION = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
 MIN_HYPHENATED = 5            # shorter words are never hyphenated
-SHORT_WORDS = {"pl": "aiouwzAIOUWZ"}
+SHORT_WORDS = {"pl": "aiouwzAIOUWZ", "en": "aAI"}
 
 NUMBER_AND_WORD = re.compile(r"(?<![\w.,])(\d(?:[\d.,]*\d)?) +(?=[^\W\d_]|%|°|$)")
 CLOSING_NUMBER = re.compile(r"(?<=\w) +(?=\d+(?:[.,]\d+)*(?:[.;:,!?)\]]+(?:\s|$)|$))")
+WORD_AND_NUMBER = re.compile(r"(?<=[^\W\d_]) +(?=\d)")  # "Feld 65", "gracza 1", "bis 8"
+ORDINAL = {"de": re.compile(r"(?<![\w.,])(\d+\.) +(?=[^\W\d_])")}  # "2. Sprint"
 TIMES = re.compile(r"(?<=\w) +× +(?=\w)")
 WORD_CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
 
@@ -39,6 +41,9 @@ def tie(text: str, lang: str) -> str:
     text = TIMES.sub(f"{NO_BREAK_SPACE}×{NO_BREAK_SPACE}", text)
     text = NUMBER_AND_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
     text = CLOSING_NUMBER.sub(NO_BREAK_SPACE, text)
+    text = WORD_AND_NUMBER.sub(NO_BREAK_SPACE, text)
+    if lang in ORDINAL:
+        text = ORDINAL[lang].sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
     letters = SHORT_WORDS.get(lang)
     if letters:
         short = re.compile(rf"(?<![^\s(„\"'\u00a0])([{letters}]) +(?=\S|$)")
