@@ -9,7 +9,9 @@ printed text its language's conventions:
 - a one-letter word (Polish a, i, o, u, w, z; English a) never ends a line: it is tied to
   the next word;
 - quotes are „…“ in German, „…” in Polish and “…” in English;
-- words are hyphenated with the language's patterns (pyphen) when a line needs it.
+- words are hyphenated with the language's patterns (pyphen) when a line needs it, except
+  where the patterns are wrong for a word of the texts (``EXCEPTIONS``), and names are never
+  hyphenated (``NAMES``).
 """
 
 from __future__ import annotations
@@ -62,6 +64,39 @@ def smart_quotes(text: str, lang: str) -> str:
 
 
 LEFT_MIN, RIGHT_MIN = 2, 3    # letters a hyphenated word keeps before and after a break
+
+# Names printed in the texts: a name is never split over two lines.
+NAMES = frozenset(name.lower() for name in (
+    "Alan", "Alana", "Alex", "Alexa", "Moon", "Moons", "Moona", "Walter", "Waltera", "Toncar",
+    "Toncars", "Toncara", "Holtmann", "Randolph", "Randolpha", "Ravensburger", "Ravensburgera",
+    "Vernon", "Vernona", "Parton", "Partona", "Schachjagd", "Steeple", "Wikipedia",
+    "Wikipedii", "gamecabinet", "keirat", "boardgen", "TrimBox", "BleedBox", "Wyścig"))
+
+# Words of the texts the patterns break wrongly, written with every place they may break:
+# a syllable split wrongly (schwa-rze, trzyd-niówka) or a compound cut just before its joint
+# (Reser-vefeld, where Reserve-feld reads at once).
+EXCEPTIONS = {
+    "de": ("Ab-la-ge-platz", "Ab-la-ge-plat-zes", "Ab-la-ge-plät-ze", "Ab-la-ge-plät-zen",
+           "Fah-rer-wech-sel", "Far-be", "Far-ben", "Farb-flä-chen", "far-big", "far-bi-gen",
+           "far-bi-ges", "oran-ge-far-be-ne", "oran-ge-far-be-nen", "schwar-ze", "schwar-zen",
+           "schwar-zes", "fort-set-zen", "Rad-sport-spiel", "gelb-oran-ge",
+           "rück-wärts", "Fal-ze", "Re-serve-feld", "Re-serve-fel-der", "Springer-zug"),
+    "pl": ("trzy-dniów-ka", "sze-ścio-dniów-ki", "sze-ścio-dniów-ce"),
+    "en": ("spaces", "re-mind-er"),
+}
+
+
+def _points(written: str) -> list[int]:
+    """Break offsets of a word written with hyphens where it may break."""
+    points, letters = [], 0
+    for piece in written.split("-")[:-1]:
+        letters += len(piece)
+        points.append(letters)
+    return points
+
+
+EXCEPTION_POINTS = {lang: {word.replace("-", "").lower(): _points(word) for word in words}
+                    for lang, words in EXCEPTIONS.items()}
 
 
 class Patterns:
@@ -231,9 +266,13 @@ def break_points(word: str, lang: str | None) -> list[int]:
     lead, core, _ = WORD_CORE.match(word).groups()
     if (dictionary is not None and len(core) >= MIN_HYPHENATED
             and not any(char.isdigit() or char == NO_BREAK_SPACE for char in core)):
+        exceptions = EXCEPTION_POINTS.get(lang, {})
         for part_start, part in _hyphen_free_parts(core):
-            if len(part) >= MIN_HYPHENATED and part.isalpha():
-                points.update(len(lead) + part_start + p for p in dictionary.positions(part))
+            if len(part) >= MIN_HYPHENATED and part.isalpha() and part.lower() not in NAMES:
+                found = exceptions.get(part.lower())
+                if found is None:
+                    found = dictionary.positions(part)
+                points.update(len(lead) + part_start + p for p in found)
     return sorted(points)
 
 
