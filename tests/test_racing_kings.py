@@ -219,7 +219,7 @@ def test_any_size_in_the_range_composes_and_renders(tmp_path, files, ranks, squa
     assert board.width == pytest.approx(2 * layout.board.border_mm + files * square)
     assert len(game.board.seams_x) == files + 1 and len(game.board.seams_y) == ranks + 1
     svg = renderer("svg")(board).decode()
-    assert svg.count(">META<") == 2 and f"w rzędzie {ranks};" in svg
+    assert svg.count(">META<") == 2 and f"w rzędzie {ranks}." in svg
     for text in re.findall(r"<text[^>]*>", svg):  # every word stays inside the board
         x = float(re.search(r'\bx="([-\d.]+)', text).group(1))
         assert -0.01 <= x <= board.width + 0.01
