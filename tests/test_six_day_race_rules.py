@@ -259,3 +259,19 @@ def test_the_slipstream_figure_draws_its_spaces_as_the_board_does(name):
     assert [c.style.fill for c in cells] == [fills[n] for n in numbers]
     if name == "six_day_race_advanced":
         assert fills[20] == layout.colors.blue and 20 in numbers
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_legend_lines_keep_one_letter_words_and_numbers_with_their_neighbours(name, lang):
+    from tests.test_rules_line_ends import stumbles
+
+    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.scene import Text
+
+    layout = load_layout(name)
+    for width in (100.0, 128.0, 150.0):  # the rule figure, a panel of two, the whole legend
+        block = legend_block(layout, words_for(layout, lang), width)
+        lines = [n.text for n in block.nodes if isinstance(n, Text) and n.font != "bold"]
+        assert len(lines) > 5
+        assert stumbles(lines, lang) == []
