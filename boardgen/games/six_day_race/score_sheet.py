@@ -14,6 +14,7 @@ from boardgen.games.six_day_race.art import CAP_HEIGHT, wrap
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
 from boardgen.product import Sheet
+from boardgen.rules.typography import tie
 from boardgen.marks import mark_for, mark_node
 from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on, mix
 
@@ -78,9 +79,11 @@ def rider_cell(x: float, y: float, w: float, h: float, number: int, color: str) 
 
 
 def columns(layout: Layout, words: Words) -> list[str]:
-    """A column per sprint in track order, then the finish, lost laps and the race's points."""
+    """A column per sprint in track order, then the finish, lost laps and the race's points,
+    tied as the language ties them ("Sprint 1" never breaks before its number)."""
     sprints = [words("sheet.sprint", number=k + 1) for k in range(len(layout.spaces.sprints))]
-    return sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.points")]
+    names = sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.points")]
+    return [tie(name, words.lang) for name in names]
 
 
 def spoken_list(words: Words, items) -> str:
@@ -91,7 +94,7 @@ def spoken_list(words: Words, items) -> str:
     return f"{', '.join(items[:-1])} {words('sheet.and')} {items[-1]}"
 
 
-LEGIBLE_HEADER_MM = 2.6  # the heading size a column is widened for, if the others can spare it
+LEGIBLE_HEADER_MM = 2.8  # the heading size a column is widened for, if the others can spare it
 WRITING_ROOM_MM = 7.0    # the narrowest column a number is written into by hand
 
 
@@ -99,7 +102,7 @@ def column_widths(names: list[str], width: float) -> list[float]:
     """Widths of the score columns in ``width``: as equal as they can be while each holds the
     longest word of its heading at a legible size ("Verlorene", "okrążenia")."""
     needs = [max(WRITING_ROOM_MM, max(fonts.text_width(word, LEGIBLE_HEADER_MM, "bold")
-                                      for word in name.split()) + 2.0) for name in names]
+                                      for word in name.split(" ")) + 2.0) for name in names]
     if sum(needs) > width:
         return [width * need / sum(needs) for need in needs]
     fixed: set[int] = set()  # columns held at their need; the others share what is left
