@@ -39,27 +39,36 @@ def printed_size(text_page, index: int) -> float:
     return round(size * math.hypot(matrix.a, matrix.b) / PT_PER_MM, 2)
 
 
-def body_lines(pdf: bytes, body_size: float) -> list[str]:
-    """The lines of running text (set at the body size) of every page, in reading order."""
-    lines: list[str] = []
+def body_lines(pdf: bytes, body_size: float, halves: bool = False) -> list[list[str]]:
+    """The lines of running text (set at the body size), in reading order: one list for the
+    whole document, or with ``halves`` (a booklet's sheets, two pages side by side) one list
+    per half of each sheet."""
+    runs: dict[tuple[int, int], list[str]] = {}
     document = pdfium.PdfDocument(pdf)
-    for page in document:
+    for number, page in enumerate(document):
+        middle = page.get_width() / 2
         text_page = page.get_textpage()
-        current, sizes = [], set()
+        current, sizes, left = [], set(), None
+
+        def close(end: str = "") -> None:
+            if current and sizes == {body_size}:
+                group = (number, int(left > middle)) if halves else (0, 0)
+                runs.setdefault(group, []).append("".join(current) + end)
+
         for index in range(text_page.count_chars()):
             char = text_page.get_text_range(index, 1)
             if char in ("\r", "\n", HYPHEN_BREAK):
                 # pdfium runs a hyphenated line on into the next: the mark ends it here
-                if current and sizes == {body_size}:
-                    lines.append("".join(current) + (char if char == HYPHEN_BREAK else ""))
-                current, sizes = [], set()
+                close(char if char == HYPHEN_BREAK else "")
+                current, sizes, left = [], set(), None
                 continue
+            if left is None:
+                left = text_page.get_charbox(index)[0]
             current.append(char)
             if not char.isspace():
                 sizes.add(printed_size(text_page, index))
-        if current and sizes == {body_size}:
-            lines.append("".join(current))
-    return lines
+        close()
+    return list(runs.values())
 
 
 def stumbles(lines: list[str], lang: str) -> list[str]:
@@ -94,11 +103,11 @@ def test_no_rule_line_ends_where_a_reader_stumbles(game, lang, paper):
     book = rule_book(load_layout(game), lang)
     pdf = renderer("pdf")
     sheet = parse_paper(paper)
-    lines = body_lines(pdf(Document(book.sheet(sheet))), page_style(sheet.width, sheet.height).body)
+    runs = body_lines(pdf(Document(book.sheet(sheet))), page_style(sheet.width, sheet.height).body)
     half = page_style(*page_size(sheet.width, sheet.height)).body
-    folded = body_lines(pdf(Document(book.booklet(sheet))), half)
-    assert len(lines) > 40 and len(folded) > 40, "the running text is read back"
-    assert stumbles(lines, lang) + stumbles(folded, lang) == []
+    runs += body_lines(pdf(Document(book.booklet(sheet))), half, halves=True)
+    assert sum(len(run) for run in runs) > 80, "the running text is read back"
+    assert [found for run in runs for found in stumbles(run, lang)] == []
 
 
 def test_the_reader_finds_what_it_looks_for():
