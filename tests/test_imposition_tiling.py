@@ -80,9 +80,9 @@ def test_tiles_cover_the_board_once_and_fit_the_printable_area(board):
 
 def test_pages_are_labelled_and_end_with_the_assembly_map(board):
     pages = imposition.impose_board(board, A4)
-    labels = [t for page in pages[:-1] for t in texts(page) if " — row " in t]
-    assert labels == ["A1 — row 1, column 1 of 2×2", "A2 — row 1, column 2 of 2×2",
-                      "B1 — row 2, column 1 of 2×2", "B2 — row 2, column 2 of 2×2"]
+    labels = [t for page in pages[:-1] for t in texts(page) if " – row " in t]
+    assert labels == ["A1 – row 1, column 1 of 2×2", "A2 – row 1, column 2 of 2×2",
+                      "B1 – row 2, column 1 of 2×2", "B2 – row 2, column 2 of 2×2"]
     assembly = texts(pages[-1])
     assert any(t.startswith("Assembly map") for t in assembly)
     assert {"A1", "A2", "B1", "B2"} <= set(assembly)

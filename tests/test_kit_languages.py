@@ -25,21 +25,36 @@ import_enchant()  # without libenchant the module is skipped (a failure under CI
 SPELLING = Path(__file__).parent / "spelling"
 DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
 WORD = re.compile(r"[^\W\d_]{3,}")
-HYPHENATED = re.compile(r"(\w)-\n\s*(\w)")  # a word broken over two lines
+HYPHENATED = re.compile(r"([^\W\d_])-\n\s*([^\W\d_])")  # a word broken over two lines
+# The head of a word broken at the foot of a page, the page furniture after it
+PAGE_END_HEAD = re.compile(r"([^\W\d_]+)-\n(?!\s*[^\W\d_])")
 FILE_NAME = re.compile(r"\S+\.toml\b")
 
 
-def pdf_words(folder: Path) -> dict[str, set[str]]:
-    """Words of every PDF in a kit folder (page text and document title), by file name."""
+def pdf_words(folder: Path, known: set[str]) -> dict[str, set[str]]:
+    """Words of every PDF in a kit folder (page text and document title), by file name;
+    ``known`` are the words of the kit's language, to rejoin words hyphenated at a page end."""
     found = {}
     for path in sorted(folder.glob("*.pdf")):
         reader = PdfReader(path)
-        text = " ".join(page.extract_text() or "" for page in reader.pages)
+        text = "\n".join(page.extract_text() or "" for page in reader.pages)
         text += " " + str((reader.metadata or {}).get("/Title", ""))
         text = HYPHENATED.sub(r"\1\2", text)
         text = FILE_NAME.sub(" ", text)  # the cover names the layout file it was made from
-        found[path.name] = set(WORD.findall(text))
+        whole, halves = page_break_fragments(text, known)
+        found[path.name] = (set(WORD.findall(text)) - halves) | whole
     return found
+
+
+def page_break_fragments(text: str, known: set[str]) -> tuple[set[str], set[str]]:
+    """The halves of words hyphenated at the foot of a page, whose rest starts a line on
+    another page (the next one, or in a booklet any other): the words they make, and the
+    halves themselves. A head and a line-starting rest pair up when they make a word the
+    language's own texts use ("die-" and "sem": "diesem")."""
+    heads = {m.group(1) for m in PAGE_END_HEAD.finditer(text)}
+    rests = set(re.findall(r"^\s*([a-zäöüßąćęłńóśźż]\w*)", text, re.M))
+    pairs = {(head, rest) for head in heads for rest in rests if (head + rest).lower() in known}
+    return {head + rest for head, rest in pairs}, {rest for _, rest in pairs}
 
 
 def project_words(lang: str) -> set[str]:
@@ -61,7 +76,7 @@ def kits(tmp_path_factory) -> dict[str, dict[str, dict[str, set[str]]]]:
         for game in shipped_games():
             options = BuildOptions(formats=("pdf",), lang=lang)
             written = build(game, out, options)
-            kits[lang][game] = pdf_words(written[0].parent)
+            kits[lang][game] = pdf_words(written[0].parent, source_words(lang))
     return kits
 
 

@@ -35,7 +35,7 @@ def test_figures_numbered_in_reading_order_and_references_resolved_even_forwards
     paragraph, first, second = text.blocks
     assert plain(paragraph.runs) == "See Figure 2 and Figure 1."
     assert (first.name, first.number, first.label) == ("board", 1, "Figure 1")
-    assert second.caption == (Run("A "), Run("move", "italic"))
+    assert second.caption == (Run("A\u00a0"), Run("move", "italic"))  # "A" keeps to its word
     assert text.figures == (first, second)
 
 

@@ -73,3 +73,58 @@ def test_patterns_it_does_not_read_are_left_to_pyphen(tmp_path, line):
         Patterns.patterns_of(path)
     reference = pyphen.Pyphen(filename=path, left=LEFT_MIN, right=RIGHT_MIN)
     assert _PyphenPatterns(path).positions("aabbcaab") == reference.positions("aabbcaab") == [2]
+
+
+def hyphenated(word: str, lang: str) -> str:
+    """The word with a hyphen at every place it may break."""
+    from boardgen.rules.typography import break_points
+
+    for point in reversed(break_points(word, lang)):
+        word = word[:point] + "-" + word[point:]
+    return word
+
+
+@pytest.mark.parametrize("lang,word,broken", [
+    ("de", "schwarze", "schwar-ze"), ("de", "Reservefelder", "Re-serve-fel-der"),
+    ("de", "Springerzug", "Springer-zug"), ("de", "Ablageplätze", "Ab-la-ge-plät-ze"),
+    ("de", "Farben", "Far-ben"), ("de", "Fahrerwechsel", "Fah-rer-wech-sel"),
+    ("pl", "trzydniówka", "trzy-dniów-ka"), ("pl", "sześciodniówce", "sze-ścio-dniów-ce"),
+    ("en", "Spaces", "Spaces"), ("pl", "Moona", "Moona"), ("de", "Moons", "Moons"),
+    ("pl", "Ravensburgera", "Ravensburgera"), ("en", "Schachjagd", "Schachjagd"),
+    ("de", "(Toncars)", "(Toncars)"), ("pl", "Wikipedii", "Wikipedii"),
+])
+def test_words_the_patterns_break_wrongly_and_names_break_as_a_reader_expects(lang, word,
+                                                                             broken):
+    assert hyphenated(word, lang) == broken
+
+
+def printed_words(lang: str) -> set[str]:
+    """Every word the shipped kits print in a language: rule texts, labels and catalogue."""
+    import tomllib
+
+    from boardgen.i18n import CATALOGUES, flatten
+
+    texts = [path.read_text(encoding="utf-8") for path in LAYOUTS.glob(f"*.rules.{lang}.md")]
+    for path in LAYOUTS.glob("*.toml"):
+        labels = tomllib.loads(path.read_text(encoding="utf-8")).get("labels", {}).get(lang, {})
+        texts += [str(text) for text in flatten(labels).values()]
+    catalogue = tomllib.loads((CATALOGUES / f"{lang}.toml").read_text(encoding="utf-8"))
+    texts += [str(text) for text in flatten(catalogue).values()]
+    return {word.lower() for text in texts for word in re.findall(r"[^\W\d_]+", text)}
+
+
+def test_every_exception_is_a_printed_word_the_patterns_would_break_otherwise():
+    from boardgen.rules.typography import EXCEPTIONS, NAMES
+
+    for lang, words in EXCEPTIONS.items():
+        printed = printed_words(lang)
+        reference = pyphen_for(lang)
+        for written in words:
+            word = written.replace("-", "")
+            pieces = written.split("-")
+            assert word.lower() in printed, f"{written} is printed in no {lang} text"
+            assert min(len(piece) for piece in pieces) >= 2, written  # set by hand: 2 may end
+            points = [len("".join(pieces[:i + 1])) for i in range(len(pieces) - 1)]
+            assert reference.positions(word) != points, f"{written}: the patterns say so already"
+    every = set().union(*(printed_words(lang) for lang in EXCEPTIONS))
+    assert NAMES <= every | {"alex", "moon", "toncar", "wikipedia"}, NAMES - every

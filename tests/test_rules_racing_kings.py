@@ -251,3 +251,26 @@ def test_a_customised_layout_gets_diagrams_in_its_own_colours(tmp_path):
     start = book.figures["start-position"]
     fills = {n.style.fill for n in start.children if isinstance(n, Rect)}
     assert "#2e6b3a" in fills and "#b58863" not in fills
+
+
+def test_the_tips_and_the_draws_of_chess_hold_in_python_chess():
+    rook_file = racing("3r4/8/8/8/8/8/8/k3K3 w - - 0 1")
+    assert not rook_file.is_legal(chess.Move.from_uci("e1d1")), "no stepping onto a Rook's line"
+    assert rook_file.is_legal(chess.Move.from_uci("e1e2"))
+    shuffle = racing("8/8/8/8/8/8/k6K/8 w - - 0 1")
+    for uci in ("h2h1", "a2a1", "h1h2", "a1a2") * 2:
+        shuffle.push_uci(uci)
+    assert shuffle.can_claim_threefold_repetition() and not shuffle.is_game_over()
+    quiet = racing("8/8/8/8/8/8/k6K/8 w - - 99 60")
+    quiet.push_uci("h2h1")
+    assert quiet.can_claim_fifty_moves()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_goal_rank_in_another_colour_gets_no_gold_in_the_rules(tmp_path, lang):
+    blue = custom(tmp_path, '[colors]\ngoal_light = "#a9c8f0"\ngoal_dark = "#2f6fc0"\n'
+                            'goal_band = "#1f4f90"\n')
+    text = rendered(blue, lang).lower()
+    assert not re.search(r"gold|golden|złot", text)
+    goal = words_for(blue, lang)("goal")
+    assert re.search(rf"\b{goal}\b", rendered(blue, lang)), "the goal is named by its word"

@@ -211,12 +211,15 @@ from boardgen.rules.typography import NO_BREAK_SPACE as NBSP, break_points, tie 
 
 
 @pytest.mark.parametrize("lang,source,tied", [
-    ("en", "a 1 × 3 tile, 12 mm wide, 80 spaces", "a 1_×_3_tile, 12_mm wide, 80_spaces"),
-    ("de", "ein Feld von 12 mm und 21 × 21 Felder", "ein Feld von 12_mm und 21_×_21_Felder"),
+    ("en", "a 1 × 3 tile, 12 mm wide, 80 spaces", "a_1_×_3_tile, 12_mm wide, 80_spaces"),
+    ("de", "ein Feld von 12 mm und 21 × 21 Felder", "ein Feld von_12_mm und_21_×_21_Felder"),
     ("pl", "w domu i z nim, a potem o 3 pola", "w_domu i_z_nim, a_potem o_3_pola"),
     ("pl", "Z tego W i U", "Z_tego W_i_U"),
-    ("en", "a house in 2026, K11 and", "a house in_2026, K11 and"),
-    ("de", "von 1 bis 3; dann 4 und Feld 12.", "von 1_bis_3; dann 4_und Feld_12."),
+    ("en", "a house in 2026, K11 and", "a_house in_2026, K11 and"),
+    ("de", "von 1 bis 3; dann 4 und Feld 12.", "von_1_bis_3; dann_4_und Feld_12."),
+    ("de", "den 2. Sprint auf Feld 65 oder", "den_2._Sprint auf Feld_65_oder"),
+    ("pl", "gracza 1 i pole 40", "gracza_1_i_pole_40"),
+    ("en", "player 2 sits, a rank", "player_2_sits, a_rank"),
 ])
 def test_spaces_that_must_not_break_a_line_are_tied(lang, source, tied):
     assert tie(source, lang).replace(NBSP, "_") == tied

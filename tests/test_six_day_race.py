@@ -471,8 +471,11 @@ def load_error(tmp_path, text: str) -> InputError:
     ("[track]\nstraight_spaces = 39\n", "track.straight_spaces", "at least 4 are needed"),
     ("[track]\nlanes = 4\nlane_mm = 200\nspaces = 40\n", "track.spaces", "no oval of 40"),
     ("[spaces]\nred = [47, 45]\n", "spaces.red[1]", "already green"),
-    ("[spaces]\nblue = [81]\n", "spaces.blue[0]", "not on the track"),
+    ("[spaces]\nblue = [81]\n", "spaces.blue[0]", "not among the 80 spaces"),
     ("[spaces]\norange = [0]\n", "spaces.orange[0]", "not on the track"),
+    ("[spaces]\norange = [81]\n", "spaces.orange[0]", "not on the track"),
+    ("[track]\nspaces = 60\n", "spaces.grey[0]", "spread over 60; give a list of your own"),
+    ("[spaces]\ncolors_of = { green = 1 }\n", "spaces.colors_of", "from 2 to 1000"),
     ('[spaces]\nnamed = [{ space = 5, kind = "finish" }, { space = 6, kind = "finish" }, '
      '{ space = 7, kind = "start" }, { space = 8, kind = "rider-change" }]\n',
      "spaces.named", "only one finish space"),

@@ -239,10 +239,13 @@ def legend_titles(layout, lang: str = "en") -> list[str]:
 def test_legend_rows_only_for_colours_the_board_uses(tmp_path):
     from tests.conftest import write
 
+    marked = ["Yellow-orange: rider change (40)", "Sprints and finish", "Slipstream",
+              "Purple: crash (65)"]
     advanced = legend_titles(load_layout("six_day_race_advanced"))
-    assert advanced[1:] == ["Black", "Green", "Grey", "Red", "Blue", "Space or slipstream"]
+    assert advanced[1:] == marked + ["Black", "Green", "Grey", "Red", "Blue",
+                                     "Space or slipstream"]
     original = legend_titles(load_layout("six_day_race"))
-    assert original[1:] == ["Rider change (40)", "Sprints and finish", "Slipstream"]
+    assert original[1:] == marked
     path = write(tmp_path, "orange.toml", 'extends = "six_day_race"\n[spaces]\norange = [15, 35]\n')
     assert legend_titles(load_layout(str(path)))[-1] == "Orange"
     assert legend_titles(load_layout(str(path)), "de")[-1] == "Orange"

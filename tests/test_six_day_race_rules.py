@@ -100,7 +100,7 @@ def test_rule_context_matches_the_layout():
 def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race_advanced"\n'
                  "[track]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
-                 "[spaces]\ngreen = [45]\norange = [90, 95]\n"
+                 "[spaces]\ngreen = [45]\norange = [88, 90]\n"
                  "[riders]\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
                  "\"#222222\", \"#f5f5f2\"]\n")
     layout = load_layout(str(path))
@@ -108,8 +108,8 @@ def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
         text = " ".join(render(layout, lang, "six_day_race_advanced").split())
         start = words_for(layout, lang)("space.start")
         assert f"{start} (100)" in text and f"{start} (80)" not in text
-        assert "6, 4" in text and "(90, 95)" in text  # points and the orange spaces
-        assert "54 " not in text  # only one green space is left
+        assert "6, 4" in text and "(88, 90)" in text  # points and the orange spaces
+        assert "(56)" in text  # the one green space, counted on 80 as Moon's, is spread
     base = " ".join(render(layout, "en", "six_day_race").split())
     assert "for 3 to 6 players" in base  # as many players as riders
     assert "Start (100)" in base and "Rider change (50)" in base and "4 races" in base
@@ -158,3 +158,116 @@ def test_german_and_polish_kits_print_no_english_label_word(name, lang):
     assert words("space.rider-change") in texts["board"] and words("legend.title") in texts["board"]
     assert words("sheet.lost_laps") in texts["score sheet"]
     assert words("cards.green") in texts["board"] and words("title") in texts["cards"]
+
+
+# ---- marked spaces: what the board draws, the legend explains and the rules name ----------
+
+def board_fills(layout) -> dict[int, str]:
+    """Each space's colour as the board draws it."""
+    from boardgen.games.six_day_race.board import space_infos
+    from boardgen.games.six_day_race.track import Geometry
+
+    return {info.space.number: info.fill
+            for info in space_infos(layout, Geometry(layout.track), words_for(layout))}
+
+
+def legend_parts(layout, lang: str) -> tuple[list[str], set[str]]:
+    """The legend's row titles and the colours of its swatches."""
+    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.scene import Rect, Text
+
+    block = legend_block(layout, words_for(layout, lang))
+    titles = [n.text for n in block.nodes if isinstance(n, Text) and n.font == "bold"]
+    swatches = {n.style.fill for n in block.nodes if isinstance(n, Rect) and n.style.fill}
+    return titles[1:], swatches
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_the_legend_explains_every_marked_space_and_names_its_colour_as_the_rules_do(name, lang):
+    layout = load_layout(name)
+    words = words_for(layout, lang)
+    titles, swatches = legend_parts(layout, lang)
+    spaces = layout.spaces
+    plain = layout.colors.plain
+    assert {fill for fill in board_fills(layout).values() if fill != plain} <= swatches
+    text = " ".join(render(layout, lang).split())
+    for kind in ("rider-change", "crash"):
+        number = spaces.number_of(kind)
+        title = next(t for t in titles if f"({number})" in t)
+        colour = title.split(":")[0]
+        assert colour in [words(f"shade.{s}") for s in SHADES]
+        assert colour.lower() in text.lower(), (kind, colour)
+    sprint_title, slipstream_title = words("legend.scoring.title"), words("legend.slipstream.title")
+    assert sprint_title in titles and slipstream_title in titles
+
+
+SHADES = ("black", "grey", "white", "brown", "red", "orange", "yellow-orange", "yellow",
+          "green", "turquoise", "blue", "purple", "pink")
+
+
+def test_a_marked_space_in_another_colour_gets_that_colours_word(tmp_path):
+    path = write(tmp_path, "mine.toml", 'extends = "six_day_race"\n'
+                 '[colors]\nrider_change = "#2a8f3f"\ncrash = "#c01818"\n')
+    layout = load_layout(str(path))
+    titles, _ = legend_parts(layout, "en")
+    assert "Green: rider change (40)" in titles and "Red: crash (65)" in titles
+    text = render(layout, "de")
+    assert "grün" in text and "rot" in text and "gelborange" not in text
+
+
+def test_moons_colours_spread_over_a_longer_track_keep_their_runs(tmp_path):
+    from boardgen.games.six_day_race.model import runs
+
+    moon = load_layout("six_day_race_advanced").spaces
+    path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\n'
+                 "[track]\nspaces = 100\n")
+    layout = load_layout(str(path))
+    long = layout.spaces
+    for colour in ("black", "green", "grey", "red", "blue"):
+        before, after = getattr(moon, colour), getattr(long, colour)
+        assert [len(r) for r in runs(before)] == [len(r) for r in runs(after)], colour
+    assert max(long.black) == 95 and min(long.black) == 4  # 77 of 80 and 3 of 80, spread
+    coloured = sorted(n for c in ("black", "green", "grey", "red", "blue") for n in getattr(long, c))
+    assert coloured[-1] > 80 and coloured[-1] / 100 == pytest.approx(77 / 80, abs=0.03)
+    gaps = [b - a for a, b in zip(coloured, coloured[1:])]
+    assert max(gaps) <= 20  # no stretch of the lap left bare
+    assert long.number_of("rider-change") == 50 and 50 not in coloured
+    for lang in LANGS:
+        text = " ".join(render(layout, lang).split())
+        assert "80" in text and "100" in text
+        assert re.search(r"spread over the whole lap|über die ganze Runde verteilt"
+                         r"|rozłożone na całe okrążenie", text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_slipstream_figure_draws_its_spaces_as_the_board_does(name):
+    from boardgen.games.six_day_race.diagrams import slipstream
+    from boardgen.scene import Rect, Text
+
+    layout = load_layout(name)
+    scene = slipstream(layout, words_for(layout))
+    fills = board_fills(layout)
+    cells = [n for n in scene.children if isinstance(n, Rect)]
+    numbers = [int(n.text) for n in scene.children if isinstance(n, Text) and n.text.isdigit()
+               and n.y > cells[0].y + cells[0].h - 3]  # at the foot of each space
+    assert len(cells) == len(numbers) == 10 and numbers == list(range(numbers[0], numbers[0] + 10))
+    assert [c.style.fill for c in cells] == [fills[n] for n in numbers]
+    if name == "six_day_race_advanced":
+        assert fills[20] == layout.colors.blue and 20 in numbers
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_legend_lines_keep_one_letter_words_and_numbers_with_their_neighbours(name, lang):
+    from tests.test_rules_line_ends import stumbles
+
+    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.scene import Text
+
+    layout = load_layout(name)
+    for width in (100.0, 128.0, 150.0):  # the rule figure, a panel of two, the whole legend
+        block = legend_block(layout, words_for(layout, lang), width)
+        lines = [n.text for n in block.nodes if isinstance(n, Text) and n.font != "bold"]
+        assert len(lines) > 5
+        assert stumbles(lines, lang) == []

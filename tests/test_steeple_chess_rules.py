@@ -174,3 +174,64 @@ def test_a_course_without_black_squares_gets_rules_without_them(tmp_path, lang, 
     assert phrase in rendered(layout_with(tmp_path, TALL, name="with"), lang)
     text = rendered(layout_with(tmp_path, TALL.replace("#", ".")), lang)
     assert "b9" not in text and "14 × 16" in text
+
+
+# Four straights stacked with walls between them, joined by U-turns east, west and east:
+# the two eastern U-turns touch across the wall, and pieces cannot cross it.
+HAIRPINS = """
+F . . . . > o o < c c c c _
+F . . . . o o o o c c c c _
+F . . . . o o o o c c c c _
+F . . . . o o o o c c c c _
+  - - - - - - - -
+_ c c c c . . . . c c c c _
+_ c c c c . # . . c c c c _
+_ c c c c . . # . c c c c _
+_ c c c c . . . . c c c c _
+          - - - - - - - -
+_ c c c c . . . . c c c c _
+_ c c c c . . . . c c c c _
+_ c c c c . . . . c c c c _
+_ c c c c . . . . c c c c _
+  - - - - - - - -
+B . . . . . . . . c c c c _
+R . . . . . . . . c c c c _
+Y . . . . . . . . c c c c _
+G . . . . . . . . c c c c _
+"""
+
+
+def engine_corner_areas(course) -> int:
+    """Corner areas as the movement engine joins them: a King step between corner squares."""
+    from boardgen.games.steeple_chess.moves import Position, targets
+
+    left, count = set(course.corner), 0
+    while left:
+        count += 1
+        stack = [left.pop()]
+        while stack:
+            here = stack.pop()
+            for there in targets(course, Position(), "G", "K", here) & left:
+                if abs(there[0] - here[0]) + abs(there[1] - here[1]) == 1:
+                    left.discard(there)
+                    stack.append(there)
+    return count
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_corner_areas_are_counted_as_the_engine_sees_them_walls_included(tmp_path, lang):
+    layout = layout_with(tmp_path, HAIRPINS)
+    facts = rule_context(layout, words_for(layout, lang))
+    assert facts["corner_areas"] == engine_corner_areas(layout.track) == 3
+    assert facts["corner_size"] == (4, 8) and not facts["ring"] and not facts["finish_by_start"]
+    text = " ".join(rendered(layout, lang).split())
+    assert re.search(r"\b3 (corner areas|Eckbereiche|narożniki)\b", text)
+    assert not re.search(r"A ring of|Ein Ring aus|Pierścień|just before the start"
+                         r"|kurz vor der Start|tuż przed linią startu", text)
+
+
+@pytest.mark.parametrize("name", ["steeple_chess", "tall"])
+def test_a_ring_is_a_ring_with_or_without_a_centre(tmp_path, name):
+    layout = LAYOUT if name == "steeple_chess" else layout_with(tmp_path, TALL)
+    facts = rule_context(layout, words_for(layout, "en"))
+    assert facts["ring"] and facts["corner_areas"] == engine_corner_areas(layout.track) == 4

@@ -3,13 +3,15 @@
 Rule texts are written with plain spaces and ASCII quotes; these functions give the
 printed text its language's conventions:
 
-- a number stays with the word or unit after it (``12 mm``, ``80 Felder``), a number
-  that ends a clause with the word before it (``von 1 bis 3;``), and ``×`` with the
-  numbers on both sides (``1 × 3``);
-- in Polish a one-letter word (a, i, o, u, w, z) never ends a line: it is tied to the
-  next word;
+- a number stays with the word or unit after it (``12 mm``, ``80 Felder``) and with the
+  word before it (``Feld 65``, ``gracza 1``, ``von 1 bis 3;``), a German ordinal with its
+  noun (``2. Sprint``), and ``×`` with the numbers on both sides (``1 × 3``);
+- a one-letter word (Polish a, i, o, u, w, z; English a) never ends a line: it is tied to
+  the next word;
 - quotes are „…“ in German, „…” in Polish and “…” in English;
-- words are hyphenated with the language's patterns (pyphen) when a line needs it.
+- words are hyphenated with the language's patterns (pyphen) when a line needs it, except
+  where the patterns are wrong for a word of the texts (``EXCEPTIONS``), and names are never
+  hyphenated (``NAMES``).
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ NO_BREAK_SPACE = "\u00a0"
 QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
 HYPHENATION = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
 MIN_HYPHENATED = 5            # shorter words are never hyphenated
-SHORT_WORDS = {"pl": "aiouwzAIOUWZ"}
+SHORT_WORDS = {"pl": "aiouwzAIOUWZ", "en": "aAI"}
 
 NUMBER_AND_WORD = re.compile(r"(?<![\w.,])(\d(?:[\d.,]*\d)?) +(?=[^\W\d_]|%|°|$)")
 CLOSING_NUMBER = re.compile(r"(?<=\w) +(?=\d+(?:[.,]\d+)*(?:[.;:,!?)\]]+(?:\s|$)|$))")
+WORD_AND_NUMBER = re.compile(r"(?<=[^\W\d_]) +(?=\d)")  # "Feld 65", "gracza 1", "bis 8"
+ORDINAL = {"de": re.compile(r"(?<![\w.,])(\d+\.) +(?=[^\W\d_])")}  # "2. Sprint"
 TIMES = re.compile(r"(?<=\w) +× +(?=\w)")
 WORD_CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
 
@@ -39,6 +43,9 @@ def tie(text: str, lang: str) -> str:
     text = TIMES.sub(f"{NO_BREAK_SPACE}×{NO_BREAK_SPACE}", text)
     text = NUMBER_AND_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
     text = CLOSING_NUMBER.sub(NO_BREAK_SPACE, text)
+    text = WORD_AND_NUMBER.sub(NO_BREAK_SPACE, text)
+    if lang in ORDINAL:
+        text = ORDINAL[lang].sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
     letters = SHORT_WORDS.get(lang)
     if letters:
         short = re.compile(rf"(?<![^\s(„\"'\u00a0])([{letters}]) +(?=\S|$)")
@@ -57,6 +64,39 @@ def smart_quotes(text: str, lang: str) -> str:
 
 
 LEFT_MIN, RIGHT_MIN = 2, 3    # letters a hyphenated word keeps before and after a break
+
+# Names printed in the texts: a name is never split over two lines.
+NAMES = frozenset(name.lower() for name in (
+    "Alan", "Alana", "Alex", "Alexa", "Moon", "Moons", "Moona", "Walter", "Waltera", "Toncar",
+    "Toncars", "Toncara", "Holtmann", "Randolph", "Randolpha", "Ravensburger", "Ravensburgera",
+    "Vernon", "Vernona", "Parton", "Partona", "Schachjagd", "Steeple", "Wikipedia",
+    "Wikipedii", "gamecabinet", "keirat", "boardgen", "TrimBox", "BleedBox", "Wyścig"))
+
+# Words of the texts the patterns break wrongly, written with every place they may break:
+# a syllable split wrongly (schwa-rze, trzyd-niówka) or a compound cut just before its joint
+# (Reser-vefeld, where Reserve-feld reads at once).
+EXCEPTIONS = {
+    "de": ("Ab-la-ge-platz", "Ab-la-ge-plat-zes", "Ab-la-ge-plät-ze", "Ab-la-ge-plät-zen",
+           "Fah-rer-wech-sel", "Far-be", "Far-ben", "Farb-flä-chen", "far-big", "far-bi-gen",
+           "far-bi-ges", "oran-ge-far-be-ne", "oran-ge-far-be-nen", "schwar-ze", "schwar-zen",
+           "schwar-zes", "fort-set-zen", "Rad-sport-spiel", "gelb-oran-ge",
+           "rück-wärts", "Fal-ze", "Re-serve-feld", "Re-serve-fel-der", "Springer-zug"),
+    "pl": ("trzy-dniów-ka", "sze-ścio-dniów-ki", "sze-ścio-dniów-ce"),
+    "en": ("spaces", "re-mind-er"),
+}
+
+
+def _points(written: str) -> list[int]:
+    """Break offsets of a word written with hyphens where it may break."""
+    points, letters = [], 0
+    for piece in written.split("-")[:-1]:
+        letters += len(piece)
+        points.append(letters)
+    return points
+
+
+EXCEPTION_POINTS = {lang: {word.replace("-", "").lower(): _points(word) for word in words}
+                    for lang, words in EXCEPTIONS.items()}
 
 
 class Patterns:
@@ -226,9 +266,13 @@ def break_points(word: str, lang: str | None) -> list[int]:
     lead, core, _ = WORD_CORE.match(word).groups()
     if (dictionary is not None and len(core) >= MIN_HYPHENATED
             and not any(char.isdigit() or char == NO_BREAK_SPACE for char in core)):
+        exceptions = EXCEPTION_POINTS.get(lang, {})
         for part_start, part in _hyphen_free_parts(core):
-            if len(part) >= MIN_HYPHENATED and part.isalpha():
-                points.update(len(lead) + part_start + p for p in dictionary.positions(part))
+            if len(part) >= MIN_HYPHENATED and part.isalpha() and part.lower() not in NAMES:
+                found = exceptions.get(part.lower())
+                if found is None:
+                    found = dictionary.positions(part)
+                points.update(len(lead) + part_start + p for p in found)
     return sorted(points)
 
 

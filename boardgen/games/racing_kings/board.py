@@ -119,12 +119,14 @@ def _goal_words(layout: Layout, word: str) -> list[Node]:
 
 
 def _title(layout: Layout, words: Words) -> list[Node]:
-    """Title and subtitle on one line, the one-line rule below, all inside the board's width."""
+    """Title and subtitle on one line, the rule in two short lines below (who wins, then the
+    draw), all inside the board's width; short lines leave room to cut the board between
+    pages."""
     spec, ink = layout.board, layout.colors.text
     left, _, width, _ = geometry(layout)
     room = width - 2 * left
     title, subtitle = words("title"), words("subtitle")
-    rule = words("board.rule", rank=spec.goal)
+    rules = (words("board.rule", rank=spec.goal), words("board.draw", rank=spec.goal))
     nodes: list[Node] = []
     subtitle_width = 0.0
     if subtitle:
@@ -133,7 +135,9 @@ def _title(layout: Layout, words: Words) -> list[Node]:
         nodes.append(Text(width - left, 15, subtitle, subtitle_size, anchor="end", fill=ink))
     title_size = fit_size(title, room - subtitle_width, TITLE_SIZE_MM, "bold")
     nodes.append(Text(left, 15, title, title_size, font="bold", fill=ink))
-    nodes.append(Text(left, 23, rule, fit_size(rule, room, RULE_LINE_SIZE_MM), fill=ink))
+    size = min(fit_size(rule, room, RULE_LINE_SIZE_MM) for rule in rules)
+    for line, rule in enumerate(rules):
+        nodes.append(Text(left, 22.5 + line * size * 1.25, rule, size, fill=ink))
     return nodes
 
 

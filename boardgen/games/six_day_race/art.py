@@ -5,17 +5,24 @@ from __future__ import annotations
 import math
 
 from boardgen import fonts
+from boardgen.rules.typography import tie
 from boardgen.scene import Circle, Line, Node, Path, Point, Polygon, Style, Text, arc_commands
 
 CAP_HEIGHT = 0.69   # Fira Sans capital and figure height, as a share of the font size
 DESCENT = 0.2
 
 
-def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
-    """Words of ``text`` broken into lines no wider than ``width`` mm."""
+def wrap(text: str, width: float, size: float, face: str = "regular",
+         lang: str | None = None) -> list[str]:
+    """Words of ``text`` broken into lines no wider than ``width`` mm; with ``lang``, never
+    where that language's typography ties two words (``Feld 65``, a Polish ``z``)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    if lang is not None:
+        text = tie(text, lang)
+    for word in text.split(" "):
+        if not word:
+            continue
         candidate = f"{current} {word}".strip()
         if current and fonts.text_width(candidate, size, face) > width:
             lines.append(current)

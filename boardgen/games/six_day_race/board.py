@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from boardgen.games.six_day_race.art import centered_box, centered_text, text_box
 from boardgen.games.six_day_race.infield import (InfieldPlan, area_caption, infield_nodes,
                                                  lattice_lines, plan_infield)
-from boardgen.games.six_day_race.model import Layout
+from boardgen.games.six_day_race.model import KIND_COLORS, Layout
 from boardgen.games.six_day_race.track import Geometry, Space
 from boardgen.games.six_day_race.velodrome import (AZUR_MM, banking, coloured_lines, lane_lines,
                                                    oval_commands, pictogram, sprint_line)
@@ -32,7 +32,6 @@ NUDGES = tuple(sorted(((a / 20, b) for a in range(-9, 10) for b in (0.0, -2.0, 2
                       key=lambda m: (abs(m[0]) * 24 + abs(m[1]), m)))
 
 
-KIND_COLORS = {"rider-change": "rider_change", "crash": "crash"}
 
 
 @dataclass(frozen=True)

@@ -153,15 +153,18 @@ def slipstream(layout: Layout, words: Words) -> Scene:
     colors = layout.colors
     riders = layout.riders.colors
     cell, depth, left, top = 9.0, 15.5, 1.0, 11.0
-    first = 12
     count = 10
+    first = slipstream_window(layout, count)
+    fills = {info.space.number: info.fill
+             for info in space_infos(layout, Geometry(layout.track), words)}
     nodes: list[Node] = []
     for k in range(count):
         x = left + k * cell
-        nodes.append(Rect(x, top, cell, depth, Style(fill=colors.plain, stroke=colors.track_edge,
+        fill = fills[first + k]
+        nodes.append(Rect(x, top, cell, depth, Style(fill=fill, stroke=colors.track_edge,
                                                      stroke_mm=0.3)))
         nodes.append(Text(x + cell / 2, top + depth - 1.2, str(first + k), 2.8, font="bold",
-                          anchor="middle", fill=colors.ink))
+                          anchor="middle", fill=ink_on(fill, dark=colors.ink)))
     def rider(k: int, slot: int, number: int) -> list[Node]:
         cx = left + (k + 0.5) * cell
         cy = top + 2.9 + slot * 5.2
@@ -178,6 +181,23 @@ def slipstream(layout: Layout, words: Words) -> Scene:
     nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))
     return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes),
                  title=words("figure.slipstream"))
+
+
+SLIPSTREAM_FROM = 12  # the first space the figure shows, where the board allows
+
+
+def slipstream_window(layout: Layout, count: int) -> int:
+    """The first of ``count`` spaces the slipstream figure shows, drawn as the board draws
+    them: from space 12 on, the first stretch whose spaces carry no words, where the rider
+    starts and lands on plain spaces (a black space there would have no slipstream)."""
+    spaces, total = layout.spaces, layout.track.spaces
+    def fits(first: int) -> bool:
+        shown = range(first, first + count)
+        return (first + count - 1 <= total
+                and all(spaces.named_of(n) is None for n in shown)
+                and all(spaces.color_of(n) == "plain" for n in (first, first + 3)))
+    candidates = list(range(SLIPSTREAM_FROM, total + 1)) + list(range(1, SLIPSTREAM_FROM))
+    return next((first for first in candidates if fits(first)), SLIPSTREAM_FROM)
 
 
 def _hop(x0: float, x1: float, base: float, label: str, color: str) -> Group:

@@ -13,7 +13,8 @@ from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, whe
 from boardgen.games.six_day_race.dimensions import (EDGE_PAD_MM, ROW_GAP_MM, SEAM_CLEARANCE_MM,
                                                     SLOT_GAP_MM, SLOT_LABEL_MM, SLOT_PAD_MM,
                                                     seam_period, slot_size)
-from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
+from boardgen.games.six_day_race.model import KIND_COLORS, SPACE_COLORS, Layout
+from boardgen.games.six_day_race.shades import shade
 from boardgen.games.six_day_race.track import Geometry
 from boardgen.i18n import Words
 from boardgen.games.six_day_race.velodrome import pictogram
@@ -88,12 +89,32 @@ def pile_text(values: tuple[int, ...]) -> str:
     return "·".join(str(v) for v in values)
 
 
+def marked_fill(layout: Layout, kind: str) -> str:
+    """The colour the board gives the space of ``kind`` (rider change, crash): its colour
+    list's if it is in one, else the colour of its kind."""
+    spaces = layout.spaces
+    name = spaces.color_of(spaces.number_of(kind))
+    return layout.colors.fill(KIND_COLORS[kind] if name == "plain" else name)
+
+
+def shade_word(layout: Layout, words: Words, kind: str) -> str:
+    """The word for the colour of the space of ``kind``: its colour list's name, or the name
+    of the colour the layout gives that kind of space."""
+    spaces = layout.spaces
+    name = spaces.color_of(spaces.number_of(kind))
+    return words(f"shade.{name if name != 'plain' else shade(marked_fill(layout, kind))}")
+
+
 def legend_values(layout: Layout, words: Words) -> dict[str, object]:
-    """The numbers a legend text may name with ``{placeholders}``."""
+    """The numbers and colour words a legend text may name with ``{placeholders}``."""
     grey = layout.cards.grey.pile_values
     hands = layout.hands
+    crash = layout.spaces.number_of("crash")
     values: dict[str, object] = {
         "rider_change": layout.spaces.number_of("rider-change"),
+        "rider_change_colour": shade_word(layout, words, "rider-change"),
+        "crash": crash if crash is not None else "",
+        "crash_colour": shade_word(layout, words, "crash") if crash is not None else "",
         "low": pile_text(grey[0]), "high": pile_text(grey[-1]),
         "change_high": hands.change_high, "change_low": hands.change_low,
         "change_low_many": hands.change_low_many, "many_from": hands.many_from,
@@ -115,6 +136,8 @@ def legend_rows(layout: Layout) -> list[str]:
     for row in layout.legend.rows:
         if row in SPACE_COLORS and row not in used:
             continue
+        if row == "crash" and layout.spaces.number_of("crash") is None:
+            continue
         if row == "card-or-slipstream" and not used & EFFECT_COLORS:
             continue
         shown.append(row)
@@ -125,15 +148,17 @@ def legend_swatch(layout: Layout, row: str, x: float, y: float, size: float) -> 
     """The little square beside a legend row: the space's colour, with the rider change's
     pictogram or the sprint line where the row is about those."""
     colors = layout.colors
-    fill = {"rider-change": colors.rider_change, "scoring": colors.plain}.get(row)
+    fill = {"scoring": colors.plain}.get(row)
+    if row in KIND_COLORS:
+        fill = marked_fill(layout, row)
     if row in SPACE_COLORS:
         fill = colors.fill(row)
     if fill is None:
         return []
     nodes: list[Node] = [Rect(x, y, size, size, Style(fill=fill, stroke=colors.track_edge,
                                                        stroke_mm=0.35))]
-    if row == "rider-change":
-        nodes += pictogram("rider-change", x + size / 2, y + size / 2, size * 0.3,
+    if row in KIND_COLORS:
+        nodes += pictogram(row, x + size / 2, y + size / 2, size * 0.3,
                            ink_on(fill, dark=colors.ink), fill)
     elif row == "scoring":
         middle = x + size / 2
@@ -144,14 +169,21 @@ def legend_swatch(layout: Layout, row: str, x: float, y: float, size: float) -> 
 
 LEGEND_TEXT_SCALES = (1.0, 0.9, 0.8)  # a longer language's legend sets smaller before it
                                       # pushes the infield out (3.1 mm text at the least)
+# (columns, text scale) tried in turn: a legend too tall for the infield's upper row splits
+# into two narrower panels, the first under the title, before anything moves below the track.
+LEGEND_LAYOUTS = tuple((columns, scale) for columns in (1, 2) for scale in LEGEND_TEXT_SCALES)
+COLUMN_WIDTH_MM = 140.0  # a panel of a legend in two
+STACK_GAP_MM = 8.0       # between the title and the legend panel under it
 
 
 def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM,
-                 scale: float = 1.0) -> Block | None:
-    """Swatches of the space colours with what each does, in a panel; ``scale`` sets the
-    rows' text smaller."""
+                 scale: float = 1.0, rows: list[str] | None = None, titled: bool = True,
+                 name: str = "legend") -> Block | None:
+    """Swatches of the marked spaces with what each does, in a panel; ``scale`` sets the
+    rows' text smaller, ``rows`` (default: all the legend's) are the rows it shows and
+    ``titled`` whether the legend's title heads them."""
     colors = layout.colors
-    rows = legend_rows(layout)
+    rows = legend_rows(layout) if rows is None else rows
     if not rows:
         return None
     values = legend_values(layout, words)
@@ -160,22 +192,54 @@ def legend_block(layout: Layout, words: Words, width: float = LEGEND_WIDTH_MM,
     text_x = pad + swatch + 4.0
     text_w = width - text_x - pad
     nodes: list[Node] = []
-    y = pad + 5.5 * CAP_HEIGHT
-    nodes.append(Text(pad, y, words("legend.title"), 5.5, font="bold", fill=ink))
-    y += 4.5
+    y = pad
+    if titled:
+        y += 5.5 * CAP_HEIGHT
+        nodes.append(Text(pad, y, words("legend.title"), 5.5, font="bold", fill=ink))
+        y += 4.5
     for row in rows:
         nodes += legend_swatch(layout, row, pad, y, swatch)
         line_y = y + title_size * CAP_HEIGHT + 0.4
         nodes.append(Text(text_x, line_y, words(f"legend.{row}.title", **values), title_size,
                           font="bold", fill=ink))
-        for line in wrap(words(f"legend.{row}.text", **values), text_w, text_size):
+        for line in wrap(words(f"legend.{row}.text", **values), text_w, text_size,
+                         lang=words.lang):
             line_y += text_size * 1.32
             nodes.append(Text(text_x, line_y, line, text_size, fill=ink))
         y = max(y + swatch, line_y + text_size * DESCENT_SHARE) + 3.2
     height = y - 3.2 + pad
     panel = Rect(0, 0, width, height, Style(fill="#ffffff", stroke=colors.track_edge,
                                             stroke_mm=0.4), rx=3.0)
-    return Block("legend", (panel, *nodes), width, height, ((0.0, width),))
+    return Block(name, (panel, *nodes), width, height, ((0.0, width),))
+
+
+def stacked(top: Block, bottom: Block, gap: float) -> Block:
+    """Two blocks as one, ``top`` centred over ``bottom``."""
+    width = max(top.width, bottom.width)
+    dx_top, dx_bottom = (width - top.width) / 2, (width - bottom.width) / 2
+    spans = tuple((a + dx_top, b + dx_top) for a, b in top.spans) + tuple(
+        (a + dx_bottom, b + dx_bottom) for a, b in bottom.spans)
+    return Block(f"{top.name}+{bottom.name}",
+                 (top.at(dx_top, 0), bottom.at(dx_bottom, top.height + gap)), width,
+                 top.height + gap + bottom.height, spans)
+
+
+def upper_blocks(layout: Layout, words: Words, title: Block, width: float, scale: float,
+                 columns: int) -> list[Block]:
+    """The title and the legend for the infield's upper row: the legend in one panel beside
+    the title, or in two, the first under the title and the second beside them, with the
+    rows split where the two columns come out most nearly the same height."""
+    rows = legend_rows(layout)
+    whole = legend_block(layout, words, width, scale)
+    if whole is None or columns == 1 or len(rows) < 2:
+        return [title] + ([whole] if whole is not None else [])
+    width = min(width, COLUMN_WIDTH_MM)
+    pairs = [(stacked(title, legend_block(layout, words, width, scale, rows[:cut]),
+                      STACK_GAP_MM),
+              legend_block(layout, words, width, scale, rows[cut:], titled=False,
+                           name="legend-2"))
+             for cut in range(1, len(rows))]
+    return list(min(pairs, key=lambda pair: max(block.height for block in pair)))
 
 
 def area_caption(layout: Layout, words: Words, deck: str, pile: int, use: str) -> str:
@@ -317,9 +381,8 @@ def plan_infield(layout: Layout, words: Words, geometry: Geometry | None = None)
     lines = keep_clear_lines(geometry)
     width = lines[1] - lines[0] - 2 * SEAM_CLEARANCE_MM - 2 if len(lines) > 1 else x1 - x0
     title = title_block(layout, words, width)
-    for scale in LEGEND_TEXT_SCALES:
-        legend = legend_block(layout, words, min(LEGEND_WIDTH_MM, width), scale)
-        upper = [title] + ([legend] if legend else [])
+    for columns, scale in LEGEND_LAYOUTS:
+        upper = upper_blocks(layout, words, title, min(LEGEND_WIDTH_MM, width), scale, columns)
         upper_row = arrange_row(upper, BLOCK_GAP_MM, (x0, top, x1, cy - ROW_GAP_MM), lines)
         if upper_row is not None:
             break

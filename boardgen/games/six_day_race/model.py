@@ -12,14 +12,17 @@ and reports every rule-level problem of a layout at once.
 import math
 from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
-# The numbers any legend text may name (their values: infield.legend_values).
-LEGEND_PLACEHOLDERS = frozenset({"rider_change", "low", "high", "change_high", "change_low",
+# The colour of a named space of these kinds when no colour list names it.
+KIND_COLORS = {"rider-change": "rider_change", "crash": "crash"}
+# The numbers and words any legend text may name (their values: infield.legend_values).
+LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash", "crash_colour",
+                                 "low", "high", "change_high", "change_low",
                                  "change_low_many", "many_from", "players",
                                  *(f"{name}_spaces" for name in SPACE_COLORS)})
 SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
@@ -118,10 +121,40 @@ class NamedSpace(Model):
 
     def on_track(self, spaces: int) -> int:
         """The space's number on a track of ``spaces`` spaces."""
-        if self.of is None or self.of == 1:
-            return self.space
-        # the first space stays first and the last stays last
-        return max(1, min(spaces, 1 + round((self.space - 1) * (spaces - 1) / (self.of - 1))))
+        return in_proportion(self.space, self.of, spaces)
+
+
+def in_proportion(number: int, counted_on: int | None, spaces: int) -> int:
+    """Space ``number`` of a track of ``counted_on`` spaces moved to a track of ``spaces``:
+    the first space stays first and the last stays last (None: the number is fixed)."""
+    if counted_on is None or counted_on == 1:
+        return number
+    return max(1, min(spaces, 1 + round((number - 1) * (spaces - 1) / (counted_on - 1))))
+
+
+def runs(numbers) -> list[list[int]]:
+    """Space numbers in runs of neighbours: 3, 4, 5, 8 is [3, 4, 5] and [8]."""
+    found: list[list[int]] = []
+    for number in sorted(numbers):
+        if found and number == found[-1][-1] + 1:
+            found[-1].append(number)
+        else:
+            found.append([number])
+    return found
+
+
+def spread(numbers, counted_on: int | None, spaces: int) -> tuple[int, ...]:
+    """A colour's spaces counted on ``counted_on`` spaces, spread over a track of ``spaces``,
+    in the order given: each run of neighbouring spaces keeps its length and starts where its
+    first space falls in proportion, as a named space does, so a pattern of runs covers the
+    whole lap (None, or the track's own length: the numbers stay)."""
+    if counted_on is None or counted_on == spaces:
+        return tuple(numbers)
+    moved = {}
+    for run in runs(set(numbers)):
+        first = in_proportion(run[0], counted_on, spaces)
+        moved.update({number: first + offset for offset, number in enumerate(run)})
+    return tuple(moved[number] for number in numbers)
 
 
 class Spaces(Model):
@@ -137,6 +170,39 @@ class Spaces(Model):
     blue: tuple[int, ...] = Field((), description="spaces coloured blue")
     orange: tuple[int, ...] = Field((), description="spaces coloured orange (unknown on the "
                                                     "original board: none by default)")
+    colors_of: dict[Literal["black", "green", "grey", "red", "blue", "orange"],
+                    int] = Field(
+        {}, description="per colour list, the track length its numbers are counted on: on a "
+                        "track of another length each run of neighbouring spaces of that "
+                        "colour keeps its length and moves in proportion (a list not named "
+                        "here keeps its numbers)")
+
+    @field_validator("colors_of")
+    @classmethod
+    def sensible_lengths(cls, lengths: dict[str, int]) -> dict[str, int]:
+        for name, length in lengths.items():
+            if not 2 <= length <= 1000:
+                raise ValueError(f"{name}: a track length from 2 to 1000, found {length}")
+        return lengths
+
+    _spread_from: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    def spread_over(self, spaces: int) -> "Spaces":
+        """These spaces on a track of ``spaces``: named ones and colour lists in proportion,
+        each number then fixed (so the spaces are never moved twice)."""
+        named = tuple(NamedSpace(space=n.on_track(spaces), kind=n.kind) for n in self.named)
+        colours = {name: spread(getattr(self, name), self.colors_of.get(name), spaces)
+                   for name in SPACE_COLORS}
+        placed = self.model_copy(update={"named": named, "colors_of": {}, **colours})
+        placed._spread_from = {name: length for name, length in self.colors_of.items()
+                               if length != spaces and getattr(self, name)}
+        return placed
+
+    @property
+    def spread_from(self) -> dict[str, int]:
+        """The colour lists spread over a track of another length than the one they were
+        counted on, with that length."""
+        return dict(self._spread_from)
 
     def color_of(self, number: int) -> str:
         """The colour name of a space ("plain" when it has none)."""
@@ -189,7 +255,7 @@ class Colors(Model):
 
 
 LegendRow = Literal["black", "green", "grey", "red", "blue", "orange", "rider-change",
-                    "scoring", "slipstream", "card-or-slipstream"]
+                    "scoring", "slipstream", "crash", "card-or-slipstream"]
 
 
 class Legend(Model):
@@ -355,10 +421,8 @@ class Layout(LayoutBase):
         # for its users, not for its own validation.
         if self.track.straight_spaces is None:
             object.__setattr__(self, "track", self.track.with_straight(straight))
-        if any(named.of is not None for named in self.spaces.named):
-            placed = tuple(NamedSpace(space=named.on_track(self.track.spaces), kind=named.kind)
-                           for named in self.spaces.named)
-            object.__setattr__(self, "spaces", self.spaces.model_copy(update={"named": placed}))
+        if self.spaces.colors_of or any(named.of is not None for named in self.spaces.named):
+            object.__setattr__(self, "spaces", self.spaces.spread_over(self.track.spaces))
         return self
 
     # ---- named and coloured spaces -----------------------------------------
@@ -399,13 +463,29 @@ class Layout(LayoutBase):
         count = self.track.spaces
         problems, owner = [], {}
         for name in SPACE_COLORS:
-            for index, number in enumerate(getattr(self.spaces, name)):
+            listed, counted_on = getattr(self.spaces, name), self.spaces.colors_of.get(name)
+            if counted_on is not None:
+                beyond = [index for index, number in enumerate(listed)
+                          if not 1 <= number <= counted_on]
+                problems += [FieldProblem(
+                    f"spaces.{name}[{index}]", f"space {listed[index]} is not among the "
+                    f"{counted_on} spaces the list is counted on",
+                    related=(f"spaces.colors_of.{name}",)) for index in beyond]
+                if beyond:
+                    continue
+            spread_out = counted_on not in (None, count)
+            how = (f" (counted on {counted_on} spaces and spread over {count}; give a list "
+                   f"of your own for this track)") if spread_out else ""
+            related = ("track.spaces", f"spaces.colors_of.{name}") if spread_out \
+                else ("track.spaces",)
+            for index, number in enumerate(spread(listed, counted_on, count)):
                 key = f"spaces.{name}[{index}]"
                 if not 1 <= number <= count:
                     problems.append(FieldProblem(key, f"space {number} is not on the track "
-                                                      f"(1 to {count})", related=("track.spaces",)))
+                                                      f"(1 to {count}){how}", related=related))
                 elif number in owner:
-                    problems.append(FieldProblem(key, f"space {number} is already {owner[number]}"))
+                    problems.append(FieldProblem(key, f"space {number} is already "
+                                                      f"{owner[number]}{how}", related=related))
                 owner.setdefault(number, name)
         return problems
 

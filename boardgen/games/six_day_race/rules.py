@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgen.games.six_day_race.board import space_word
-from boardgen.games.six_day_race.infield import legend_rows, pile_text
+from boardgen.games.six_day_race.infield import legend_rows, pile_text, shade_word
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.games.six_day_race.score_sheet import spoken_list
 from boardgen.i18n import Words
@@ -33,6 +33,8 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     spaces, cards, hands = layout.spaces, layout.cards, layout.hands
     low, high = cards.grey.pile_values[0], cards.grey.pile_values[-1]
     few, many = layout.players
+    crash = spaces.number_of("crash")
+    spread = spaces.spread_from
     return {
         "spaces": layout.track.spaces,
         "direction": layout.track.direction,
@@ -48,7 +50,12 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "colors": {name: list(getattr(spaces, name)) for name in SPACE_COLORS},
         "used_colors": list(spaces.used_colors),
         "color_ranges": {name: ranges_text(getattr(spaces, name)) for name in SPACE_COLORS},
-        "black_after_line": [n for n in spaces.black if n <= 10],
+        # the first eighth of the lap: spaces 1 to 10 of 80
+        "black_after_line": [n for n in spaces.black if n <= layout.track.spaces // 8],
+        "rider_change_colour": shade_word(layout, words, "rider-change"),
+        "crash_colour": shade_word(layout, words, "crash") if crash is not None else None,
+        "spread_colors": sorted(spread, key=SPACE_COLORS.index),
+        "spread_from": sorted(set(spread.values())),
         "first_green": min(spaces.green, default=None),
         "other_greens": sorted(spaces.green)[1:],
         "coloured": sum(len(getattr(spaces, name)) for name in SPACE_COLORS),

@@ -14,6 +14,7 @@ from boardgen.games.six_day_race.art import CAP_HEIGHT, wrap
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
 from boardgen.product import Sheet
+from boardgen.rules.typography import tie
 from boardgen.marks import mark_for, mark_node
 from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on, mix
 
@@ -78,9 +79,11 @@ def rider_cell(x: float, y: float, w: float, h: float, number: int, color: str) 
 
 
 def columns(layout: Layout, words: Words) -> list[str]:
-    """A column per sprint in track order, then the finish, lost laps and the race's points."""
+    """A column per sprint in track order, then the finish, lost laps and the race's points,
+    tied as the language ties them ("Sprint 1" never breaks before its number)."""
     sprints = [words("sheet.sprint", number=k + 1) for k in range(len(layout.spaces.sprints))]
-    return sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.points")]
+    names = sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.points")]
+    return [tie(name, words.lang) for name in names]
 
 
 def spoken_list(words: Words, items) -> str:
@@ -91,6 +94,26 @@ def spoken_list(words: Words, items) -> str:
     return f"{', '.join(items[:-1])} {words('sheet.and')} {items[-1]}"
 
 
+LEGIBLE_HEADER_MM = 2.8  # the heading size a column is widened for, if the others can spare it
+WRITING_ROOM_MM = 7.0    # the narrowest column a number is written into by hand
+
+
+def column_widths(names: list[str], width: float) -> list[float]:
+    """Widths of the score columns in ``width``: as equal as they can be while each holds the
+    longest word of its heading at a legible size ("Verlorene", "okrążenia")."""
+    needs = [max(WRITING_ROOM_MM, max(fonts.text_width(word, LEGIBLE_HEADER_MM, "bold")
+                                      for word in name.split(" ")) + 2.0) for name in names]
+    if sum(needs) > width:
+        return [width * need / sum(needs) for need in needs]
+    fixed: set[int] = set()  # columns held at their need; the others share what is left
+    while True:
+        share = (width - sum(needs[i] for i in fixed)) / (len(names) - len(fixed))
+        short = {i for i in range(len(names)) if i not in fixed and share < needs[i]}
+        if not short:
+            return [needs[i] if i in fixed else share for i in range(len(names))]
+        fixed |= short
+
+
 def race_table(layout: Layout, words: Words, race: int, x: float, y: float, width: float,
                row_h: float) -> list[Node]:
     """One race: riders down the side, the score columns across, the total shaded."""
@@ -99,7 +122,8 @@ def race_table(layout: Layout, words: Words, race: int, x: float, y: float, widt
     ink = layout.colors.ink
     colors = layout.riders.colors
     rider_w = min(13.0, width * 0.15)
-    column_w = (width - rider_w) / len(names)
+    widths = column_widths(names, width - rider_w)
+    lefts = [x + rider_w + sum(widths[:k]) for k in range(len(names) + 1)]
     top = y + HEADING
     body = top + HEADER_ROW
     bottom = body + row_h * len(colors)
@@ -107,19 +131,18 @@ def race_table(layout: Layout, words: Words, race: int, x: float, y: float, widt
         Text(x, y + 5.0 * CAP_HEIGHT + 0.5, words("sheet.race", number=race), 5.0, font="bold",
              fill=ink),
         Rect(x, top, width, HEADER_ROW, HEAD_FILL),
-        Rect(x + width - column_w, body, column_w, bottom - body, TOTAL_FILL),
+        Rect(lefts[-2], body, widths[-1], bottom - body, TOTAL_FILL),
     ]
-    cells = [(rider, rider_w - 2.0)] + [(name, column_w - 2.0) for name in names]
+    cells = [(rider, rider_w - 2.0)] + [(name, w - 2.0) for name, w in zip(names, widths)]
     size = header_size(cells)
     nodes += header_cell(rider, x, top, rider_w, ink, size)
-    for k, name in enumerate(names):
-        nodes += header_cell(name, x + rider_w + k * column_w, top, column_w, ink, size)
+    for name, left, w in zip(names, lefts, widths):
+        nodes += header_cell(name, left, top, w, ink, size)
     for i, color in enumerate(colors):
         nodes += rider_cell(x, body + i * row_h, rider_w, row_h, i + 1, color)
     for i in range(len(colors) + 1):
         nodes.append(Line(x, body + i * row_h, x + width, body + i * row_h, GRID))
-    for k in range(len(names) + 1):
-        cx = x + rider_w + k * column_w
+    for cx in lefts:
         nodes.append(Line(cx, top, cx, bottom, GRID))
     nodes.append(Rect(x, top, width, bottom - top, FRAME))
     return nodes
@@ -162,7 +185,7 @@ def summary_table(layout: Layout, words: Words, x: float, y: float, width: float
 
 def tie_break_lines(words: Words, width: float) -> list[str]:
     """Who places higher: lost laps decide, points break ties (printed under the summary)."""
-    return wrap(words("sheet.tie_break"), width, TIE_BREAK_SIZE, "bold")
+    return wrap(words("sheet.tie_break"), width, TIE_BREAK_SIZE, "bold", lang=words.lang)
 
 
 def summary_height(words: Words, width: float) -> float:
@@ -186,7 +209,7 @@ def title_block(layout: Layout, words: Words, width: float) -> tuple[list[Node],
         Text(MARGIN + width, baseline, name, name_size, anchor="end", fill=ink),
     ]
     y = baseline + 3.0
-    for line in wrap(note, width, 3.0, "italic"):
+    for line in wrap(note, width, 3.0, "italic", lang=words.lang):
         y += 4.0
         nodes.append(Text(MARGIN, y, line, 3.0, font="italic", fill=ink))
     return nodes, y + 4.0
@@ -196,9 +219,9 @@ def heading_size(layout: Layout, words: Words, table_w: float) -> float:
     """The size the column headings of a race table ``table_w`` mm wide get."""
     names = columns(layout, words)
     rider_w = min(13.0, table_w * 0.15)
-    column_w = (table_w - rider_w) / len(names)
+    widths = column_widths(names, table_w - rider_w)
     return header_size([(words("sheet.rider"), rider_w - 2.0)]
-                       + [(name, column_w - 2.0) for name in names])
+                       + [(name, w - 2.0) for name, w in zip(names, widths)])
 
 
 def tables_abreast(layout: Layout, words: Words, width: float) -> int:

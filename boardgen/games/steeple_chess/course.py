@@ -14,6 +14,7 @@ import textwrap
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import Callable
 
 Cell = tuple[int, int]  # (column, row), row 0 is the top line of the map
 Step = tuple[int, int]
@@ -289,6 +290,12 @@ class Course:
         return {c: ORTHOGONAL if c in self.corner else self.forward_candidates(c)
                 for c in sorted(self.course)}
 
+    @cached_property
+    def corner_areas(self) -> tuple[frozenset[Cell], ...]:
+        """The corner areas as pieces meet them: corner squares joined where a step between
+        them crosses no wall, so two bends side by side with a wall between are two areas."""
+        return tuple(areas(self.corner, self.open))
+
     def pawn_forward(self, cell: Cell) -> tuple[Step, ...]:
         """Forward for a Pawn on a course square, or (from a start cell) across the start line."""
         if cell in self.course:
@@ -375,8 +382,10 @@ def _check_characters(course: Course) -> None:
             raise MapError("a wall runs off the edge of the map")
 
 
-def areas(cells: frozenset[Cell]) -> list[frozenset[Cell]]:
-    """The connected areas of ``cells``, each a set of squares."""
+def areas(cells: frozenset[Cell],
+          joined: Callable[[Cell, Cell], bool] | None = None) -> list[frozenset[Cell]]:
+    """The connected areas of ``cells``, each a set of squares: neighbours side by side are
+    in one area, where ``joined`` (if given) says they are."""
     left, found = set(cells), []
     while left:
         stack = [min(left)]
@@ -385,7 +394,8 @@ def areas(cells: frozenset[Cell]) -> list[frozenset[Cell]]:
             here = stack.pop()
             for step in ORTHOGONAL:
                 there = offset(here, step)
-                if there in left and there not in area:
+                if there in left and there not in area and (joined is None
+                                                            or joined(here, there)):
                     area.add(there)
                     stack.append(there)
         left -= area

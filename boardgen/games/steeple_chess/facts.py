@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgen.games.steeple_chess.course import (EAST, NORTH, START_COLOURS, Cell, Course,
-                                                 areas)
+from boardgen.games.steeple_chess.course import (EAST, NORTH, ORTHOGONAL, START_COLOURS, Cell,
+                                                 Course, offset)
 from boardgen.games.steeple_chess.model import PLAYERS, Layout, board_size_mm
 from boardgen.i18n import Words
 
@@ -41,8 +41,8 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "width": track_width(course),
         "race_length": race_length(course),
         "direction": direction(course),
-        "corner_areas": len(areas(course.corner)),
-        "corner_size": area_size(course.corner),
+        "corner_areas": len(course.corner_areas),
+        "corner_size": area_size(course.corner_areas),
         "black_squares": sorted_names(course, course.black),
         "arrow_squares": [course.name(cell) for cell, _ in course.arrows],
         "zone_squares": len(course.zone),
@@ -50,6 +50,8 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "black_side": side_of(course, course.black) if course.black else None,
         "walls": len(course.walls),
         "wall_between_goal_and_start": _goal_start_wall(course),
+        "ring": is_ring(course),
+        "finish_by_start": finish_by_start(course),
         "start_squares": len(course.start["G"]),
         "own_lanes": _own_lanes(course),
         "inside_colour": colours[list(START_COLOURS).index(_inside_start(course))],
@@ -89,10 +91,10 @@ def direction(course: Course) -> str:
 
 
 
-def area_size(cells: frozenset[Cell]) -> tuple[int, int] | None:
+def area_size(found: tuple[frozenset[Cell], ...]) -> tuple[int, int] | None:
     """Columns × rows of every area, when all are rectangles of the same size; else None."""
     sizes = set()
-    for area in areas(cells):
+    for area in found:
         cols = max(c for c, _ in area) - min(c for c, _ in area) + 1
         rows = max(r for _, r in area) - min(r for _, r in area) + 1
         if cols * rows != len(area):
@@ -108,6 +110,21 @@ def side_of(course: Course, cells) -> str:
     if abs(cx) * course.height > abs(cy) * course.width:
         return "right" if cx > 0 else "left"
     return "bottom" if cy > 0 else "top"
+
+
+def is_ring(course: Course) -> bool:
+    """Whether the course runs round the map like a ring: the course, the goal and the start
+    spaces fill the map's whole edge and leave room inside it."""
+    used = course.course | course.goal | course.start_cells
+    edge = [(c, r) for c, r in course.cells
+            if c in (0, course.width - 1) or r in (0, course.height - 1)]
+    return all(cell in used for cell in edge) and len(used) < len(course.cells)
+
+
+def finish_by_start(course: Course) -> bool:
+    """Whether the goal area lies right beside a start space, so the race ends where it began."""
+    return any(offset(cell, step) in course.start_cells
+               for cell in course.goal for step in ORTHOGONAL)
 
 
 def _goal_start_wall(course: Course) -> bool:
