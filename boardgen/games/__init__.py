@@ -28,6 +28,7 @@ KINDS = {
     "river_race": "boardgen.games.river_race",
     "steeple_chess": "boardgen.games.steeple_chess",
     "six_day_race": "boardgen.games.six_day_race",
+    "race": "boardgen.games.race",
 }
 
 
