@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Chain:
-    """Transient states 0..n-1; ``moves[i]`` maps a transient state to its chance from ``i``
-    (the rest of ``i``'s chance is absorption)."""
+    """Transient states 0..n-1; ``moves[i]`` maps a transient state to its chance from ``i``,
+    and ``absorbing[i]`` is the chance of absorption from ``i`` (the two add up to 1)."""
 
     moves: tuple[dict[int, float], ...]
+    absorbing: tuple[float, ...]
 
     @property
     def size(self) -> int:
@@ -25,7 +26,7 @@ class Chain:
 
     def absorbed(self, state: int) -> float:
         """The chance of absorption in one step from ``state``."""
-        return max(0.0, 1.0 - sum(self.moves[state].values()))
+        return self.absorbing[state]
 
     def expected(self, costs: list[float] | None = None) -> list[float]:
         """The expected total cost to absorption from each state (each step costs 1 by

@@ -51,20 +51,20 @@ def chain(course: Course) -> tuple[Chain, list[float], int]:
     fresh = bool(course.first_throw)
     size = length + (1 if fresh else 0)
     moves: list[dict[int, float]] = [{} for _ in range(size)]
+    home = [0.0] * size
     turns = [1.0] * size
     for state in range(size):
         position, first = (course.start, True) if state == length else (state, False)
-        if position == course.start - 1:
-            continue  # below the start: no piece stands there
         for faces, chance in course.outcomes():
             landing = course.throw(position, faces, first=first)
             turns[state] += chance * landing.skip
             if landing.position < length:
                 moves[state][landing.position] = moves[state].get(landing.position, 0.0) + chance
-    if course.start == 1:  # position 0 exists in the chain but no piece stands there
-        moves[0] = {1: 1.0}
-        turns[0] = 0.0
-    return Chain(tuple(moves)), turns, length if fresh else course.start
+            else:
+                home[state] += chance
+    if course.start == 1:  # no piece stands off the board: position 0 only passes on to 1
+        moves[0], home[0], turns[0] = {1: 1.0}, 0.0, 0.0
+    return Chain(tuple(moves), tuple(home)), turns, length if fresh else course.start
 
 
 def exact(course: Course) -> Exact:

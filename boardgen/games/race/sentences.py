@@ -89,13 +89,14 @@ def dice_words(layout, words: Words) -> str:
 
 
 def first_throw_sentence(layout, words: Words) -> str:
-    """The first-throw table as a sentence, or ""."""
+    """The first-throw table as a sentence, or ""; the faces in the order the layout writes."""
     table = layout.dice.first_throw
     if not table:
         return ""
-    entries = [words("race.first_throw_entry", faces=spoken_list(words, layout.dice.faces_of(key)),
-                     to=to) for key, to in table.items()]
-    return words("race.first_throw", entries=spoken_list(words, entries))
+    entries = [words("race.first_throw_entry",
+                     faces=spoken_list(words, [part.strip() for part in key.split("+")]), to=to)
+               for key, to in table.items()]
+    return words("race.first_throw", entries="; ".join(entries))
 
 
 def sections(layout, words: Words) -> dict[str, str]:
