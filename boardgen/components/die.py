@@ -63,11 +63,12 @@ class Model(LayoutModel):
         if len(faces) != 6:
             raise ValueError(f"a die has six faces, found {len(faces)}")
         for face in faces:
-            if not face.strip() or len(face) > 12:
+            if face.startswith("pictogram:"):
+                if face[10:] not in pictograms.DRAWINGS:
+                    raise ValueError(f"unknown pictogram {face[10:]!r}; expected one of "
+                                     f"{', '.join(pictograms.DRAWINGS)}")
+            elif not face.strip() or len(face) > 12:
                 raise ValueError(f"a face is 1 to 12 characters, found {face!r}")
-            if face.startswith("pictogram:") and face[10:] not in pictograms.DRAWINGS:
-                raise ValueError(f"unknown pictogram {face[10:]!r}; expected one of "
-                                 f"{', '.join(pictograms.DRAWINGS)}")
         return faces
 
 
