@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from boardgen import fonts
 from boardgen.components import pictograms
 from boardgen.components.text import CAP_HEIGHT, LEADING, wrap
-from boardgen.scene import Node, Rect, Style, Text
+from boardgen.scene import Node, Rect, Style, Text, ink_on
 
 MIN_SIZE_MM = 2.2
 GAP_MM = 5.0
@@ -84,10 +84,11 @@ def _entry(entry: Entry, x: float, y: float, width: float, size: float, ink: str
     nodes: list[Node] = [Rect(x, y, swatch, swatch, Style(fill=entry.fill, stroke=ink,
                                                           stroke_mm=0.3), rx=swatch * 0.12)]
     if entry.pictogram:
+        picture_ink = ink_on(entry.fill, dark=ink)  # a dark swatch gets a light picture
         nodes.append(pictograms.use(entry.pictogram, x + swatch / 2, y + swatch / 2,
-                                    swatch * 0.76, ink, entry.fill))
+                                    swatch * 0.76, picture_ink, entry.fill))
         if uses is not None:
-            uses.add((entry.pictogram, ink, entry.fill))
+            uses.add((entry.pictogram, picture_ink, entry.fill))
     left = x + swatch + 2.0
     room = width - swatch - 2.0
     name_size = fonts.fit_size(entry.name, room, size, "bold")

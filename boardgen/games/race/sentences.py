@@ -16,6 +16,7 @@ from boardgen.components.base import Context
 from boardgen.components.kinds import effect_of, kind_name
 from boardgen.components.wording import counted, number_ranges, spoken_list
 from boardgen.i18n import Words
+from boardgen.memo import IdentityMemo
 
 
 def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
@@ -26,7 +27,7 @@ def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
     jumps = [(n, e.to) for n, e in targets if e is not None and e.kind == "jump"]
     if jumps:
         values["to"] = jumps[0][1]
-        values["targets"] = ", ".join(f"{n} → {to}" for n, to in jumps)
+        values["targets"] = ", ".join(f"{n}\u00a0→\u00a0{to}" for n, to in jumps)
     turns = next((e.turns for _, e in targets if e is not None and e.kind == "skip"), kind.turns)
     values["turns"] = turns
     own = f"kinds.{name}.text"
@@ -58,6 +59,8 @@ def kinds_context(layout, words: Words) -> dict[str, dict[str, Any]]:
             "spaces_text": number_ranges(spaces), "count": len(spaces),
             "targets": [{"from": n, "to": e.to} for n, e in zip(spaces, effects)
                         if e is not None and e.kind == "jump"],
+            "targets_text": ", ".join(f"{n}\u00a0→\u00a0{e.to}" for n, e in zip(spaces, effects)
+                                      if e is not None and e.kind == "jump"),
             "turns": next((e.turns for e in effects if e is not None and e.kind == "skip"), None),
             "text": effect_sentence(layout, words, name, spaces),
         }
@@ -88,15 +91,18 @@ def dice_words(layout, words: Words) -> str:
     return counted(words, "race.dice", layout.dice.count, sides=layout.dice.sides)
 
 
+def first_throw_entries(layout, words: Words) -> str:
+    """The first-throw table, entry by entry ("6 and 3 take you straight to space 26; ..."),
+    the faces in the order the layout writes them; "" without a table."""
+    return "; ".join(words("race.first_throw_entry",
+                           faces=spoken_list(words, [part.strip() for part in key.split("+")]),
+                           to=to) for key, to in layout.dice.first_throw.items())
+
+
 def first_throw_sentence(layout, words: Words) -> str:
-    """The first-throw table as a sentence, or ""; the faces in the order the layout writes."""
-    table = layout.dice.first_throw
-    if not table:
-        return ""
-    entries = [words("race.first_throw_entry",
-                     faces=spoken_list(words, [part.strip() for part in key.split("+")]), to=to)
-               for key, to in table.items()]
-    return words("race.first_throw", entries="; ".join(entries))
+    """The first-throw table as a sentence, or ""."""
+    entries = first_throw_entries(layout, words)
+    return words("race.first_throw", entries=entries) if entries else ""
 
 
 def sections(layout, words: Words) -> dict[str, str]:
@@ -112,7 +118,7 @@ def sections(layout, words: Words) -> dict[str, str]:
     first = first_throw_sentence(layout, words)
     return {"components": components, "spaces": spaces or words("race.no_spaces"),
             "setup": setup, "turn": turn + (f" {first}" if first else ""), "finish": finish,
-            "first_throw": first}
+            "first_throw": first, "first_throw_entries": first_throw_entries(layout, words)}
 
 
 def headings(words: Words) -> dict[str, str]:
@@ -124,6 +130,7 @@ def rule_context(layout, words: Words) -> dict[str, Any]:
     """Everything a race's rule text may print, as plain values: the counts, the kinds of space
     with their spaces and effects, and the generated sections (``sections.spaces``, ...)."""
     return {
+        "title": words("title"),
         "spaces": layout.length,
         "last": layout.length,
         "dice": {"count": layout.dice.count, "sides": layout.dice.sides,
@@ -138,7 +145,27 @@ def rule_context(layout, words: Words) -> dict[str, Any]:
         "sections": sections(layout, words),
         "headings": headings(words),
         "shape": layout.board.shape,
+        **throw_figures(layout),
     }
+
+
+_FIGURES = IdentityMemo(16)
+
+
+def throw_figures(layout) -> dict[str, Any]:
+    """How many throws one piece needs on average and at least (the exact analysis), rounded
+    for a rule text; worked out once per layout."""
+    def work() -> dict[str, Any]:
+        from boardgen.games.race.analysis import exact
+        from boardgen.games.race.play import course_of
+
+        figures = exact(course_of(layout))
+        return {"expected_throws": round(figures.expected_throws),
+                "expected_turns": round(figures.expected_turns),
+                "min_throws": figures.min_throws,
+                "median_throws": figures.quantile(0.5)}
+
+    return dict(_FIGURES.recall((layout,), work))
 
 
 def aid_facts(layout, words: Words) -> dict[str, Any]:
