@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
-from boardgen.games import KINDS  # noqa: E402
 from tests.contract_search import build_options, layouts, run_contract, searched_layouts  # noqa: E402
 
 

@@ -345,8 +345,9 @@ def compose(model, name: str, context: Context) -> Parts:
     legend_h = legend_height(entries, laid.width - 2 * model.margin_mm)
     height = laid.height + legend_h
     nodes: list[Node] = [Rect(0, 0, laid.width, height, Style(fill=colors.ground))]
+    on_ground = ink_on(colors.ground, dark=colors.ink)  # the title and legend stay legible
     title = title_nodes(context.title, context.words("subtitle"), laid.width,
-                        model.title.height_mm, colors.ink, model.title.align, model.margin_mm)
+                        model.title.height_mm, on_ground, model.title.align, model.margin_mm)
     nodes += title
     nodes += _ground_cells(model, laid)
     nodes += _decorations(model, laid)
@@ -387,7 +388,7 @@ def compose(model, name: str, context: Context) -> Parts:
     if entries and legend_h:
         legend_nodes = legends.legend_nodes(entries, model.margin_mm, laid.height,
                                             laid.width - 2 * model.margin_mm,
-                                            legend_h - model.margin_mm * 0.6, colors.ink,
+                                            legend_h - model.margin_mm * 0.6, on_ground,
                                             colors.ground, LEGEND_TEXT_MM, uses)
         nodes += legend_nodes
     scene = Scene(laid.width, height, tuple(nodes), symbols=pictograms.symbols(uses),
@@ -513,7 +514,7 @@ def _start_marker(model, laid: Plan, context: Context, uses: set) -> list[Node]:
     centre = first.center
     spots += [(centre[0] + sign * side[0] * (hw + k * size), centre[1] + sign * side[1] * (hw + k * size))
               for k in (0.8, 1.1) for sign in (1, -1)]
-    ink = model.colors.ink
+    ink = ink_on(model.colors.ground, dark=model.colors.ink)
     text_size = fonts.fit_size(word, size * 2.4, size * 0.42, "bold")
     text_w = fonts.text_width(word, text_size, "bold")
     for cx, cy in spots:
