@@ -40,6 +40,8 @@ MAX_SPACES = 400
 SEAM_STEP_MM = 4.0
 SEAM_CLEARANCE_MM = 1.5
 LEGEND_TEXT_MM = 3.6
+LEGEND_GAP_MM = 6.0     # below the legend, to the board's edge
+LEGEND_RISE = 0.5       # the share of the bottom margin the legend moves up into
 
 
 class Colors(LayoutModel):
@@ -386,10 +388,12 @@ def compose(model, name: str, context: Context) -> Parts:
     nodes += _start_marker(model, laid, context, uses)
     legend_nodes = []
     if entries and legend_h:
-        legend_nodes = legends.legend_nodes(entries, model.margin_mm, laid.height,
+        top = laid.height - model.margin_mm * LEGEND_RISE  # into the margin below the track
+        legend_nodes = legends.legend_nodes(entries, model.margin_mm, top,
                                             laid.width - 2 * model.margin_mm,
-                                            legend_h - model.margin_mm * 0.6, on_ground,
-                                            colors.ground, LEGEND_TEXT_MM, uses)
+                                            legend_h + model.margin_mm * LEGEND_RISE
+                                            - LEGEND_GAP_MM, on_ground, colors.ground,
+                                            LEGEND_TEXT_MM, uses)
         nodes += legend_nodes
     scene = Scene(laid.width, height, tuple(nodes), symbols=pictograms.symbols(uses),
                   title=context.title)
@@ -399,14 +403,16 @@ def compose(model, name: str, context: Context) -> Parts:
 
 
 def legend_height(entries: list[legends.Entry], width: float) -> float:
-    """The band below the track that the legend needs (none without entries)."""
+    """How much the board grows below the track for the legend (none without entries): the
+    entries' height in as many columns as leave it under 90 mm, and a gap below them."""
     if not entries or width <= 0:
         return 0.0
+    needed = legends.needed_height(entries, width, LEGEND_TEXT_MM, 1)
     for columns in range(min(len(entries), max(1, int(width // 70))), 0, -1):
         needed = legends.needed_height(entries, width, LEGEND_TEXT_MM, columns)
         if needed < 90:
-            return needed + 6.0
-    return legends.needed_height(entries, width, LEGEND_TEXT_MM, 1) + 6.0
+            break
+    return needed + LEGEND_GAP_MM
 
 
 def _fill(model, laid: Plan, space: tracks.Space, look: Look | None,
