@@ -22,7 +22,7 @@ from boardgen.geometry.naming import Cell, Scheme
 from boardgen.geometry.place import GridPlacement
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.product import Board
-from boardgen.scene import Line, Node, Path, Rect, Scene, Style, Text
+from boardgen.scene import Line, Node, Path, Rect, Scene, Style
 
 NAME = "grid"
 

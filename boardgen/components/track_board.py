@@ -33,7 +33,7 @@ from boardgen.geometry.shapes import Disc, Oval, Rectangle, Shape, Spiral, squar
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.product import Board as PrintedBoard
-from boardgen.scene import Circle, Line, Node, Path, Rect, Scene, Style, Text, ink_on, mix
+from boardgen.scene import Node, Path, Rect, Scene, Style, Text, ink_on, mix
 
 NAME = "track"
 MAX_SPACES = 400

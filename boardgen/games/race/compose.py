@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardgen.components import Context, Player, component_type, track_board
-from boardgen.components.kinds import Effect, Kind, effect_of, kind_name
+from boardgen.components.kinds import Kind, effect_of, kind_name
 from boardgen.components.legend import Entry
 from boardgen.games.race.model import Layout
 from boardgen.games.race.sentences import effect_sentence
@@ -120,7 +120,6 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None) -> Game
     board_json = dict(board.board_json)
     board_json["race"] = {"start": layout.race.start, "finish": layout.race.finish,
                           "dice": {"count": layout.dice.count, "sides": layout.dice.sides},
-                          "pieces": layout.race.pieces,
                           "first_throw": dict(layout.dice.first_throw)}
     return GameOutput(board=board.board, board_json=board_json, component_sets=tuple(sets),
                       sheets=tuple(sheets))

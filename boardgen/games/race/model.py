@@ -79,7 +79,6 @@ class Race(Model):
     finish: Literal["exact", "bounce", "pass"] = Field(
         "exact", description="exact: a throw that would pass the last space is lost; bounce: "
                              "the excess is counted back; pass: reaching or passing it wins")
-    pieces: int = Field(1, ge=1, le=4, description="pieces each player brings home")
 
 
 BoardModel = track_board.Model
@@ -159,6 +158,11 @@ class Layout(LayoutBase):
             if isinstance(given, Placed) and given.turns is not None and kind.effect != "skip":
                 problems.append(FieldProblem(f"{key}.turns", f"`turns` is for skip; a {name} "
                                                              f"space does {kind.effect!r}"))
+        for name, component in self.components.items():
+            if component.type == "die" and self.dice.sides != 6:
+                problems.append(FieldProblem(f"components.{name}", f"a die net folds into a die "
+                                             f"of 6 faces; the game's dice have "
+                                             f"{self.dice.sides}", related=("dice.sides",)))
         for key, target in self.dice.first_throw.items():
             try:
                 self.dice.faces_of(key)

@@ -112,7 +112,7 @@ def sections(layout, words: Words) -> dict[str, str]:
     components = "\n".join(f"- {line['text']}" for line in component_lines(layout, words))
     spaces = "\n".join(f"- **{k['name']}** ({k['spaces_text']}): {k['text']}"
                        for k in kinds.values())
-    setup = counted(words, f"race.setup.{layout.race.start}", layout.race.pieces)
+    setup = counted(words, f"race.setup.{layout.race.start}", 1)  # a piece each
     turn = counted(words, "race.turn", layout.dice.count)
     finish = words(f"race.finish.{layout.race.finish}", last=last)
     first = first_throw_sentence(layout, words)
