@@ -35,19 +35,18 @@ def entry_height(entry: Entry, width: float, size: float) -> float:
     return max(swatch, lines * size * LEADING)
 
 
-def plan(entries: list[Entry], width: float, height: float, size: float
-         ) -> tuple[int, float] | None:
-    """Columns and text size that fit the entries into ``width`` × ``height``, or None."""
+def plan(entries: list[Entry], width: float, height: float, size: float,
+         columns: int | None = None) -> tuple[int, float] | None:
+    """Columns and text size that fit the entries into ``width`` × ``height``, or None;
+    ``columns`` fixes how many (only the size then shrinks)."""
+    counts = [columns] if columns else list(range(1, len(entries) + 1))
     while size >= MIN_SIZE_MM:
-        for columns in range(1, len(entries) + 1):
-            column_w = (width - (columns - 1) * GAP_MM) / columns
-            if column_w < size * 16:
+        for count in counts:
+            column_w = (width - (count - 1) * GAP_MM) / count
+            if column_w < size * 16 and not columns:
                 break
-            rows = [entries[k::columns] for k in range(columns)]
-            tallest = max(sum(entry_height(e, column_w, size) + size for e in column)
-                          for column in rows)
-            if tallest <= height:
-                return columns, size
+            if needed_height(entries, width, size, count) <= height:
+                return count, size
         size *= 0.92
     return None
 
@@ -60,10 +59,11 @@ def needed_height(entries: list[Entry], width: float, size: float, columns: int)
 
 
 def legend_nodes(entries: list[Entry], x: float, y: float, width: float, height: float,
-                 ink: str, ground: str, size: float = 3.4,
-                 uses: set | None = None) -> list[Node]:
-    """The entries in columns inside the box; ``uses`` collects the pictograms drawn."""
-    found = plan(entries, width, height, size)
+                 ink: str, ground: str, size: float = 3.4, uses: set | None = None,
+                 columns: int | None = None) -> list[Node]:
+    """The entries in columns (``columns`` of them, or as few as fit) inside the box;
+    ``uses`` collects the pictograms drawn."""
+    found = plan(entries, width, height, size, columns)
     if not entries or found is None:
         return []
     columns, size = found

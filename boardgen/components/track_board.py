@@ -344,7 +344,8 @@ def compose(model, name: str, context: Context) -> Parts:
     colors = model.colors
     uses: set[tuple[str, str, str]] = set()
     entries: list[legends.Entry] = list(context.facts.get("legend", ())) if model.legend else []
-    legend_h = legend_height(entries, laid.width - 2 * model.margin_mm)
+    legend_width = laid.width - 2 * model.margin_mm
+    legend_h = legend_height(entries, legend_width)
     height = laid.height + legend_h
     nodes: list[Node] = [Rect(0, 0, laid.width, height, Style(fill=colors.ground))]
     on_ground = ink_on(colors.ground, dark=colors.ink)  # the title and legend stay legible
@@ -389,11 +390,11 @@ def compose(model, name: str, context: Context) -> Parts:
     legend_nodes = []
     if entries and legend_h:
         top = laid.height - model.margin_mm * LEGEND_RISE  # into the margin below the track
-        legend_nodes = legends.legend_nodes(entries, model.margin_mm, top,
-                                            laid.width - 2 * model.margin_mm,
+        legend_nodes = legends.legend_nodes(entries, model.margin_mm, top, legend_width,
                                             legend_h + model.margin_mm * LEGEND_RISE
                                             - LEGEND_GAP_MM, on_ground, colors.ground,
-                                            LEGEND_TEXT_MM, uses)
+                                            LEGEND_TEXT_MM, uses,
+                                            legend_columns(entries, legend_width))
         nodes += legend_nodes
     scene = Scene(laid.width, height, tuple(nodes), symbols=pictograms.symbols(uses),
                   title=context.title)
@@ -402,17 +403,22 @@ def compose(model, name: str, context: Context) -> Parts:
     return Parts(board=board, board_json=board_json(model, laid, looks, fills, players, height))
 
 
+def legend_columns(entries: list[legends.Entry], width: float) -> int:
+    """The legend's columns: as many as the board's width gives room (one per 70 mm), fewer
+    only where its entries would stand over 90 mm deep; side by side, its columns leave the
+    board's middle free for a page seam more often than one long line would."""
+    count = min(len(entries), max(1, int(width // 70)))
+    while count > 1 and legends.needed_height(entries, width, LEGEND_TEXT_MM, count) >= 90:
+        count -= 1
+    return max(1, count)
+
+
 def legend_height(entries: list[legends.Entry], width: float) -> float:
-    """How much the board grows below the track for the legend (none without entries): the
-    entries' height in as many columns as leave it under 90 mm, and a gap below them."""
+    """How much the board grows below the track for the legend (none without entries)."""
     if not entries or width <= 0:
         return 0.0
-    needed = legends.needed_height(entries, width, LEGEND_TEXT_MM, 1)
-    for columns in range(min(len(entries), max(1, int(width // 70))), 0, -1):
-        needed = legends.needed_height(entries, width, LEGEND_TEXT_MM, columns)
-        if needed < 90:
-            break
-    return needed + LEGEND_GAP_MM
+    columns = legend_columns(entries, width)
+    return legends.needed_height(entries, width, LEGEND_TEXT_MM, columns) + LEGEND_GAP_MM
 
 
 def _fill(model, laid: Plan, space: tracks.Space, look: Look | None,
