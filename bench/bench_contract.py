@@ -23,8 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
-from boardgen.games import KINDS  # noqa: E402
-from tests.contract_search import build_options, layouts, run_contract  # noqa: E402
+from tests.contract_search import build_options, layouts, run_contract, searched_layouts  # noqa: E402
 
 
 def search(game: str, examples: int, keep: Path) -> dict:
@@ -97,7 +96,7 @@ def main() -> None:
     args.keep.mkdir(parents=True, exist_ok=True)
     totals = {"tried": 0, "refused": 0, "built": 0}
     slowest: list[tuple[float, str]] = []
-    for game in sorted(KINDS):
+    for game in searched_layouts():
         start = time.perf_counter()
         figures = search(game, args.examples, args.keep)
         for key in totals:

@@ -561,7 +561,7 @@ def warm_up(targets: list[str], options: BuildOptions) -> None:
         except InputError:
             continue  # the worker reports it
         if kind in KINDS:
-            import_module(KINDS[kind])
+            import_module(KINDS[kind].partition(":")[0])
     if "pdf" in options.formats:
         import_module("boardgen.rules")
     label = Scene(30, 10, tuple(Text(2, 3 * (index + 1), "Aa 1", 2.5, font=face)

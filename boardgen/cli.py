@@ -389,13 +389,16 @@ def analyse(
     game: str = typer.Argument(..., metavar="GAME|FILE"),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file (river race)."),
     games: int = typer.Option(2000, "--games", min=1, max=100_000,  # 100,000: some 10 minutes
-                              help="Games to simulate (Steeple Chess)."),
+                              help="Games to simulate (Steeple Chess, race games)."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same figures."),
+    players: Optional[int] = typer.Option(None, "--players", min=1, max=8,
+                                          help="Players in a simulated race (default: the most)."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
     plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.svg|png|pdf",
                                         help="Draw the figures into this picture."),
 ) -> None:
-    """Figures that tell whether a layout plays well: shortest lines, game lengths, win rates."""
+    """Figures that tell whether a layout plays well: shortest lines, game lengths, win rates,
+    a race's expected throws."""
     import json
 
     from boardgen import analysis
@@ -405,8 +408,8 @@ def analyse(
         layout = load_layout(game)
         if plot is not None:  # before the work, which can take a minute
             analysis.check_picture_name(plot)
-        result = analysis.analyse(layout, analysis.Request(setup=setup, games=games, seed=seed),
-                                  source=game)
+        result = analysis.analyse(layout, analysis.Request(setup=setup, games=games, seed=seed,
+                                                           players=players), source=game)
         if result.ok and plot is not None:
             write_file(plot, analysis.picture_bytes(plot, result.picture()))
     except InputError as error:

@@ -102,6 +102,17 @@ def field_values(field: dict, plausible: bool):
     return st.one_of(ODD_TEXT, st.text(min_size=max(0, limit - 2), max_size=limit + 2))
 
 
+def searched_layouts() -> list[str]:
+    """The shipped layouts the search starts from: every one that extends no other, so each
+    game kind is searched from each of its own games (the race kind from both of its)."""
+    found = []
+    for path in sorted(layouts_dir().glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if "extends" not in data:
+            found.append(path.stem)
+    return found
+
+
 def shipped_values(game: str, wanted) -> list[tuple[tuple[str, ...], Any]]:
     """The values of a shipped layout for which ``wanted(value)`` holds, with their key paths."""
     data = tomllib.loads((layouts_dir() / f"{game}.toml").read_text(encoding="utf-8"))
