@@ -13,7 +13,7 @@ from boardgen.components import BOARDS, PIECES, component_type, pieces_model
 from boardgen.components import deck, die, grid_board, legend, pictograms, tokens, track_board
 from boardgen.components.base import Context, Player
 from boardgen.components.kinds import Effect
-from boardgen.components.wording import counted, number_ranges, plural_category
+from boardgen.components.wording import counted, number_ranges, spoken_list
 from boardgen.errors import InputError
 from boardgen.i18n import words_for
 from boardgen.render import renderer
@@ -219,10 +219,12 @@ def test_every_pictogram_draws():
 
 
 def test_plural_forms_follow_the_language():
-    assert [plural_category("pl", n) for n in (1, 2, 5, 12, 22, 25)] == \
-        ["one", "few", "many", "many", "few", "many"]
-    assert [plural_category("de", n) for n in (1, 2)] == ["one", "other"]
     words = words_for(None, "pl")
+    assert counted(words, "part.die.count", 1).startswith("1 kostka")
+    assert counted(words, "part.die.count", 22).startswith("22 kostki")
+    assert counted(words, "part.die.count", 12).startswith("12 kostek")
     assert counted(words, "part.die.count", 2) == "2 kostki do sklejenia z papieru"
     assert counted(words, "part.die.count", 5) == "5 kostek do sklejenia z papieru"
     assert number_ranges([5, 3, 4, 8, 10, 11]) == "3–5, 8, 10, 11"
+    assert spoken_list(words, [5, 3, 2, 1]) == "5, 3, 2 i 1"
+    assert spoken_list(words_for(None, "de"), ["a"]) == "a"
