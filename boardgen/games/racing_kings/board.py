@@ -6,7 +6,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from boardgen import pieces
-from boardgen.fonts import fit_size, text_width
+from boardgen.components.title_band import title_nodes
+from boardgen.fonts import fit_size
 from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
 from boardgen.i18n import Words, words_for
@@ -15,9 +16,6 @@ from boardgen.scene import (Group, Node, Rect, Scene, Style, Text, Use, compose,
                             translate)
 
 TITLE_BAND_MM = 30.0
-TITLE_SIZE_MM = 11.0
-RULE_LINE_SIZE_MM = 4.2
-SUBTITLE_SIZE_MM = 4.5
 GOAL_INK = "#ffffff"
 FAINT_PREFIX = "faint-"
 FAINT_WHITE = 0.5   # opacity of White's ghosts in the faint start position
@@ -119,26 +117,13 @@ def _goal_words(layout: Layout, word: str) -> list[Node]:
 
 
 def _title(layout: Layout, words: Words) -> list[Node]:
-    """Title and subtitle on one line, the rule in two short lines below (who wins, then the
-    draw), all inside the board's width; short lines leave room to cut the board between
-    pages."""
-    spec, ink = layout.board, layout.colors.text
-    left, _, width, _ = geometry(layout)
-    room = width - 2 * left
-    title, subtitle = words("title"), words("subtitle")
+    """The shared title band: title and subtitle on one line, the rule in two short lines
+    below (who wins, then the draw); short lines leave room to cut the board between pages."""
+    spec = layout.board
+    _, _, width, _ = geometry(layout)
     rules = (words("board.rule", rank=spec.goal), words("board.draw", rank=spec.goal))
-    nodes: list[Node] = []
-    subtitle_width = 0.0
-    if subtitle:
-        subtitle_size = fit_size(subtitle, room * 0.4, SUBTITLE_SIZE_MM)
-        subtitle_width = text_width(subtitle, subtitle_size) + 4
-        nodes.append(Text(width - left, 15, subtitle, subtitle_size, anchor="end", fill=ink))
-    title_size = fit_size(title, room - subtitle_width, TITLE_SIZE_MM, "bold")
-    nodes.append(Text(left, 15, title, title_size, font="bold", fill=ink))
-    size = min(fit_size(rule, room, RULE_LINE_SIZE_MM) for rule in rules)
-    for line, rule in enumerate(rules):
-        nodes.append(Text(left, 22.5 + line * size * 1.25, rule, size, fill=ink))
-    return nodes
+    return title_nodes(words("title"), words("subtitle"), width, TITLE_BAND_MM,
+                       layout.colors.text, "left", spec.border_mm, rules=rules)
 
 
 def _pieces_on_board(layout: Layout) -> list[Node]:
