@@ -16,6 +16,7 @@ from boardgen.games.racing_kings.position import (STANDARD_WIDTH, Placement, par
 
 MIN_SIDE, MAX_SIDE = 6, 16
 # A standee is foot, front, back and foot: 0.4 + 1.25 + 1.25 + 0.4 times its width.
+STANDEE_FACE, STANDEE_FOOT = 1.25, 0.4
 STANDEE_HEIGHT_PER_WIDTH = 3.3
 MAX_STANDEE_WIDTH_MM = 72.0  # 238 mm tall: fits A4 and Letter inside their margins
 
