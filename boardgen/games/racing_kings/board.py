@@ -35,18 +35,21 @@ def cell_of(layout: Layout, square: tuple[int, int]) -> Cell:
     return square[0], layout.board.ranks - square[1]
 
 
-def grid_model(layout: Layout) -> grid_board.Model:
+def grid_model(layout: Layout, letters: str | None = None, ranks: int | None = None,
+               goal: int | None = None) -> grid_board.Model:
     """The board as the shared grid board draws it: chess names with the layout's file
-    letters, the goal rank a kind of its own (its chequer, a band across the border)."""
+    letters, the goal rank a kind of its own (its chequer, a band across the border); or a
+    board of other files and ranks in the layout's colours (the rule figures' 8 × 8)."""
     spec, colors = layout.board, layout.colors
-    files = len(spec.letters)
-    rows = [" ".join((GOAL if rank == spec.goal else SQUARE) * files)
-            for rank in range(spec.ranks, 0, -1)]
+    letters, ranks = letters or spec.letters, ranks or spec.ranks
+    goal = goal or spec.goal
+    rows = [" ".join((GOAL if rank == goal else SQUARE) * len(letters))
+            for rank in range(ranks, 0, -1)]
     return grid_board.Model(
         type="grid", map="\n".join(rows), legend={SQUARE: "square", GOAL: "goal"},
         fill="kinds", fills={"goal": (colors.goal_light, colors.goal_dark)},
         bands={"goal": colors.goal_band}, cell_mm=spec.square_mm, border_mm=spec.border_mm,
-        top_mm=spec.border_mm * 0.6, naming="chess", letters=spec.letters,
+        top_mm=spec.border_mm * 0.6, naming="chess", letters=letters,
         title=TitleBand(height_mm=TITLE_BAND_MM, align="left"),
         colors=grid_board.Colors(light=colors.light, dark=colors.dark, border=colors.border,
                                  frame=colors.frame, text=colors.text))
