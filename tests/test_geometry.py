@@ -93,12 +93,15 @@ def test_a_grid_prints_in_the_syntax_it_is_read_in():
 
 @pytest.mark.parametrize("text, message", [
     (". . .\n. .", "map row 2: 2 cells, the first row has 3"),
-    (". x .", "map row 1, column 2: unknown character 'x'"),
+    (". x .", "cell B1 (map row 1, column 2): unknown character 'x'"),
     (".-.", "separated by a space or '|'"),
     ("- -\n. .", "must stand between two rows"),
+    (". .|\n. .", "map row 1, column 2: a wall runs off the edge of the map"),
+    (". .\n    -\n. .", "a wall runs off the edge of the map"),
 ])
 def test_a_bad_map_is_named_by_row_and_column(text, message):
-    with pytest.raises(MapError, match=message.replace("(", r"\(").replace("|", r"\|")):
+    with pytest.raises(MapError, match=message.replace("(", r"\(").replace(")", r"\)")
+                       .replace("|", r"\|")):
         parse_map(text, {".": "free"})
 
 

@@ -80,7 +80,7 @@ def render_ascii(course: Course, overlay: dict[Cell, str], coordinates: bool = T
         text = ""
         for col in range(course.width):
             cell = (col, row)
-            text += overlay.get(cell, course.kind(cell))
+            text += overlay.get(cell, course.char(cell))
             if col < course.width - 1:
                 text += "|" if course.wall(cell, (col + 1, row)) else " "
         lines.append(f"{course.height - row:>{width}} {text}" if coordinates else text)

@@ -121,7 +121,7 @@ def pawn_corner_figure(layout: Layout, words: Words) -> Scene:
     position = Position({mover: "G", (1, 0): "R"}, frozenset())
     board = AsciiBoard(board.course, position, mover)
     found = targets(board.course, position, "G", "P", mover)
-    window = [c for c in board.course.cells if board.course.kind(c) != "_"]
+    window = list(board.course.cells)
     return _figure(layout, words, board, window, found, "P")
 
 

@@ -42,7 +42,7 @@ class Grid:
 
 def square_fill(course: Course, colors: Colors, cell: Cell) -> str | None:
     """The colour of one square: a chequer tinted by area, black, goal, or none."""
-    kind = course.kind(cell)
+    kind = course.char(cell)
     dark = (cell[0] + course.height - 1 - cell[1]) % 2 == 0  # a1 is dark, as in chess
     if kind == BLACK:
         return colors.black
