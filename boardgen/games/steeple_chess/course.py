@@ -183,17 +183,7 @@ class Course(Grid):
     @cached_property
     def distance(self) -> dict[Cell, int]:
         """Orthogonal steps from each course square to the goal (black squares count as open)."""
-        found = {g: 0 for g in sorted(self.goal)}
-        queue = deque(sorted(self.goal))
-        walkable = self.course | self.goal
-        while queue:
-            here = queue.popleft()
-            for d in ORTHOGONAL:
-                there = offset(here, d)
-                if there in walkable and there not in found and self.open(here, there):
-                    found[there] = found[here] + 1
-                    queue.append(there)
-        return found
+        return self.distances(sorted(self.goal), passable=self.course | self.goal)
 
     def run(self, cell: Cell, step: Step) -> int:
         """How many course squares lie in a line through ``cell`` along ``step`` (walls end it)."""
