@@ -71,8 +71,11 @@ def face_nodes(color: str, mark: str | None, number: int | None, cx: float, cy: 
 
 
 def disc(color: str, mark: str | None, number: int | None, size: float, ink: str,
-         title: str) -> Scene:
-    nodes = face_nodes(color, mark, number, size / 2, size / 2, size, ink, mix(color, "#000000", 0.45))
+         title: str, frame: str | None = None) -> Scene:
+    """A round token to cut out; ``frame``: its rim's ink (default: a darker shade of its
+    colour)."""
+    nodes = face_nodes(color, mark, number, size / 2, size / 2, size, ink,
+                       frame or mix(color, "#000000", 0.45))
     return Scene(size, size, (*nodes, Circle(size / 2, size / 2, size / 2, CUT)), title=title)
 
 
