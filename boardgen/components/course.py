@@ -107,35 +107,19 @@ def region(model: Model, cells: Grid) -> frozenset[Cell]:
     return cells.of_kind(*model.track, *([model.goal] if model.goal else []), *model.areas)
 
 
-def line_steps(model: Model, cells: Grid, cell: Cell) -> tuple[Cell, ...]:
-    """Directions from a cell across a line onto the track (no wall between)."""
-    track = track_cells(model, cells)
-    return tuple(d for d in ORTHOGONAL if offset(cell, d) in track and
-                 cells.open(cell, offset(cell, d)))
-
-
 def start_line(model: Model, cells: Grid) -> list[tuple[Cell, Cell]]:
     """(area cell, track cell) along every start line, area by area."""
-    return [(c, offset(c, d)) for kind in model.areas for c in sorted(cells.of_kind(kind))
-            for d in line_steps(model, cells, c)]
+    track = track_cells(model, cells)
+    return [edge for kind in model.areas
+            for edge in cells.crossings(sorted(cells.of_kind(kind)), track)]
 
 
 def finish_line(model: Model, cells: Grid) -> list[tuple[Cell, Cell]]:
     """(track cell, goal cell) along the finish line."""
     if not model.goal:
         return []
-    return sorted((offset(g, d), g) for g in cells.of_kind(model.goal)
-                  for d in line_steps(model, cells, g))
-
-
-def arrow_side(model: Model, cells: Grid, cell: Cell, step: Cell) -> Cell | None:
-    """The side of an arrow's cell, off the track, where its arrow is drawn: the one facing
-    the map's outer edge where both are free, so arrows stand in the border."""
-    track = track_cells(model, cells)
-    sides = [(step[1], step[0]), (-step[1], -step[0])]
-    outside = [s for s in sides if offset(cell, s) not in track]
-    outside.sort(key=lambda s: cells.inside(offset(cell, s, 2)))
-    return outside[0] if outside else None
+    return sorted((b, a) for a, b in cells.crossings(cells.of_kind(model.goal),
+                                                     track_cells(model, cells)))
 
 
 def arrows(model: Model, cells: Grid) -> list[tuple[Cell, Cell]]:
@@ -241,7 +225,8 @@ def _picture(model: Model, cells: Grid, place: GridPlacement, kind: str, symbol:
              box: Box) -> Node:
     """An area's picture in its box less the start line's strip, turned to look along the
     way out of the area when that way is to the right."""
-    steps = {d for c in cells.of_kind(kind) for d in line_steps(model, cells, c)}
+    track = track_cells(model, cells)
+    steps = {d for c in cells.of_kind(kind) for d in cells.steps_into(c, track)}
     x, y, w, h = box
     bar = place.cell_mm * START_BAR
     if (1, 0) in steps:
@@ -365,7 +350,7 @@ def arrow_places(model: Model, cells: Grid, place: GridPlacement, border_mm: flo
     found = []
     sq = place.cell_mm
     for cell, step in arrows(model, cells):
-        side = arrow_side(model, cells, cell, step)
+        side = cells.beside(cell, step, track_cells(model, cells))
         if side is None:
             continue
         outside = offset(cell, side)

@@ -166,6 +166,24 @@ class Grid:
                 found.append(other)
         return found
 
+    def steps_into(self, cell: Cell, into: frozenset[Cell]) -> tuple[Cell, ...]:
+        """The orthogonal steps from ``cell`` onto a cell of ``into`` that no wall blocks."""
+        return tuple(d for d in ORTHOGONAL
+                     if offset(cell, d) in into and self.open(cell, offset(cell, d)))
+
+    def crossings(self, cells: Iterable[Cell], into: frozenset[Cell]) -> list[Edge]:
+        """(cell, neighbour) for every step from ``cells`` (in their order) onto ``into``: where
+        a line between two areas runs (a start line, a finish line)."""
+        return [(c, offset(c, d)) for c in cells for d in self.steps_into(c, into)]
+
+    def beside(self, cell: Cell, step: Cell, inside: frozenset[Cell]) -> Cell | None:
+        """The side of ``cell``, across ``step``, whose neighbour lies outside ``inside``; of two,
+        the one facing the map's outer edge (where an arrow beside a track has room)."""
+        sides = [(step[1], step[0]), (-step[1], -step[0])]
+        outside = [s for s in sides if offset(cell, s) not in inside]
+        outside.sort(key=lambda s: self.inside(offset(cell, s, 2)))
+        return outside[0] if outside else None
+
     def distances(self, sources: Iterable[Cell], adjacency: Adjacency = "orthogonal",
                   passable: frozenset[Cell] | None = None) -> dict[Cell, int]:
         """Steps from the nearest source to every cell reached (through ``passable`` cells only,

@@ -126,12 +126,9 @@ class Course(Grid):
         return tuple((c, ARROWS[self.char(c)]) for c in self.cells if self.char(c) in ARROWS)
 
     def arrow_side(self, cell: Cell, step: Step) -> Step | None:
-        """The side of an arrow's square, off the course, where its arrow is drawn."""
-        sides = [(step[1], step[0]), (-step[1], -step[0])]
-        outside = [s for s in sides if offset(cell, s) not in self.course]
-        # Prefer the side facing the map's outer edge: arrows stand in the border, not the centre.
-        outside.sort(key=lambda s: self.inside(offset(cell, s, 2)))
-        return outside[0] if outside else None
+        """The side of an arrow's square, off the course, where its arrow is drawn: the
+        border side where it has one, not the centre's."""
+        return self.beside(cell, step, self.course)
 
     @cached_property
     def start(self) -> dict[str, frozenset[Cell]]:
@@ -150,20 +147,18 @@ class Course(Grid):
 
     def start_line_steps(self, cell: Cell) -> tuple[Step, ...]:
         """Directions from a start space cell across the start line onto the course."""
-        return tuple(d for d in ORTHOGONAL
-                     if offset(cell, d) in self.course and self.open(cell, offset(cell, d)))
+        return self.steps_into(cell, self.course)
 
     @cached_property
     def start_line(self) -> tuple[tuple[Cell, Cell], ...]:
         """Edges (start cell, course square) along which the start line runs."""
-        return tuple((c, offset(c, d)) for letter in START_COLOURS for c in self.entries[letter]
-                     for d in self.start_line_steps(c))
+        return tuple(self.crossings([c for letter in START_COLOURS for c in self.entries[letter]],
+                                    self.course))
 
     @cached_property
     def finish_line(self) -> tuple[tuple[Cell, Cell], ...]:
         """Edges (course square, goal cell) along which the finish line runs."""
-        return tuple(sorted((offset(g, d), g) for g in self.goal for d in ORTHOGONAL
-                            if offset(g, d) in self.course and self.open(g, offset(g, d))))
+        return tuple(sorted((b, a) for a, b in self.crossings(self.goal, self.course)))
 
     def jump_open(self, a: Cell, b: Cell) -> bool:
         """Whether the straight line between two square centres crosses no wall (for Knights)."""
