@@ -82,14 +82,17 @@ class Model(LayoutModel):
         return faces
 
 
+def pips(value: int, x: float, y: float, e: float, ink: str) -> list[Node]:
+    """The pips of ``value`` on a face ``e`` mm a side with its top-left corner at (x, y)."""
+    return [Circle(x + px * e, y + py * e, e * 0.09, Style(fill=ink)) for px, py in PIPS[value]]
+
+
 def face_nodes(model: Model, value: int, x: float, y: float, e: float,
                uses: set | None = None) -> list[Node]:
     """Face ``value`` (1 to 6), ``e`` mm a side, with its top-left corner at (x, y)."""
     nodes: list[Node] = [Rect(x, y, e, e, Style(fill=model.color))]
     if model.faces is None:
-        r = e * 0.09
-        nodes += [Circle(x + px * e, y + py * e, r, Style(fill=model.ink)) for px, py in PIPS[value]]
-        return nodes
+        return nodes + pips(value, x, y, e, model.ink)
     face = model.faces[value - 1]
     if face.startswith("pictogram:"):
         name = face[10:]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from boardgen import fonts, pieces
 from boardgen.components import course as course_board
+from boardgen.components import die
 from boardgen.components import grid_board
 from boardgen.components.base import Context
 from boardgen.components.text import centred
@@ -74,20 +75,11 @@ class Drawn:
 # ---- the centre: title and die table ------------------------------------------------
 
 
-PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
-
-
 def die_face(x: float, y: float, size: float, value: int, colors: Colors) -> list[Node]:
-    """An ordinary die face showing ``value`` pips."""
-    nodes: list[Node] = [Rect(x, y, size, size, Style(fill="#ffffff", stroke=colors.frame,
-                                                       stroke_mm=size * 0.04), rx=size * 0.18)]
-    step = size * 0.28
-    for col, row in PIPS[value]:
-        nodes.append(Circle(x + size / 2 + (col - 1) * step, y + size / 2 + (row - 1) * step,
-                            size * 0.09, Style(fill=colors.frame)))
-    return nodes
+    """An ordinary die face showing ``value``: the shared die's pips on a rounded face."""
+    return [Rect(x, y, size, size, Style(fill="#ffffff", stroke=colors.frame,
+                                         stroke_mm=size * 0.04), rx=size * 0.18),
+            *die.pips(value, x, y, size, colors.frame)]
 
 
 CENTRE_WIDTH = 160.0
