@@ -146,3 +146,18 @@ def test_die_sheet_says_which_number_each_piece_stands_for():
 
 def sheet_texts(nodes):
     return [n for n in nodes if isinstance(n, Text)]
+
+
+def test_a_shared_die_takes_chess_pieces_as_faces_and_refuses_other_letters():
+    import pytest
+    from pydantic import TypeAdapter, ValidationError
+
+    from boardgen.components import die
+
+    model = TypeAdapter(die.Model).validate_python(
+        {"type": "die", "faces": [f"piece:{p}" for p in "PNBRQK"]})
+    (face,) = [n for n in die.die_faces(model)[5].children if isinstance(n, Use)]
+    assert face.symbol == "piece-K-black" and "piece-K-black" in die.die_faces(model)[5].symbols
+    with pytest.raises(ValidationError, match="unknown chess piece 'X'"):
+        TypeAdapter(die.Model).validate_python(
+            {"type": "die", "faces": ["piece:X", "2", "3", "4", "5", "6"]})

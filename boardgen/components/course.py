@@ -382,12 +382,15 @@ def arrow_boxes(model: Model, cells: Grid, place: GridPlacement,
 
 def board_json(model: Model, cells: Grid, place: GridPlacement) -> dict:
     """The grid board's cells and walls, and the lines and arrows of the course."""
-    found = grid_board.board_json(model, cells, place)
-    found["start_line"] = [[cells.name(a), cells.name(b)] for a, b in start_line(model, cells)]
-    found["finish_line"] = [[cells.name(a), cells.name(b)] for a, b in finish_line(model, cells)]
-    found["arrows"] = [{"square": cells.name(c), "points": DIRECTION_NAMES[d]}
-                       for c, d in arrows(model, cells)]
-    return found
+    return {**grid_board.board_json(model, cells, place), **lines_json(model, cells)}
+
+
+def lines_json(model: Model, cells: Grid) -> dict:
+    """The start and finish lines, each a list of the cells they run between, and the arrows."""
+    return {"start_line": [[cells.name(a), cells.name(b)] for a, b in start_line(model, cells)],
+            "finish_line": [[cells.name(a), cells.name(b)] for a, b in finish_line(model, cells)],
+            "arrows": [{"square": cells.name(c), "points": DIRECTION_NAMES[d]}
+                       for c, d in arrows(model, cells)]}
 
 
 def summary(model: Model, name: str, context: Context) -> list[Summary]:
@@ -396,4 +399,5 @@ def summary(model: Model, name: str, context: Context) -> list[Summary]:
 
 __all__ = ["AreaLook", "Colors", "Model", "Words", "arrow_boxes", "arrow_places", "arrow_polygon",
            "board_json", "compose", "coordinates", "course_nodes", "finish_line", "grid",
+           "lines_json",
            "placement", "start_line", "summary"]

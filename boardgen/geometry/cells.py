@@ -123,7 +123,14 @@ class Grid:
 
     def of_kind(self, *kinds: str) -> frozenset[Cell]:
         """The cells of the given kinds."""
-        return frozenset(c for c in self.cells if self.kind(c) in kinds)
+        return frozenset().union(*(self._by_kind.get(kind, ()) for kind in kinds))
+
+    @cached_property
+    def _by_kind(self) -> dict[str, frozenset[Cell]]:
+        found: dict[str, set[Cell]] = {}
+        for cell in self.cells:
+            found.setdefault(self.kind(cell), set()).add(cell)
+        return {kind: frozenset(cells) for kind, cells in found.items()}
 
     @cached_property
     def kinds(self) -> tuple[str, ...]:

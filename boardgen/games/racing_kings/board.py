@@ -15,6 +15,7 @@ from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
 from boardgen.geometry.naming import Cell
 from boardgen.i18n import Words, words_for
+from boardgen.memo import IdentityMemo
 from boardgen.product import Board
 from boardgen.scene import Group, Node, Use, compose, scale, translate
 
@@ -23,6 +24,7 @@ SQUARE, GOAL = ".", "g"   # the map characters of an ordinary square and a goal 
 FAINT_PREFIX = "faint-"
 FAINT_WHITE = 0.5   # opacity of White's ghosts in the faint start position
 FAINT_BLACK = 0.22  # opacity of Black's ghosts
+_MODELS: IdentityMemo = IdentityMemo(32)  # a layout is frozen: its grid is made once
 
 
 def position(layout: Layout) -> Placement:
@@ -40,9 +42,13 @@ def grid_model(layout: Layout, letters: str | None = None, ranks: int | None = N
     """The board as the shared grid board draws it: chess names with the layout's file
     letters, the goal rank a kind of its own (its chequer, a band across the border); or a
     board of other files and ranks in the layout's colours (the rule figures' 8 × 8)."""
+    spec = layout.board
+    size = (letters or spec.letters, ranks or spec.ranks, goal or spec.goal)
+    return _MODELS.recall((layout,), lambda: _grid_model(layout, *size), also=size)
+
+
+def _grid_model(layout: Layout, letters: str, ranks: int, goal: int) -> grid_board.Model:
     spec, colors = layout.board, layout.colors
-    letters, ranks = letters or spec.letters, ranks or spec.ranks
-    goal = goal or spec.goal
     rows = [" ".join((GOAL if rank == goal else SQUARE) * len(letters))
             for rank in range(ranks, 0, -1)]
     return grid_board.Model(

@@ -350,7 +350,7 @@ def board_json(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = Non
             "cells": sorted(course.name(c) for c in course.start[letter]),
             "entry": [course.name(c) for c in course.entries[letter]],
         })
-    lines = course_board.board_json(model, course, grid)
+    lines = course_board.lines_json(model, course)
     return {
         "square_mm": grid.cell_mm,
         "spaces": spaces,
