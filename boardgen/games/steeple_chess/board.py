@@ -20,8 +20,8 @@ from boardgen.geometry.place import Box, GridPlacement
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
-from boardgen.scene import (Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, Use,
-                            compose, scale, translate)
+from boardgen.scene import (Group, Line, Node, Polygon, Rect, Style, Text, Use, compose, scale,
+                            translate)
 
 TRACK_KINDS = ["course", "corner", "zone", "black"]
 HORSE = pieces.piece_symbol_id("N", "white")

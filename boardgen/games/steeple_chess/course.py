@@ -9,7 +9,6 @@ a, b, c ... from the left, rows 1, 2, 3 ... from the bottom.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
