@@ -7,7 +7,8 @@ file names every card it prints; copies are references to it.
 from __future__ import annotations
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, wheel
+from boardgen.components.pictograms import wheel
+from boardgen.components.text import CAP_HEIGHT
 from boardgen.games.six_day_race.model import Deck, Layout
 from boardgen.i18n import Words, words_for
 from boardgen.product import Component, ComponentSet

@@ -9,7 +9,9 @@ import math
 from dataclasses import dataclass
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, wheel, wrap
+from boardgen.components.links import arrow, curved_arrow
+from boardgen.components.pictograms import wheel
+from boardgen.components.text import CAP_HEIGHT, wrap
 from boardgen.games.six_day_race.dimensions import (EDGE_PAD_MM, ROW_GAP_MM, SEAM_CLEARANCE_MM,
                                                     SLOT_GAP_MM, SLOT_LABEL_MM, SLOT_PAD_MM,
                                                     seam_period, slot_size)

@@ -7,7 +7,8 @@ stands with its feet towards its foot.
 
 from __future__ import annotations
 
-from boardgen.games.six_day_race.art import centered_text, cyclist
+from boardgen.components.pictograms import cyclist
+from boardgen.components.text import centred
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
 from boardgen.marks import mark_for, mark_node
@@ -40,7 +41,7 @@ def face(layout: Layout, number: int, color: str, width: float, height: float) -
         Use(symbol, compose(translate((width - art_w) / 2, height - art_h - height * 0.04),
                             scale(art_w / 100))),
         Circle(cx, cy, r, Style(fill="#ffffff", stroke=mix(color, "#000000", 0.3), stroke_mm=0.4)),
-        centered_text(cx, cy, str(number), r * 1.2, font="bold", fill="#1d1a16"),
+        centred(cx, cy, str(number), r * 1.2, font="bold", fill="#1d1a16"),
     ]
     pip = min(width, height) * 0.18
     nodes += [mark_node(mark_for(number - 1), x, pip * 0.8, pip, ink, mix(color, "#000000", 0.3))

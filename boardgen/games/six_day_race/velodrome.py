@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from boardgen.games.six_day_race.art import curved_arrow, wheel
+from boardgen.components.links import curved_arrow
+from boardgen.components.pictograms import wheel
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry, Space
 from boardgen.scene import Line, Node, Path, PathCommand, Polygon, Style, arc_commands
