@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from boardgen.scene import (Circle, Line, Node, Path, Point, Polygon, Rect, Style, Use,
+from boardgen.scene import (Circle, Group, Line, Node, Path, Point, Polygon, Rect, Style, Use,
                             arc_commands, compose, scale, translate)
 
 BOX = 100.0
@@ -178,10 +178,16 @@ def _start(ink: str, ground: str) -> list[Node]:
             Polygon(((38, 28), (74, 50), (38, 72)), _solid(ground))]
 
 
+def _cyclist(ink: str, ground: str) -> list[Node]:
+    """A track rider in profile, riding to the right, in the middle of the box."""
+    return [Group(tuple(cyclist(ink)), translate(0, 15))]
+
+
 DRAWINGS = {"goose": _goose, "bridge": _bridge, "inn": _inn, "well": _well, "maze": _maze,
             "skull": _skull, "prison": _prison, "ladder": _ladder, "snake": _snake,
             "star": _star, "arrow": _arrow, "flag": _flag, "hourglass": _hourglass,
-            "again": _again, "die": _die, "crown": _crown, "start": _start}
+            "again": _again, "die": _die, "crown": _crown, "start": _start,
+            "cyclist": _cyclist}
 
 
 def symbol_id(name: str, ink: str, ground: str) -> str:
