@@ -178,6 +178,11 @@ def _start(ink: str, ground: str) -> list[Node]:
             Polygon(((38, 28), (74, 50), (38, 72)), _solid(ground))]
 
 
+def _wheel(ink: str, ground: str) -> list[Node]:
+    """A track-bike wheel filling the box."""
+    return wheel(50, 50, 50, ink)
+
+
 def _cyclist(ink: str, ground: str) -> list[Node]:
     """A track rider in profile, riding to the right, in the middle of the box."""
     return [Group(tuple(cyclist(ink)), translate(0, 15))]
@@ -187,7 +192,7 @@ DRAWINGS = {"goose": _goose, "bridge": _bridge, "inn": _inn, "well": _well, "maz
             "skull": _skull, "prison": _prison, "ladder": _ladder, "snake": _snake,
             "star": _star, "arrow": _arrow, "flag": _flag, "hourglass": _hourglass,
             "again": _again, "die": _die, "crown": _crown, "start": _start,
-            "cyclist": _cyclist}
+            "cyclist": _cyclist, "wheel": _wheel}
 
 
 def symbol_id(name: str, ink: str, ground: str) -> str:
