@@ -116,10 +116,10 @@ def finish(layout: Layout, words: Words) -> Scene:
     around = [spaces[i] for i in range(-3, 3)]
     straight = [s for s in around if s.kind == "straight"]
     infos = {i.space.number: i for i in space_infos(layout, geometry, words)}
-    x0 = min(min(p[0] for p in s.corners()) for s in straight)
-    x1 = max(max(p[0] for p in s.corners()) for s in straight)
+    x0 = min(min(p[0] for p in s.outline_points()) for s in straight)
+    x1 = max(max(p[0] for p in s.outline_points()) for s in straight)
     factor = min(0.6, FINISH_WIDTH_MM / (x1 - x0))   # a column wide, whatever the space length
-    y0 = min(min(p[1] for p in s.corners()) for s in straight)
+    y0 = min(min(p[1] for p in s.outline_points()) for s in straight)
     width = (x1 - x0) * factor
     depth = geometry.half_width * 2 * factor
     colors = layout.colors

@@ -22,11 +22,7 @@ SPRINT_BAND_MM = 3.2
 
 def oval_commands(geometry: Geometry, radius: float) -> tuple[PathCommand, ...]:
     """A closed oval at ``radius`` from the bend centres."""
-    (xl, cy), (xr, _) = geometry.bend_centers
-    return (("M", xl, cy + radius), ("L", xr, cy + radius),
-            *arc_commands(xr, cy, radius, 90, -90, move=False),
-            ("L", xl, cy - radius),
-            *arc_commands(xl, cy, radius, 270, 90, move=False), ("Z",))
+    return geometry.oval.ring_commands(radius)
 
 
 def _half_ring(center, r_in: float, r_out: float, start: float, end: float) -> Path | list:
