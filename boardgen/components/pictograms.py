@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from boardgen.components import links
+
 from boardgen.scene import (Circle, Group, Line, Node, Path, Point, Polygon, Rect, Style, Use,
                             arc_commands, compose, scale, translate)
 
@@ -218,7 +220,7 @@ def use(name: str, cx: float, cy: float, size: float, ink: str, ground: str) -> 
                compose(translate(cx - size / 2, cy - size / 2), scale(size / BOX)))
 
 
-# ---- drawings at any size: a wheel, a rider --------------------------------------------
+# ---- drawings at any size: a wheel, a rider, a rider change, a crash --------------------------------------------
 
 
 def wheel(cx: float, cy: float, r: float, color: str, spokes: int = 16) -> list[Node]:
@@ -268,3 +270,20 @@ def cyclist(color: str) -> list[Node]:
         Circle(71.0, 12.0, 6.5, Style(fill=color)),               # head in a helmet
         Circle(*crank, 3.2, Style(fill=color)),
     ]
+
+
+def rider_change(cx: float, cy: float, r: float, color: str) -> list[Node]:
+    """Two arrows chasing each other round a circle: one rider hands over to the other."""
+    width = r * 0.62
+    return (links.curved_arrow((cx, cy), r, 200.0, 340.0, width, color)
+            + links.curved_arrow((cx, cy), r, 20.0, 160.0, width, color))
+
+
+def crash(cx: float, cy: float, r: float, color: str, ground: str) -> list[Node]:
+    """A burst with a wheel in it: a fall."""
+    points = []
+    for k in range(16):
+        reach = r if k % 2 == 0 else r * 0.62
+        angle = math.radians(k * 22.5 - 90 + (6 if k % 4 == 1 else 0))
+        points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
+    return [Polygon(tuple(points), Style(fill=color)), *wheel(cx, cy, r * 0.5, ground, spokes=8)]
