@@ -57,6 +57,8 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
 
 def printable(text: str) -> str:
     """``text`` with control characters (newlines, terminal escapes) shown as escapes."""
+    if text.isprintable():  # nearly every message: no character to look at one by one
+        return text
     return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 

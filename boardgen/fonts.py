@@ -184,8 +184,18 @@ def text_width(text: str, size_mm: float, face: str = "regular") -> float:
 
 @lru_cache(maxsize=65536)
 def unit_width(text: str, face: str) -> float:
-    """Width at size 1; typesetting measures the same words many times."""
-    return _font(face).stringWidth(text, 1.0)
+    """Width at size 1, as printed (without soft hyphens); typesetting measures the same
+    words many times."""
+    return _font(face).stringWidth(without_soft_hyphens(text), 1.0)
+
+
+SOFT_HYPHEN = "\u00ad"
+
+
+def without_soft_hyphens(text: str) -> str:
+    """``text`` as printed: a soft hyphen marks where a word may break and is never drawn
+    (where a line breaks there, the typesetter prints a hyphen of its own)."""
+    return text.replace(SOFT_HYPHEN, "") if SOFT_HYPHEN in text else text
 
 
 @lru_cache(maxsize=None)

@@ -10,6 +10,7 @@ where it can be found, the line; unknown keys get a "did you mean".
 
 import difflib
 import fnmatch
+import functools
 import json
 import os
 import re
@@ -36,7 +37,12 @@ MAX_NESTING = 32
 def layouts_dir() -> Path:
     """The folder of shipped layouts (``BOARDGEN_LAYOUTS`` overrides it)."""
     override = os.environ.get("BOARDGEN_LAYOUTS")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "layouts"
+    return Path(override) if override else _package_layouts()
+
+
+@functools.lru_cache(maxsize=None)
+def _package_layouts() -> Path:
+    return Path(__file__).resolve().parent.parent / "layouts"
 
 
 class FieldProblem(ValueError):
@@ -628,15 +634,22 @@ def toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-        return text if len(text) <= 60 else text[:56] + '..."'
+        text = json.dumps(value[:SHOWN], ensure_ascii=False)  # a prefix: the rest is cut off
+        return text if len(text) <= 60 and len(value) <= SHOWN else text[:56] + '..."'
     return _short(value)
 
 
 def layout_label(path: Path) -> str:
     """A shipped layout by its game name, any other file by its path."""
+    return _label(path, layouts_dir())
+
+
+@functools.lru_cache(maxsize=64)
+def _label(path: Path, shipped: Path) -> str:
+    """``layout_label`` for the shipped layouts in ``shipped``, kept: thousands of problems
+    in one file name the same few files, and each name is found by following links."""
     try:
-        if path.resolve().parent == layouts_dir().resolve():
+        if path.resolve().parent == shipped.resolve():
             return path.stem
     except OSError:
         pass
@@ -644,8 +657,30 @@ def layout_label(path: Path) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    """``repr(value)`` cut to 60 characters, made from as much of the value as it shows: a
+    long list or text named in each of thousands of problems costs each one 60 characters."""
+    text = _repr_prefix(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+SHOWN = 64  # characters of a text value shown: more than a 60-character message holds
+
+
+def _repr_prefix(value: Any, room: int = 60) -> str:
+    """``repr(value)`` when it is at most ``room`` characters long; otherwise a text longer
+    than ``room`` that begins as that repr does, made from the value's first items only."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= room else repr(value[:room])
+    if isinstance(value, (list, tuple, dict)):
+        text = "{" if isinstance(value, dict) else "[" if isinstance(value, list) else "("
+        items = value.items() if isinstance(value, dict) else ((item, None) for item in value)
+        for index, (item, inner) in enumerate(items):
+            text += (", " if index else "") + _repr_prefix(item, room)
+            if isinstance(value, dict):
+                text += ": " + _repr_prefix(inner, room)
+            if len(text) > room:
+                return text
+    return repr(value)
 
 
 def fields_at(model: type[BaseModel], loc: tuple) -> list[str]:
@@ -696,28 +731,64 @@ def locate(raw: RawLayout, loc: tuple) -> tuple[str, int | None]:
 
 
 def find_line(text: str, names: list[str]) -> int | None:
-    """Best-effort line of a dotted key in TOML text (tables, arrays of tables, dotted keys)."""
+    """Best-effort line of a dotted key in TOML text (tables, arrays of tables, dotted keys).
+
+    The line where the key is set; failing that, the first line of a table inside it, or of
+    a table, inline table or array that holds it. The text is read once, however many keys
+    are looked up in it (see :func:`key_lines`).
+    """
     if not names:
         return None
-    table: list[str] = []
-    best: int | None = None
+    index = key_lines(text)
+    wanted = tuple(names)
+    exact = index.keys.get(wanted)
+    if exact is not None:
+        return exact
+    candidates = [index.tables.get(wanted)]
+    candidates += [index.keys.get(wanted[:length]) for length in range(1, len(wanted))]
+    found = [line for line in candidates if line is not None]
+    return min(found) if found else None
+
+
+@dataclass(frozen=True)
+class KeyLines:
+    """Where a TOML text sets its keys: the first line of each full key path (``keys``),
+    and the first table header at or inside each table path (``tables``)."""
+
+    keys: dict[tuple[str, ...], int]
+    tables: dict[tuple[str, ...], int]
+
+
+# A table header's name, and the name before a key's `=`. Neither pattern can backtrack
+# more than once per character: a long line of spaces or names costs its length, not its
+# square (the name is stripped afterwards).
+TABLE_HEADER = re.compile(r"\[\[?([^\]]+)\]")
+KEY_NAME = re.compile(r'([A-Za-z0-9_\-."\s]+)=')
+
+
+@functools.lru_cache(maxsize=16)
+def key_lines(text: str) -> KeyLines:
+    """The lines of every key and table header of a TOML text, read line by line once.
+
+    Kept for the last few texts: a layout with thousands of problems looks up a line for
+    each (a text's hash is computed once, so looking it up again costs nothing).
+    """
+    keys: dict[tuple[str, ...], int] = {}
+    tables: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
-        header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?", stripped)
+        header = TABLE_HEADER.match(stripped) if stripped.startswith("[") else None
         if header:
-            table = [p.strip().strip('"') for p in header.group(1).split(".")]
-            if table[: len(names)] == names:
-                best = best or number  # the table itself, or failing that one inside it
+            table = tuple(p.strip().strip('"') for p in header.group(1).strip().split("."))
+            for length in range(1, len(table) + 1):
+                tables.setdefault(table[:length], number)
             continue
-        key = re.match(r'^([A-Za-z0-9_\-."\s]+?)\s*=', stripped)
-        if not key:
-            continue
-        full = table + [p.strip().strip('"') for p in key.group(1).split(".")]
-        if full == names:
-            return number
-        if best is None and names[: len(full)] == full:
-            best = number  # an inline table or array holding the key
-    return best
+        key = KEY_NAME.match(stripped)
+        if key:
+            keys.setdefault(table + tuple(p.strip().strip('"')
+                                          for p in key.group(1).strip().split(".")), number)
+    return KeyLines(keys, tables)
 
 
 # ---- value types shared by game models -------------------------------------
