@@ -27,6 +27,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
                       ValidationError, ValidationInfo, field_validator, model_validator)
 
 from boardgen.errors import InputError
+from boardgen.limits import text_problem
 
 MAX_LAYOUT_BYTES = 1_000_000
 MAX_EXTENDS_DEPTH = 8
@@ -71,9 +72,9 @@ def raise_all(problems: list[FieldProblem], value: Any = None) -> None:
             for problem in problems])
 
 
-# The validation context :func:`validate_model` passes: it reports every control character
-# itself, each with its file and line, so the model need not look through the data again.
-TEXT_CHECKED: dict[str, bool] = {"control_characters_reported": True}
+# The validation context :func:`validate_model` passes: it reports every text that cannot be
+# printed itself, each with its file and line, so the model need not look through the data again.
+TEXT_CHECKED: dict[str, bool] = {"unprintable_texts_reported": True}
 
 
 class Model(BaseModel):
@@ -166,8 +167,10 @@ class LayoutBase(Model):
 
     @model_validator(mode="wrap")
     @classmethod
-    def no_control_characters(cls, data: Any, handler, info: ValidationInfo):
-        """Printed text never carries control characters (they break SVG, PDF and terminals).
+    def printable_texts(cls, data: Any, handler, info: ValidationInfo):
+        """Every text can be printed as written: no control characters (they break SVG, PDF
+        and terminals), bidi controls or invisible characters, no character the typeface
+        lacks (see ``limits.text_problem``).
 
         The loader has listed them all, with file and line, before it validates
         (:data:`TEXT_CHECKED`); a model validated on its own looks for itself.
@@ -175,9 +178,9 @@ class LayoutBase(Model):
         layout = handler(data)
         if info.context is TEXT_CHECKED:
             return layout
-        found = control_characters(data)
+        found = unprintable_texts(data)
         if found:  # the loader lists them all; a model on its own names the first
-            raise FieldProblem(found[0], "text contains a control character; remove it")
+            raise FieldProblem(*found[0])
         return layout
 
 
@@ -189,30 +192,37 @@ def provenance(layout: BaseModel) -> Provenance:
 
 # Texts printed on one line; elsewhere (a course map, say) a value may span lines.
 ONE_LINE_KEYS = ("game", "name", "title", "subtitle", "extends")
+# Texts that name things and are never printed: the folder name, the game, a file.
+UNPRINTED_KEYS = ("game", "name", "extends")
+CONTROL_MESSAGE = "text contains a control character; remove it"
 
 
-def control_characters(data: Any) -> list[str]:
-    """Dotted keys of every string in ``data`` (keys too) holding a control character.
+def unprintable_texts(data: Any) -> list[tuple[str, str]]:
+    """(dotted key, why) of every string in ``data`` that cannot be printed as written, and
+    of every key whose name holds a control character (``limits.text_problem``).
 
     Newlines and tabs are allowed in multi-line values, never in keys, one-line texts
-    (title, subtitle, name) or printed labels.
+    (title, subtitle, name) or printed labels. The names of things (``UNPRINTED_KEYS``)
+    need no glyphs.
     """
-    found: list[str] = []
-    stack: list[tuple[str, Any, bool]] = [("", data, False)]
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[str, Any, bool, bool]] = [("", data, False, True)]
     while stack:
-        where, value, one_line = stack.pop()
+        where, value, one_line, printed = stack.pop()
         if value is _BAD_KEY:
-            found.append(where)
+            found.append((where, CONTROL_MESSAGE))
         elif isinstance(value, str):
-            if has_control(value, allowed="" if one_line else "\n\t"):
-                found.append(where)
+            problem = text_problem(value, line_breaks=not one_line, printed=printed)
+            if problem:
+                found.append((where, problem))
         elif isinstance(value, dict):
             for name, item in reversed(list(value.items())):
                 key = f"{where}.{name}" if where else str(name)
                 inner = one_line or (not where and (name in ONE_LINE_KEYS or name == "labels"))
-                stack.append((key, _BAD_KEY if has_control(str(name)) else item, inner))
+                shown = printed and not (not where and name in UNPRINTED_KEYS)
+                stack.append((key, _BAD_KEY if has_control(str(name)) else item, inner, shown))
         elif isinstance(value, (list, tuple)):
-            stack.extend((f"{where}[{i}]", item, one_line)
+            stack.extend((f"{where}[{i}]", item, one_line, printed)
                          for i, item in reversed(list(enumerate(value))))
     return found
 
@@ -482,12 +492,11 @@ def _below(key: str | None, keys: set[str | None]) -> bool:
 
 
 def _control_problems(raw: RawLayout) -> list[InputError]:
-    """Every key or text holding a control character, each named with its file and line."""
+    """Every key or text that cannot be printed, each named with its file and line."""
     found = []
-    for key in control_characters(raw.data):
+    for key, message in unprintable_texts(raw.data):
         source, line = locate(raw, tuple(key_names(key)))
-        found.append(InputError("text contains a control character; remove it",
-                                source=source, key=key, line=line))
+        found.append(InputError(message, source=source, key=key, line=line))
     return found
 
 

@@ -77,3 +77,73 @@ def test_a_soft_hyphen_prints_nothing_where_the_line_does_not_break(tmp_path, ru
     assert "A Spielbrett here." in rules and "\u00ad" not in rules
     assert "\u00ad" not in (folder / "board.svg").read_text(encoding="utf-8")
     assert "Spielbrett" in pdf_text((folder / "racing_kings-print-and-play.pdf").read_bytes())
+
+
+# ---- characters the typeface cannot draw, bidi controls, invisible characters -----------
+
+REFUSED_TITLES = {
+    "hebrew": ("מרוץ", "U+05DE HEBREW LETTER MEM"),
+    "arabic": ("سباق", "U+0633 ARABIC LETTER SEEN"),
+    "cjk": ("競走", "U+7AF6 CJK UNIFIED IDEOGRAPH-7AF6"),
+    "emoji": ("Race 🏁", "U+1F3C1 CHEQUERED FLAG"),
+    "variation-selector": ("Race \u2714\ufe0f", "U+FE0F VARIATION SELECTOR-16"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED_TITLES))
+def test_a_title_the_typeface_cannot_draw_is_refused_naming_its_characters(tmp_path, run_cli,
+                                                                           name):
+    title, character = REFUSED_TITLES[name]
+    path = write(tmp_path, "odd.toml", RK + f'title = "{title}"\n')
+    code, lines = checked(run_cli, path)
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith(f"error: {path}:2: title: text has characters the typeface "
+                               "cannot draw: ")
+    assert character in lines[0]
+
+
+@pytest.mark.parametrize("text, named", [
+    ("\\u202eright to left", "the bidi control U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("a\\u2067b\\u2069", "the bidi control U+2067 RIGHT-TO-LEFT ISOLATE"),
+    ("mark\\u200f", "the bidi control U+200F RIGHT-TO-LEFT MARK"),
+    ("zero\\u200bwidth", "the invisible character U+200B ZERO WIDTH SPACE"),
+    ("joined\\u2060word", "the invisible character U+2060 WORD JOINER"),
+    ("a\\ufeffb", "the invisible character U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+    ("a\\ufffeb", "U+FFFE, which is no character"),
+])
+@pytest.mark.parametrize("key", ["subtitle", "labels.en.goal"])
+def test_bidi_controls_and_invisible_characters_are_refused_at_their_key(tmp_path, run_cli,
+                                                                          text, named, key):
+    table, _, name = key.rpartition(".")
+    setting = f'[{table}]\n{name} = "{text}"\n' if table else f'{name} = "{text}"\n'
+    path = write(tmp_path, "odd.toml", RK + setting)
+    code, lines = checked(run_cli, path)
+    line = 3 if table else 2
+    assert code == 2 and lines == [f"error: {path}:{line}: {key}: text contains {named}; remove it"
+                                   + (" (text is set left to right, as written)"
+                                      if "bidi" in named else "")]
+
+
+def test_a_rule_text_line_the_typeface_cannot_draw_is_refused_at_its_line(tmp_path, run_cli):
+    layout = write(tmp_path, "odd.toml", RK)
+    text = write(tmp_path, "odd.rules.en.md", "# Rules\n\nA plain line.\n\nשלום and 🏁 here\n")
+    code, lines = checked(run_cli, layout)
+    assert code == 2 and len(lines) == 1
+    assert lines[0].startswith(f"error: {text}:5: text has characters the typeface cannot draw: "
+                               "U+05E9 HEBREW LETTER SHIN, U+05DC HEBREW LETTER LAMED, ")
+    assert "U+1F3C1 CHEQUERED FLAG" in lines[0]
+
+
+def test_greek_cyrillic_and_polish_are_drawn(tmp_path, run_cli):
+    title = "Ἀγών · Гонка · Wyścig żółwi"
+    layout = write(tmp_path, "letters.toml", RK + f'title = "{title}"\nsubtitle = "{title}"\n')
+    assert run_cli("check", layout).exit_code == 0
+    built = run_cli("build", layout, "--out", tmp_path / "out", "--format", "pdf")
+    assert built.exit_code == 0, built.stderr
+    bundle = (tmp_path / "out" / "racing_kings" / "racing_kings-print-and-play.pdf").read_bytes()
+    assert "Гонка" in pdf_text(bundle) and "żółwi" in pdf_text(bundle)
+
+
+def test_a_name_that_is_never_printed_may_hold_any_character(tmp_path, run_cli):
+    layout = write(tmp_path, "named.toml", RK + 'name = "競走🏁"\n')
+    assert run_cli("check", layout).exit_code == 0

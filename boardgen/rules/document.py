@@ -19,6 +19,7 @@ from markdown_it.token import Token
 
 from boardgen.errors import InputError
 from boardgen.i18n import Words, words_for
+from boardgen.limits import text_problem
 from boardgen.rules.typography import NO_BREAK_SPACE, smart_quotes, tie
 
 DIAGRAM_SCHEME = "diagram:"
@@ -178,6 +179,7 @@ def parse_rule_text(text: str, source: str, lang: str = "en",
     """
     words = words or words_for(None, lang)
     try:
+        _check_characters(text, source)
         tokens = markdown(lang).parse(text)
         _check_block_count(tokens, source)
         known = None if diagram_names is None else set(diagram_names)
@@ -192,6 +194,24 @@ def parse_rule_text(text: str, source: str, lang: str = "en",
                    for name, figure in figures.items()}
         blocks = [figures[block.name] if isinstance(block, Figure) else block for block in blocks]
     return RuleText(source, lang, tuple(blocks), tuple(figures.values()), words)
+
+
+def _check_characters(text: str, source: str) -> None:
+    """Refuse, at its line, the first character of the text that cannot be printed as
+    written (``limits.text_problem``): a character the typeface lacks, a bidi control, an
+    invisible one; the message names every such character of that line. Each distinct
+    character of the text is looked at once."""
+    if text.isascii():  # no such character; control characters are refused before parsing
+        return
+    odd = [char for char in dict.fromkeys(text)
+           if char != "\r" and text_problem(char, line_breaks=True)]
+    if odd:
+        at = min(text.index(char) for char in odd)
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        line = text[start:end if end >= 0 else len(text)].rstrip("\r")
+        raise InputError(text_problem(line) or text_problem(text[at]), source=source,
+                         line=text.count("\n", 0, at) + 1)
 
 
 def _check_block_count(tokens: list[Token], source: str) -> None:
