@@ -146,8 +146,10 @@ def complete_formats(incomplete: str) -> list[str]:
     return [prefix + f for f in FORMATS if f.startswith(last) and f not in chosen]
 
 
-def format_option(text: str) -> str:
+def format_option(text: str | None) -> str | None:
     """Validate --format as it is parsed, so a bad list is a usage error before anything runs."""
+    if text is None:  # check's --format, left out: every format
+        return None
     try:
         parse_formats(text)
     except InputError as error:
@@ -256,10 +258,7 @@ def build(
             targets += [g for g in shipped_games() if g not in targets]
         if not targets:
             raise InputError("name at least one game or layout file, or use --all", source="build")
-        if not 0 <= margin <= 50:
-            raise InputError(f"margin must be between 0 and 50 mm, found {margin:g}", source="--margin")
-        if not 0 <= bleed <= 20:
-            raise InputError(f"bleed must be between 0 and 20 mm, found {bleed:g}", source="--bleed")
+        check_margin_and_bleed(margin, bleed)
         options = BuildOptions(
             formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
             fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
@@ -283,6 +282,18 @@ def build(
         raise typer.Exit(EXIT_PROBLEMS)
 
 
+def check_margin_and_bleed(margin: float | None, bleed: float | None) -> None:
+    """A margin and a bleed inside what builds allow (``boardgen.limits``)."""
+    from boardgen import limits
+
+    if margin is not None and not 0 <= margin <= limits.MAX_MARGIN_MM:
+        raise InputError(f"margin must be between 0 and {limits.MAX_MARGIN_MM:g} mm, found "
+                         f"{margin:g}", source="--margin")
+    if bleed is not None and not 0 <= bleed <= limits.MAX_BLEED_MM:
+        raise InputError(f"bleed must be between 0 and {limits.MAX_BLEED_MM:g} mm, found "
+                         f"{bleed:g}", source="--bleed")
+
+
 def png_notes(formats: tuple[str, ...]) -> list[str]:
     """A note when PNG files come from pdfium because the cairo library is missing."""
     if not {"png", "tgc", "tts"} & set(formats):  # the exports are PNG files too
@@ -300,13 +311,34 @@ def check(
     file: str = typer.Argument(..., metavar="FILE", help="Layout file (or game name) to check."),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to check with the "
                                          "layout, as build draws it (exit 1 if illegal)."),
+    formats: Optional[str] = typer.Option(None, "--format", callback=format_option,
+                                          autocompletion=complete_formats,
+                                          help="Check only these formats (default: all)."),
+    paper: Optional[str] = typer.Option(None, "--paper",
+                                        help="Check only this paper (default: a4, a3, letter "
+                                             "and legal)."),
+    margin: Optional[float] = typer.Option(None, "--margin",
+                                           help="Check margins up to this (default: 6 mm)."),
+    mode: Optional[Mode] = typer.Option(None, "--mode", help="Check only this mode "
+                                        "(default: home and shop)."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", help="Check shop mode with bleed up "
+                                          "to this (default: 20 mm)."),
+    backs: Optional[Backs] = typer.Option(None, "--backs", help="Check only these backs "
+                                          "(default: duplex, fold and none)."),
+    dpi: Optional[int] = typer.Option(None, "--dpi", min=10, max=1200,
+                                      help="Check PNG files up to this resolution (default: 150)."),
 ) -> None:
-    """Check a layout file and report every problem a build of it would meet."""
+    """Check a layout file and report every problem a build of it would meet.
+
+    Without options every build is checked: each paper, mode, bleed, backs and format;
+    the options check only the builds that use them.
+    """
     from boardgen.analysis import advice
     from boardgen.contract import IllegalSetup, check_layout
 
     try:
-        layout = check_layout(file, setup=setup).layout
+        coverage = check_coverage(formats, paper, margin, mode, bleed, backs, dpi)
+        layout = check_layout(file, setup=setup, coverage=coverage).layout
         line = advice(layout, setup)
     except InputError as error:
         raise fail(error)
@@ -315,8 +347,30 @@ def check(
         raise typer.Exit(EXIT_PROBLEMS)
     with_setup = f", with setup {setup}" if setup is not None else ""
     typer.echo(f"{file}: ok ({layout.title}, game {layout.game}{with_setup})")
+    typer.echo(f"checked for {coverage.describe()}")
     if line:
         typer.echo(f"advice: {line}")
+
+
+def check_coverage(formats: str | None, paper: str | None, margin: float | None,
+                   mode: "Mode | None", bleed: float | None, backs: "Backs | None",
+                   dpi: int | None):
+    """What ``check`` covers: the options given, every value a build allows for the rest."""
+    from dataclasses import replace
+
+    from boardgen import imposition
+    from boardgen.contract import Coverage
+
+    check_margin_and_bleed(margin, bleed)
+    given = {"formats": parse_formats(formats) if formats is not None else None,
+             "papers": (imposition.parse_paper(paper),) if paper is not None else None,
+             "margin_mm": margin, "modes": (mode.value,) if mode is not None else None,
+             "bleed_mm": bleed, "backs": (backs.value,) if backs is not None else None,
+             "dpi": dpi}
+    coverage = replace(Coverage(), **{key: value for key, value in given.items()
+                                      if value is not None})
+    imposition.PrintOptions(paper=coverage.papers[0], margin_mm=coverage.margin_mm)  # sound?
+    return coverage
 
 
 def game_with_setups(target: str, missing: str):

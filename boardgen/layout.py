@@ -613,7 +613,7 @@ def _blame_users_file(raw: RawLayout, key: str, related: tuple[str, ...],
             notes.append(f"{shown} by default")
         elif origin == raw.files[0]:
             notes.append(f"{shown} set here")
-            line = line or find_line(raw.texts[0], key_names(name))
+            line = line or find_key_line(raw.texts[0], key_parts(name))
         else:
             notes.append(f"{shown} inherited from {layout_label(origin)}")
     return InputError(f"{message} ({'; '.join(notes)})", source=str(raw.files[0]), key=key,
@@ -731,12 +731,33 @@ def _unwrap(annotation: Any) -> Any:
 
 def locate(raw: RawLayout, loc: tuple) -> tuple[str, int | None]:
     """The file (first in the extends chain that sets the key) and line of a key path."""
-    names = [str(p) for p in loc if not isinstance(p, int)]
     for path, text in zip(raw.files, raw.texts):
-        line = find_line(text, names)
+        line = find_key_line(text, loc)
         if line is not None:
             return str(path), line
     return str(raw.files[0]), None
+
+
+def find_key_line(text: str, loc: tuple) -> int | None:
+    """The line of a key path with indexes (``("tiles", "types", 1, "name")``): inside the
+    n-th ``[[tiles.types]]`` table when the index is one of an array of tables, else where
+    :func:`find_line` finds the key."""
+    if any(isinstance(part, int) for part in loc):
+        index = key_lines(text)
+        for length in range(len(loc), 0, -1):
+            prefix = tuple(loc[:length])
+            if not any(isinstance(part, int) for part in prefix):
+                break
+            line = index.indexed.get(prefix)
+            if line is not None:
+                return line
+    return find_line(text, [str(part) for part in loc if not isinstance(part, int)])
+
+
+def key_parts(key: str) -> tuple:
+    """A dotted key path with indexes as its parts: ``"a.b[1].c"`` → ``("a", "b", 1, "c")``."""
+    return tuple(int(part[1:-1]) if part.startswith("[") else part
+                 for part in re.findall(r"[^.\[\]]+|\[\d+\]", key))
 
 
 def find_line(text: str, names: list[str]) -> int | None:
@@ -762,10 +783,13 @@ def find_line(text: str, names: list[str]) -> int | None:
 @dataclass(frozen=True)
 class KeyLines:
     """Where a TOML text sets its keys: the first line of each full key path (``keys``),
-    and the first table header at or inside each table path (``tables``)."""
+    the first table header at or inside each table path (``tables``), and for paths through
+    arrays of tables, with each element's index, the line of every key and table header
+    (``indexed``)."""
 
     keys: dict[tuple[str, ...], int]
     tables: dict[tuple[str, ...], int]
+    indexed: dict[tuple, int]
 
 
 # A table header's name, and the name before a key's `=`. Neither pattern can backtrack
@@ -784,7 +808,18 @@ def key_lines(text: str) -> KeyLines:
     """
     keys: dict[tuple[str, ...], int] = {}
     tables: dict[tuple[str, ...], int] = {}
+    indexed: dict[tuple, int] = {}
+    counts: dict[tuple, int] = {}  # an array of tables (with indexes) → its last element
+    current: dict[tuple[str, ...], tuple] = {}  # an array of tables → its last element's path
     table: tuple[str, ...] = ()
+    where: tuple = ()  # ``table`` with the index of each array of tables it lies in
+
+    def with_indexes(names: tuple[str, ...]) -> tuple:
+        path: tuple = ()
+        for length in range(1, len(names) + 1):
+            path = current.get(names[:length], path + (names[length - 1],))
+        return path
+
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         header = TABLE_HEADER.match(stripped) if stripped.startswith("[") else None
@@ -792,12 +827,24 @@ def key_lines(text: str) -> KeyLines:
             table = tuple(p.strip().strip('"') for p in header.group(1).strip().split("."))
             for length in range(1, len(table) + 1):
                 tables.setdefault(table[:length], number)
+            if stripped.startswith("[["):  # the next element of an array of tables
+                array = with_indexes(table[:-1]) + (table[-1],)
+                counts[array] = counts.get(array, -1) + 1
+                for inner in [names for names in current if names[:len(table)] == table]:
+                    del current[inner]  # arrays inside the last element start afresh
+                current[table] = array + (counts[array],)
+            where = with_indexes(table)
+            if len(where) > len(table):
+                for length in range(1, len(where) + 1):
+                    indexed.setdefault(where[:length], number)
             continue
         key = KEY_NAME.match(stripped)
         if key:
-            keys.setdefault(table + tuple(p.strip().strip('"')
-                                          for p in key.group(1).strip().split(".")), number)
-    return KeyLines(keys, tables)
+            names = tuple(p.strip().strip('"') for p in key.group(1).strip().split("."))
+            keys.setdefault(table + names, number)
+            if len(where) > len(table):
+                indexed.setdefault(where + names, number)
+    return KeyLines(keys, tables, indexed)
 
 
 # ---- value types shared by game models -------------------------------------

@@ -35,7 +35,9 @@ MAX_PNG_SIDE_PX = 32_767      # cairo's largest image surface side
 MAX_PNG_PIXELS = 80_000_000   # one PNG: 320 MB of image surface
 MAX_KIT_PNG_PIXELS = 150_000_000  # every PNG of a kit together: rasterising time
 MAX_PICTURE_FILES = 600       # separate SVG/PNG faces of one kit
-SMALLEST_PAPERS = ("a4", "letter")  # narrowest and shortest standard papers; a3 and legal hold more
+STANDARD_PAPERS = ("a4", "a3", "letter", "legal")  # what check covers unless given a paper
+MAX_BLEED_MM = 20.0           # the most bleed a shop build may ask for; check covers up to it
+MAX_MARGIN_MM = 50.0          # the widest printable margin a build may ask for
 
 
 @dataclass(frozen=True)
