@@ -534,6 +534,43 @@ def preview(
     typer.echo("preview stopped", err=True)
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: the command stops as on Ctrl-C, tidying up on its way out
+    (temporary files removed, a build's worker processes ended)."""
+
+    def __init__(self, signal: int):
+        super().__init__(signal)
+        self.signal = signal
+
+
+STOPPED_BY: list[int] = []  # the signals that asked the command to stop
+
+
+def stop_on_hang_up_and_terminate() -> None:
+    """SIGTERM and SIGHUP raise :class:`Terminated` in the main thread, where the default
+    would end the process at once and leave its temporary files behind.
+
+    Python ignores an exception raised where it cannot be passed on (a signal that comes
+    while a process forks, say): the command then runs to its end, and the process still
+    exits as the signal asked (see ``main``).
+    """
+    import signal
+
+    def stop(number: int, _frame) -> None:
+        STOPPED_BY.append(number)
+        raise Terminated(number)
+
+    def unraisable(report) -> None:  # the lost exception needs no traceback on the terminal
+        if not isinstance(report.exc_value, Terminated):
+            sys.__unraisablehook__(report)
+
+    sys.unraisablehook = unraisable
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+
+
 def main() -> None:
     """Console entry point: one command, then the process ends.
 
@@ -559,10 +596,19 @@ def main() -> None:
         START_UP_PAUSED = True
     plugins_chosen = "PYDANTIC_DISABLE_PLUGINS" in os.environ
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    stop_on_hang_up_and_terminate()
     try:
-        app()
+        try:
+            app()
+        except SystemExit:
+            if not STOPPED_BY:
+                raise
+        if STOPPED_BY:  # the signal's exception was lost on its way: the command ran on
+            raise Terminated(STOPPED_BY[0])
     except KeyboardInterrupt:
         sys.exit(130)
+    except Terminated as stopped:  # as the shell reports a process that a signal ended
+        sys.exit(128 + stopped.signal)
     finally:
         start_up_over()  # when the process ends before a command starts (--help, a usage error)
         if not plugins_chosen:
