@@ -218,25 +218,27 @@ def _check_block_count(tokens: list[Token], source: str) -> None:
     """Refuse a text of more blocks than any rules need, or nested deeper than reads well,
     before it is laid out.
 
-    A game's rules have about fifty paragraphs, headings, list items and table rows;
+    A game's rules have about fifty paragraphs, headings, list items and table cells;
     past the limit a text would take long to typeset, page by page, only to be refused
     for its page count. Each quote or list inside another takes some 5 mm from the
     column: nineteen of them left a letter a line.
     """
     count = depth = 0
+    line = None  # of the innermost block that says where it is (a table cell does not)
     for token in tokens:
+        line = _line(token) or line
         if token.nesting == 1 or token.type in ("hr", "fence", "code_block"):
             count += 1
             if count > MAX_BLOCKS:
                 raise InputError(f"more than {MAX_BLOCKS} paragraphs, headings, list items "
-                                 "and table rows; a rule text has at most that many",
-                                 source=source, line=_line(token))
+                                 "and table cells; a rule text has at most that many",
+                                 source=source, line=line)
         if token.type in NESTING:
             depth += token.nesting
             if depth > MAX_DEPTH:
                 raise InputError(f"quotes and lists nested more than {MAX_DEPTH} deep; at most "
                                  f"{MAX_DEPTH} levels leave room for the text in a column",
-                                 source=source, line=_line(token))
+                                 source=source, line=line)
 
 
 NESTING = ("blockquote_open", "blockquote_close", "bullet_list_open", "bullet_list_close",
