@@ -512,7 +512,7 @@ def preview(
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
 ) -> None:
     """Serve a page on 127.0.0.1 that shows the pictures and redraws them on every edit."""
-    from boardgen.preview import Preview, PreviewServer, interrupt_on_terminate
+    from boardgen.preview import Preview, PreviewServer, stop_on_signals
     from boardgen.rules import check_language
 
     try:
@@ -520,7 +520,7 @@ def preview(
         server = PreviewServer(shown, port)  # before drawing, so a busy port fails at once
     except InputError as error:
         raise fail(error)
-    interrupt_on_terminate()
+    stop_on_signals(server, shown)
     shown.start_watching()
     shown.redraw()
     typer.echo(f"previewing {game} at {server.url} (Ctrl-C stops)", err=True)

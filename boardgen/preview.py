@@ -39,7 +39,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from boardgen.contract import BuildOptions, check_layout, compose
+from boardgen.contract import BuildOptions, Coverage, check_layout, compose
 from boardgen.errors import InputError
 from boardgen.i18n import words_for
 from boardgen.layout import load_layout, read_layout, resolve, safe_identifier
@@ -92,13 +92,14 @@ class Snapshot:
 
 def draw(target: str, lang: str, setup: Path | None, version: int,
          previous: Snapshot | None = None) -> Snapshot:
-    """Check ``target`` as a build in ``lang`` would and draw its pictures; problems instead.
+    """Check ``target`` as ``check`` does (every build, the pictures in ``lang``) and draw its
+    pictures; problems instead.
 
     A picture whose scene equals the one drawn before keeps its SVG: comparing scenes
     takes a millisecond, rendering them all a tenth of a second.
     """
     try:
-        checked = check_layout(target, BuildOptions(lang=lang), setup)
+        checked = check_layout(target, BuildOptions(lang=lang), setup, Coverage())
         words = words_for(checked.layout, lang)
         output = checked.output
         scenes = output.pictures()
@@ -449,12 +450,22 @@ def _version_after(prefix: str, query: str) -> int | None:
     return -1
 
 
-def interrupt_on_terminate() -> None:
-    """Stop on SIGTERM as on Ctrl-C: a service manager or script ends the preview cleanly."""
-    def interrupt(_signal: int, _frame) -> None:
-        raise KeyboardInterrupt
+def stop_on_signals(server: "PreviewServer", shown: Preview) -> None:
+    """Ctrl-C, SIGTERM and SIGHUP stop the preview cleanly: a service manager, a script or a
+    closed terminal ends it as Ctrl-C does.
 
-    signal.signal(signal.SIGTERM, interrupt)
+    The server is asked to stop from a thread of its own rather than by an exception in the
+    main thread: Python drops an exception a signal raises at some points (while a thread
+    starts, say), and the preview then served on. A signal while the first drawing is made
+    stops the server as soon as it starts.
+    """
+    def stop(_signal: int, _frame) -> None:
+        shown.stop.set()
+        threading.Thread(target=server.shutdown, name="preview-stop", daemon=True).start()
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
 
 
 class Deadlines:
