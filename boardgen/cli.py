@@ -546,9 +546,11 @@ class Terminated(BaseException):
 STOPPED_BY: list[int] = []  # the signals that asked the command to stop
 
 
-def stop_on_hang_up_and_terminate() -> None:
-    """SIGTERM and SIGHUP raise :class:`Terminated` in the main thread, where the default
-    would end the process at once and leave its temporary files behind.
+@contextmanager
+def stopped_by_hang_up_and_terminate():
+    """While the command runs, SIGTERM and SIGHUP raise :class:`Terminated` in the main
+    thread, where the default would end the process at once and leave its temporary files
+    behind; afterwards the handlers are what they were.
 
     Python ignores an exception raised where it cannot be passed on (a signal that comes
     while a process forks, say): the command then runs to its end, and the process still
@@ -562,13 +564,19 @@ def stop_on_hang_up_and_terminate() -> None:
 
     def unraisable(report) -> None:  # the lost exception needs no traceback on the terminal
         if not isinstance(report.exc_value, Terminated):
-            sys.__unraisablehook__(report)
+            previous_hook(report)
 
+    previous_hook = sys.unraisablehook
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {number: signal.signal(number, stop) for number in numbers}
     sys.unraisablehook = unraisable
-
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), stop)
+    STOPPED_BY.clear()
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        sys.unraisablehook = previous_hook
 
 
 def main() -> None:
@@ -596,15 +604,15 @@ def main() -> None:
         START_UP_PAUSED = True
     plugins_chosen = "PYDANTIC_DISABLE_PLUGINS" in os.environ
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    stop_on_hang_up_and_terminate()
     try:
-        try:
-            app()
-        except SystemExit:
-            if not STOPPED_BY:
-                raise
-        if STOPPED_BY:  # the signal's exception was lost on its way: the command ran on
-            raise Terminated(STOPPED_BY[0])
+        with stopped_by_hang_up_and_terminate():
+            try:
+                app()
+            except SystemExit:
+                if not STOPPED_BY:
+                    raise
+            if STOPPED_BY:  # the signal's exception was lost on its way: the command ran on
+                raise Terminated(STOPPED_BY[0])
     except KeyboardInterrupt:
         sys.exit(130)
     except Terminated as stopped:  # as the shell reports a process that a signal ended

@@ -334,10 +334,15 @@ def page_problems(output: GameOutput, variants: list[imposition.PrintOptions],
     too_long: dict[str, str] = {}  # file → why it is too long (the first paper found)
     misfits: dict[str, str] = {}  # component set → why it does not fit (the first paper found)
     spans = imposition.artwork_spans(output.board.scene)
+    boards: dict[tuple, dict[str, int]] = {}  # by what tiling depends on: paper, mode, margins
+    rules: dict[imposition.Paper, tuple[int, int]] = {}  # by paper: the sheet's, the booklet's
     for print_options in variants:
-        counts = {"board.pdf": board_pages(output.board, print_options, spans)}
-        for sheet in output.sheets:
-            counts[f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)
+        tiled = (print_options.paper, print_options.mode, print_options.margin_mm)
+        if tiled not in boards:
+            boards[tiled] = {"board.pdf": board_pages(output.board, print_options, spans)}
+            for sheet in output.sheets:
+                boards[tiled][f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)
+        counts = dict(boards[tiled])
         for component_set in output.component_sets:
             if component_set.name in misfits:
                 continue
@@ -350,11 +355,14 @@ def page_problems(output: GameOutput, variants: list[imposition.PrintOptions],
                                                if error.location() else error.message + where)
         where = variant_name(print_options)
         paper = print_options.paper
+        if books and paper not in rules:
+            rules[paper] = (max(len(book.sheet(paper)) for book in books),
+                            max(len(book.booklet(paper)) for book in books))
         if books:  # the rule sheet is in the bundle too, the booklet is not
-            counts["rules.pdf"] = max(len(book.sheet(paper)) for book in books)
+            counts["rules.pdf"] = rules[paper][0]
         counts[bundle] = sum(counts.values())
         if books:
-            counts["rules-booklet.pdf"] = max(len(book.booklet(paper)) for book in books)
+            counts["rules-booklet.pdf"] = rules[paper][1]
         for name, count in counts.items():
             most = limits.MAX_PAGES_PER_FILE * (2 if name == bundle else 1)
             if count > most:
