@@ -4,8 +4,9 @@ or pawns, in the player's colour with the player's mark, numbered where a player
 - ``disc``: round, printed on both sides, cut along its circle (the Steeple Chess token),
   or showing a picture instead of a number (the Racing Kings pieces, :func:`picture_disc`);
 - ``block``: square, printed on both sides, cut with its neighbours;
-- ``standee``: a strip folded at its middle, foot, face, face, foot (the six-day rider), with
-  a face of its own where a game draws one (the Racing Kings pieces);
+- ``standee``: a strip folded at its middle, foot, face, face, foot (the six-day rider), a
+  pawn's outline or a pictogram of your choice on its face, or a face of its own where a game
+  draws one (the Racing Kings pieces);
 - ``pawn``: two pawn shapes joined by a base: fold the base's edges up and glue the heads
   together, and the pawn stands.
 """
@@ -14,10 +15,11 @@ from __future__ import annotations
 
 from typing import Literal, Mapping, Sequence
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
+from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Player, Summary
-from boardgen.components.lines import CUT, FOLD, folds
+from boardgen.components.lines import CUT, folds
 from boardgen.components.text import centred
 from boardgen.layout import Color, Model as LayoutModel
 from boardgen.marks import mark_node
@@ -44,6 +46,23 @@ class Model(LayoutModel):
     numbered: bool | None = Field(None, description="print each token's number (default: when "
                                                     "a player has more than one)")
     spares: bool = Field(True, description="print a spare of each where the sheet has room")
+    numbers: Literal["token", "player"] = Field(
+        "token", description="what a token's number counts: a player's tokens, or the players "
+                             "(every token of player 3 shows 3)")
+    picture: str | None = Field(None, description="a pictogram on a standee's face instead of a "
+                                                  "pawn's outline (cyclist, crown, star, ...)")
+    face_mm: float | None = Field(None, ge=8, le=150, description="height of a standee's face "
+                                                                 "(default: 1.6 × its width)")
+    number_share: float = Field(0.3, ge=0.1, le=0.5, description="the radius of a standee's "
+                                "number disc as a share of its width")
+
+    @field_validator("picture")
+    @classmethod
+    def known_picture(cls, name: str | None) -> str | None:
+        if name is not None and name not in pictograms.DRAWINGS:
+            raise ValueError(f"unknown pictogram {name!r}; expected one of "
+                             f"{', '.join(pictograms.DRAWINGS)}")
+        return name
 
 
 def _ink(color: str, ink: str) -> str:
@@ -115,17 +134,21 @@ def block(color: str, mark: str | None, number: int | None, size: float, ink: st
 
 def standee(color: str, mark: str | None, number: int | None, width: float, ink: str,
             title: str, face_mm: float | None = None, tab_share: float = 0.5,
-            foot: str | None = None, face: Sequence[Node] | None = None,
+            foot: str | None = None, picture: str | None = None,
+            number_share: float = 0.3, face: Sequence[Node] | None = None,
             symbols: Mapping[str, tuple[Node, ...]] | None = None) -> Scene:
     """A strip folded at its middle: foot, face (upside down), face, foot, so each face stands
-    on its own foot. ``tab_share``: a foot's depth as a share of the width; ``face``: a face
+    on its own foot. ``tab_share``: a foot's depth as a share of the width; ``picture``: a
+    pictogram on the face instead of a pawn's outline; ``number_share``: the number disc's
+    radius as a share of the width (a narrow standee's number stays readable); ``face``: a face
     of the caller's own, upright in a ``width`` × ``face_mm`` box (a chess piece), drawn with
     ``symbols``, instead of the pawn with its number and mark."""
     face_h = face_mm or width * 1.6
     tab = width * tab_share
     height = 2 * tab + 2 * face_h
-    art = tuple(face) if face is not None else tuple(_standee_face(color, mark, number, width,
-                                                                   face_h, ink))
+    uses: set[tuple[str, str, str]] = set()
+    art = tuple(face) if face is not None else tuple(
+        _standee_face(color, mark, number, width, face_h, ink, picture, number_share, uses))
     foot = foot or mix(color, "#ffffff", 0.6)
     nodes: list[Node] = [
         Rect(0, 0, width, tab, Style(fill=foot)),
@@ -135,19 +158,29 @@ def standee(color: str, mark: str | None, number: int | None, width: float, ink:
     ]
     nodes += folds(0, width, (tab, tab + face_h, tab + 2 * face_h))  # straight dashed lines,
     # which the sheet's note and the making page count as folds
-    return Scene(width, height, tuple(nodes), symbols=dict(symbols or {}), title=title)
+    return Scene(width, height, tuple(nodes),
+                 symbols={**pictograms.symbols(uses), **dict(symbols or {})}, title=title)
 
 
 def _standee_face(color: str, mark: str | None, number: int | None, width: float,
-                  height: float, ink: str) -> list[Node]:
-    """A standee's face: the colour, a pawn's outline, the number on a disc, the mark in both
-    top corners."""
+                  height: float, ink: str, picture: str | None = None,
+                  number_share: float = 0.3, uses: set | None = None) -> list[Node]:
+    """A standee's face: the colour, a pawn's outline (or the ``picture``, recorded in
+    ``uses``), the number on a disc, the mark in both top corners."""
     text_ink = _ink(color, ink)
     nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=color))]
-    pawn_h = height * 0.62
-    nodes.append(Group((Path(pawn_outline(width * 0.7, pawn_h), Style(
-        fill=mix(color, text_ink, 0.25))),), translate(width * 0.15, height - pawn_h - height * 0.05)))
-    r = min(width * 0.3, height * 0.15)
+    if picture:
+        size = width * 0.9  # the drawing's middle 70 % of its box stands on the face's foot
+        nodes.append(pictograms.use(picture, width / 2, height * 0.96 - size * 0.35, size,
+                                    text_ink, color))
+        if uses is not None:
+            uses.add((picture, text_ink, color))
+    else:
+        pawn_h = height * 0.62
+        nodes.append(Group((Path(pawn_outline(width * 0.7, pawn_h), Style(
+            fill=mix(color, text_ink, 0.25))),), translate(width * 0.15,
+                                                           height - pawn_h - height * 0.05)))
+    r = min(width * number_share, height * number_share / 2)
     if number is not None:
         nodes += [Circle(width / 2, height * 0.05 + r, r, Style(fill="#ffffff",
                                                                  stroke=mix(color, "#000000", 0.3),
@@ -202,7 +235,7 @@ def pawn(color: str, mark: str | None, number: int | None, width: float, ink: st
     nodes: list[Node] = [*silhouette(0.0, False), Rect(0, shape_h, width, base,
                                                         Style(fill=mix(color, "#ffffff", 0.5))),
                          *silhouette(shape_h + base, True)]
-    nodes += [Path((("M", 0, y), ("L", width, y)), FOLD) for y in (shape_h, shape_h + base)]
+    nodes += folds(0, width, (shape_h, shape_h + base))
     cut = (("M", 0, shape_h), ("L", 0, shape_h + base), ("M", width, shape_h),
            ("L", width, shape_h + base))
     nodes.append(Path(cut, CUT))
@@ -225,14 +258,27 @@ def token_title(context: Context, name: str, player: Player | None, number: int 
     return words("part.tokens.token", player=player.number, number=number or 1)
 
 
+def drawer(model: Model):
+    """The function that draws one token of the model's shape, with the model's options."""
+    if model.shape != "standee":
+        return DRAW[model.shape]
+
+    def draw(color, mark, number, width, ink, title):
+        return standee(color, mark, number, width, ink, title, model.face_mm,
+                       picture=model.picture, number_share=model.number_share)
+
+    return draw
+
+
 def compose(model: Model, name: str, context: Context) -> Parts:
     """Each player's tokens, then the neutral ones."""
-    numbered = model.numbered if model.numbered is not None else model.per_player > 1
-    draw = DRAW[model.shape]
+    numbered = model.numbered if model.numbered is not None else (
+        model.per_player > 1 or model.numbers == "player")
+    draw = drawer(model)
     components = []
     for player in context.players:
         for k in range(1, model.per_player + 1):
-            number = k if numbered else None
+            number = (player.number if model.numbers == "player" else k) if numbered else None
             scene = draw(player.color, player.mark, number, model.size_mm, context.ink,
                          token_title(context, name, player, number))
             back = scene if model.shape in TWO_SIDED else None
