@@ -45,6 +45,15 @@ def test_chess_files_of_a_layouts_own_letters():
     assert naming.cell("a1") is None
 
 
+def test_a_cell_by_column_and_rank_is_the_cell_its_name_names():
+    naming = Naming("chess", 10, 6, letters="abcdefghij")
+    for column in range(10):
+        for rank in range(1, 7):
+            cell = naming.cell_at(column, rank)
+            assert naming.cell(f"{'abcdefghij'[column]}{rank}") == cell
+            assert naming.name(cell) == f"{'abcdefghij'[column]}{rank}"
+
+
 @given(st.integers(1, 40), st.integers(1, 40), st.sampled_from(["chess", "spreadsheet",
                                                                 "numbered"]), st.data())
 def test_every_name_leads_back_to_its_cell(columns, rows, scheme, data):

@@ -13,7 +13,6 @@ from boardgen.components.base import Context
 from boardgen.components.title_band import TitleBand
 from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
-from boardgen.geometry.naming import Cell
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
@@ -30,11 +29,6 @@ _MODELS: IdentityMemo = IdentityMemo(32)  # a layout is frozen: its grid is made
 def position(layout: Layout) -> Placement:
     """The start position of a layout, already checked when the layout was loaded."""
     return read_position(layout)
-
-
-def cell_of(layout: Layout, square: tuple[int, int]) -> Cell:
-    """The grid cell of a square (file index, rank): rank 1 is the bottom row."""
-    return square[0], layout.board.ranks - square[1]
 
 
 def grid_model(layout: Layout, letters: str | None = None, ranks: int | None = None,
@@ -83,7 +77,7 @@ def _pieces_on_board(layout: Layout, place) -> list[Node]:
     offset = (sq - glyph) / 2
     nodes: list[Node] = []
     for (f, rank), letter in sorted(position(layout).items()):
-        x, y = place.origin(cell_of(layout, (f, rank)))
+        x, y = place.origin(layout.naming.cell_at(f, rank))
         symbol = pieces.piece_symbol_id(letter, side_of(letter))
         if mode == "faint":
             symbol = FAINT_PREFIX + symbol
@@ -135,7 +129,7 @@ def board_json(layout: Layout) -> dict:
     spaces = []
     for rank in range(1, spec.ranks + 1):
         for f in range(len(spec.letters)):
-            cell = cell_of(layout, (f, rank))
+            cell = layout.naming.cell_at(f, rank)
             tags = ["dark" if grid_board.dark(cells, cell) else "light"]
             tags += ["goal"] * (rank == spec.goal) + ["start"] * ((f, rank) in start)
             spaces.append(grid_board.cell_entry(cells, place, cell, "square", tags,

@@ -131,7 +131,7 @@ def _diagram_pieces(layout: Layout, grid: _Diagram, placement: Placement) -> lis
     offset = (grid.square - glyph) / 2
     nodes: list[Node] = []
     for (f, rank), letter in sorted(placement.items()):
-        x, y = grid.place.origin((f, grid.cells.height - rank))
+        x, y = grid.place.origin(grid.cells.naming.cell_at(f, rank))
         symbol = pieces.piece_symbol_id(letter, side_of(letter))
         nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
     return nodes

@@ -156,7 +156,7 @@ class Layout(LayoutBase):
 
     def square_name(self, file_index: int, rank: int) -> str:
         """A square's name as players say it: file letter and rank number (``e2``)."""
-        return self.naming.name((file_index, self.board.ranks - rank))
+        return self.naming.name(self.naming.cell_at(file_index, rank))
 
 
 def setup_key(layout: Layout) -> str:
