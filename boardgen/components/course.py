@@ -385,6 +385,17 @@ def board_json(model: Model, cells: Grid, place: GridPlacement) -> dict:
     return {**grid_board.board_json(model, cells, place), **lines_json(model, cells)}
 
 
+def area_entry(model: Model, cells: Grid, place: GridPlacement, kind: str, id: str,
+               role: str, tags: Iterable[str], **more) -> dict:
+    """An area as board.json lists it, in the shape of a cell's entry (name, kind, tags,
+    centre and size in mm, colour) with the names of the cells it covers."""
+    area = cells.of_kind(kind)
+    x, y, w, h = place.bounds(area)
+    return {"id": id, "kind": role, "tags": list(tags),
+            "center": [round(x + w / 2, 3), round(y + h / 2, 3)], "size": [w, h],
+            "color": model.areas[kind], "cells": sorted(cells.name(c) for c in area), **more}
+
+
 def lines_json(model: Model, cells: Grid) -> dict:
     """The start and finish lines, each a list of the cells they run between, and the arrows."""
     return {"start_line": [[cells.name(a), cells.name(b)] for a, b in start_line(model, cells)],
@@ -397,7 +408,7 @@ def summary(model: Model, name: str, context: Context) -> list[Summary]:
     return grid_board.summary(model, name, context)
 
 
-__all__ = ["AreaLook", "Colors", "Model", "Words", "arrow_boxes", "arrow_places", "arrow_polygon",
+__all__ = ["AreaLook", "Colors", "Model", "Words", "area_entry", "arrow_boxes", "arrow_places", "arrow_polygon",
            "board_json", "compose", "coordinates", "course_nodes", "finish_line", "grid",
            "lines_json",
            "placement", "start_line", "summary"]

@@ -342,14 +342,9 @@ def board_json(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = Non
     for cell in sorted(course.course | course.goal, key=lambda c: (c[1], c[0])):
         spaces.append(_square_json(layout, model, grid, cell, drawn))
     for letter, name in PLAYERS.items():
-        x, y, w, h = grid.bounds(course.start[letter])
-        spaces.append({
-            "id": f"start-{name}", "kind": "start", "tags": ["start"],
-            "center": [round(x + w / 2, 3), round(y + h / 2, 3)], "size": [w, h],
-            "color": layout.colors.player(letter),
-            "cells": sorted(course.name(c) for c in course.start[letter]),
-            "entry": [course.name(c) for c in course.entries[letter]],
-        })
+        spaces.append(course_board.area_entry(
+            model, course, grid, name, f"start-{name}", "start", ["start"],
+            entry=[course.name(c) for c in course.entries[letter]]))
     lines = course_board.lines_json(model, course)
     return {
         "square_mm": grid.cell_mm,
