@@ -10,7 +10,7 @@ from boardgen.components import course as course_board
 from boardgen.components import die
 from boardgen.components import grid_board
 from boardgen.components.base import Context
-from boardgen.components.text import centred
+from boardgen.components.text import CAP_HEIGHT, centred, fitted
 from boardgen.components.title_band import TitleBand, title_nodes
 from boardgen.games.steeple_chess.course import (ARROWS, DIRECTION_NAMES, KINDS, ORTHOGONAL,
                                                  START_COLOURS, Cell, Course, offset)
@@ -20,8 +20,7 @@ from boardgen.geometry.place import Box, GridPlacement
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
-from boardgen.scene import (Group, Line, Node, Polygon, Rect, Style, Text, Use, compose, scale,
-                            translate)
+from boardgen.scene import Group, Line, Node, Polygon, Rect, Style, Use, compose, scale, translate
 
 TRACK_KINDS = ["course", "corner", "zone", "black"]
 HORSE = pieces.piece_symbol_id("N", "white")
@@ -101,8 +100,9 @@ def table_heading(layout: Layout, words: Words) -> tuple[list[Node], float]:
     """The line above the die table, its baseline at its height less the descent."""
     heading = words("table")
     size = fonts.fit_size(heading, CENTRE_WIDTH, 5.6)
-    return ([Text(CENTRE_WIDTH / 2, size * 0.8, heading, size, anchor="middle",
-                  fill=layout.colors.text)], size * 1.05)
+    cap_middle = size * (0.8 - CAP_HEIGHT / 2)  # the baseline 0.8 of the size down
+    return ([centred(CENTRE_WIDTH / 2, cap_middle, heading, size, fill=layout.colors.text)],
+            size * 1.05)
 
 
 def die_table(layout: Layout, words: Words) -> tuple[list[Node], float]:
@@ -154,9 +154,8 @@ def _table_entry(layout: Layout, name: str, value: int, letter: str, x: float, y
     nodes = die_face(x + 6, y + (h - face) / 2, face, value, colors)
     nodes.append(glyph(letter, "white", x + 8 + face, y + (h - glyph_size) / 2 - 1, glyph_size))
     text_x = x + 10 + face + glyph_size
-    size = fonts.fit_size(name, w - (text_x - x) - 3, 6.5, "bold")
-    nodes.append(centred(text_x + (w - (text_x - x) - 3) / 2, y + h / 2, name, size,
-                         font="bold", fill=colors.text))
+    room = w - (text_x - x) - 3
+    nodes.append(fitted(text_x + room / 2, y + h / 2, name, room, 6.5, "bold", fill=colors.text))
     return nodes
 
 
