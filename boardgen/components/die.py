@@ -21,9 +21,7 @@ from boardgen.components.text import CAP_HEIGHT, centred, wrap
 from boardgen.components.wording import counted
 from boardgen.layout import Color, Model as LayoutModel
 from boardgen.product import Die, Sheet
-from boardgen.scene import (Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, Use,
-                            scale, translate)
-from boardgen.scene import compose as chain
+from boardgen.scene import Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, translate
 
 NAME = "die"
 Slot = tuple[int, int]
@@ -102,9 +100,8 @@ def face_nodes(model: Model, value: int, x: float, y: float, e: float,
         return nodes
     if face.startswith("piece:"):
         glyph = e * 0.8
-        nodes.append(Use(pieces.piece_symbol_id(face[6], "black"),
-                         chain(translate(x + (e - glyph) / 2, y + (e - glyph) / 2 + e * 0.02),
-                               scale(glyph / 100))))
+        nodes.append(pieces.piece_use(face[6], "black", x + (e - glyph) / 2,
+                                      y + (e - glyph) / 2 + e * 0.02, glyph))
         return nodes
     size = fonts.fit_size(face, e * 0.8, e * 0.5, "bold")
     nodes.append(centred(x + e / 2, y + e / 2, face, size, font="bold", fill=model.ink))

@@ -16,7 +16,7 @@ from boardgen.games.racing_kings.position import Placement, side_of
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
-from boardgen.scene import Group, Node, Use, compose, scale, translate
+from boardgen.scene import Group, Node
 
 TITLE_BAND_MM = 30.0
 SQUARE, GOAL = ".", "g"   # the map characters of an ordinary square and a goal square
@@ -72,17 +72,10 @@ def _pieces_on_board(layout: Layout, place) -> list[Node]:
     mode = layout.board.start_position
     if mode == "none":
         return []
-    sq = layout.board.square_mm
-    glyph = sq * 0.86
-    offset = (sq - glyph) / 2
-    nodes: list[Node] = []
-    for (f, rank), letter in sorted(position(layout).items()):
-        x, y = place.origin(layout.naming.cell_at(f, rank))
-        symbol = pieces.piece_symbol_id(letter, side_of(letter))
-        if mode == "faint":
-            symbol = FAINT_PREFIX + symbol
-        nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
-    return nodes
+    prefix = FAINT_PREFIX if mode == "faint" else ""
+    return [pieces.piece_in(letter, side_of(letter), place.box(layout.naming.cell_at(f, rank)),
+                            0.86, prefix)
+            for (f, rank), letter in sorted(position(layout).items())]
 
 
 def board_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:

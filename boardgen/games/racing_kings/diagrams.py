@@ -21,8 +21,7 @@ from boardgen.geometry.cells import Grid
 from boardgen.geometry.naming import Cell
 from boardgen.geometry.place import GridPlacement
 from boardgen.i18n import Words, words_for
-from boardgen.scene import (Circle, Line, Node, Polygon, Rect, Scene, Style, Use, compose, scale,
-                            translate)
+from boardgen.scene import Circle, Line, Node, Polygon, Rect, Scene, Style
 
 DIAGRAM_SQUARE_MM = 10.0
 DIAGRAM_EDGE_MM = 5.0
@@ -127,14 +126,9 @@ def _diagram_board(layout: Layout, grid: _Diagram, goal: int) -> list[Node]:
 
 
 def _diagram_pieces(layout: Layout, grid: _Diagram, placement: Placement) -> list[Node]:
-    glyph = grid.square * 0.88
-    offset = (grid.square - glyph) / 2
-    nodes: list[Node] = []
-    for (f, rank), letter in sorted(placement.items()):
-        x, y = grid.place.origin(grid.cells.naming.cell_at(f, rank))
-        symbol = pieces.piece_symbol_id(letter, side_of(letter))
-        nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
-    return nodes
+    return [pieces.piece_in(letter, side_of(letter),
+                            grid.place.box(grid.cells.naming.cell_at(f, rank)), 0.88)
+            for (f, rank), letter in sorted(placement.items())]
 
 
 def _arrow(points: list[tuple[float, float]], color: str, width: float) -> list[Node]:

@@ -10,7 +10,7 @@ from boardgen.games.racing_kings.model import STANDEE_FACE, STANDEE_FOOT, Layout
 from boardgen.games.racing_kings.position import side_of
 from boardgen.i18n import Words, words_for
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import Rect, Scene, Style, Use, compose, scale, translate
+from boardgen.scene import Rect, Scene, Style
 
 PIECE_KEYS = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight"}
 PIECE_ORDER = "KQRBN"
@@ -44,8 +44,7 @@ def token_scene(layout: Layout, letter: str, words: Words) -> Scene:
     face = size * STANDEE_FACE
     glyph = min(size, face) * 0.9
     art = (Rect(0, 0, size, face, Style(fill=DISC_FILL[side])),
-           Use(symbol, compose(translate((size - glyph) / 2, face - glyph - 1),
-                               scale(glyph / 100))))
+           pieces.piece_use(letter, side, (size - glyph) / 2, face - glyph - 1, glyph))
     return tokens.standee(DISC_FILL[side], None, None, size, "", title, face_mm=face,
                           tab_share=STANDEE_FOOT, foot=STANDEE_FOOT_FILL, face=art,
                           symbols=pieces.piece_symbols())

@@ -20,7 +20,7 @@ from boardgen.geometry.place import Box, GridPlacement
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
-from boardgen.scene import Group, Line, Node, Polygon, Rect, Style, Use, compose, scale, translate
+from boardgen.scene import Group, Line, Node, Polygon, Rect, Style, compose, scale, translate
 
 TRACK_KINDS = ["course", "corner", "zone", "black"]
 HORSE = pieces.piece_symbol_id("N", "white")
@@ -53,10 +53,6 @@ def looks(horses: bool = True) -> dict[str, course_board.AreaLook]:
     """Each start space's mark, as on its pieces, and the horse's head that faces the course."""
     return {name: course_board.AreaLook(player_mark(letter), HORSE if horses else None)
             for letter, name in PLAYERS.items()}
-
-
-def glyph(letter: str, side: str, x: float, y: float, size: float) -> Use:
-    return Use(pieces.piece_symbol_id(letter, side), compose(translate(x, y), scale(size / 100)))
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -152,7 +148,8 @@ def _table_entry(layout: Layout, name: str, value: int, letter: str, x: float, y
     face = h * 0.56
     glyph_size = h * 0.9
     nodes = die_face(x + 6, y + (h - face) / 2, face, value, colors)
-    nodes.append(glyph(letter, "white", x + 8 + face, y + (h - glyph_size) / 2 - 1, glyph_size))
+    nodes.append(pieces.piece_use(letter, "white", x + 8 + face, y + (h - glyph_size) / 2 - 1,
+                                  glyph_size))
     text_x = x + 10 + face + glyph_size
     room = w - (text_x - x) - 3
     nodes.append(fitted(text_x + room / 2, y + h / 2, name, room, 6.5, "bold", fill=colors.text))

@@ -13,7 +13,7 @@ from boardgen import pieces
 from boardgen.i18n import Words, words_for
 from boardgen.games.steeple_chess.ascii import AsciiBoard, read_board
 from boardgen.components import course as course_board
-from boardgen.games.steeple_chess.board import compose_board, course_model, glyph, looks
+from boardgen.games.steeple_chess.board import compose_board, course_model, looks
 from boardgen.games.steeple_chess.course import Cell, Course, offset
 from boardgen.games.steeple_chess.model import Colors, Layout
 from boardgen.games.steeple_chess.moves import (Position, entry_targets, open_placements,
@@ -255,7 +255,7 @@ def _mover_nodes(grid: GridPlacement, cell: Cell, face: str, colors: Colors,
     nodes: list[Node] = [Circle(cx, cy, d / 2, Style(fill=colors.green, stroke=colors.frame,
                                                       stroke_mm=0.4))]
     size = d * 0.82
-    nodes.append(glyph(face, "white", cx - size / 2, cy - size / 2 - d * 0.02, size))
+    nodes.append(pieces.piece_use(face, "white", cx - size / 2, cy - size / 2 - d * 0.02, size))
     return nodes
 
 
