@@ -14,7 +14,7 @@ from boardgen.components.text import CAP_HEIGHT, centred, fitted
 from boardgen.components.title_band import TitleBand, title_nodes
 from boardgen.games.steeple_chess.course import (ARROWS, DIRECTION_NAMES, KINDS, ORTHOGONAL,
                                                  START_COLOURS, Cell, Course, offset)
-from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, board_size_mm, player_mark
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, player_mark
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
 from boardgen.geometry.place import Box, GridPlacement
 from boardgen.i18n import Words, words_for
@@ -289,11 +289,6 @@ def _chevron(cx: float, cy: float, size: float, way, style: Style) -> Polygon:
 def board_grid(layout: Layout) -> GridPlacement:
     """Square size and origin of the full-size board, inside its border."""
     return course_board.placement(course_model(layout))
-
-
-def board_size(layout: Layout) -> tuple[float, float]:
-    """Width and height of the printed board in mm, border included."""
-    return board_size_mm(layout.track, layout.course.square_mm, layout.course.border_mm)
 
 
 def compose_board(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = None) -> Board:

@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 
 from pydantic import Field, field_validator, model_validator
 
+from boardgen.components import grid_board
+from boardgen.components.title_band import TitleBand
 from boardgen.games.steeple_chess.checks import course_problems
 from boardgen.games.steeple_chess.course import Course, parse_map
 from boardgen.i18n import flatten
@@ -148,8 +150,11 @@ class Layout(LayoutBase):
 
 
 def board_size_mm(course: Course, square_mm: float, border_mm: float) -> tuple[float, float]:
-    """Width and height of the printed board in mm, border included."""
-    return (course.width * square_mm + 2 * border_mm, course.height * square_mm + 2 * border_mm)
+    """Width and height of the printed board in mm, border included, as the shared grid
+    board measures it (the course board has no title band above its squares)."""
+    measure = grid_board.Model(type="grid", cell_mm=square_mm, border_mm=border_mm,
+                               title=TitleBand(height_mm=0))
+    return grid_board.board_size(measure, course)
 
 
 __all__ = ["Colors", "CourseSpec", "DieSpec", "LABELS", "Layout", "PLAYERS", "TokenSpec",
