@@ -16,7 +16,7 @@ from boardgen.games.steeple_chess.course import (ARROWS, DIRECTION_NAMES, KINDS,
                                                  START_COLOURS, Cell, Course, offset)
 from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, player_mark
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
-from boardgen.geometry.place import Box, GridPlacement
+from boardgen.geometry.place import Box, GridPlacement, overlaps
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
@@ -53,10 +53,6 @@ def looks(horses: bool = True) -> dict[str, course_board.AreaLook]:
     """Each start space's mark, as on its pieces, and the horse's head that faces the course."""
     return {name: course_board.AreaLook(player_mark(letter), HORSE if horses else None)
             for letter, name in PLAYERS.items()}
-
-
-def overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 @dataclass(frozen=True)
