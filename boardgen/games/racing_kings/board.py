@@ -10,6 +10,7 @@ from functools import lru_cache
 from boardgen import pieces
 from boardgen.components import grid_board
 from boardgen.components.base import Context
+from boardgen.components.patterns import pattern_nodes
 from boardgen.components.title_band import TitleBand
 from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
@@ -21,6 +22,7 @@ from boardgen.scene import Group, Node
 
 TITLE_BAND_MM = 30.0
 SQUARE, GOAL = ".", "g"   # the map characters of an ordinary square and a goal square
+GOAL_PATTERN = "hatch"
 MARK_SHARE = 0.34  # a start mark's diameter, as a share of the square
 MARK_INSET = 0.06  # its distance from the square's top-left corner, as a share of the square
 FAINT_PREFIX = "faint-"
@@ -65,9 +67,18 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     rank = layout.board.goal
     facts = {"rules": (words("board.rule", rank=rank), words("board.draw", rank=rank)),
              "band_words": {"goal": words("goal")},
-             "overlay": _pieces_on_board(layout, grid_board.placement(model)),
+             "overlay": (goal_pattern(model, grid_board.grid(model), grid_board.placement(model))
+                         + _pieces_on_board(layout, grid_board.placement(model))),
              "symbols": board_symbols(layout)}
     return grid_board.compose(model, "board", Context(words, facts=facts)).board
+
+
+def goal_pattern(model: grid_board.Model, cells, place) -> list[Node]:
+    """A hatch over the goal rank's squares: their gold is the ordinary squares' grey on a
+    greyscale printer, and the rank must read as the goal in any print."""
+    return [node for cell in sorted(cells.of_kind("goal"))
+            for node in pattern_nodes(GOAL_PATTERN, place.box(cell),
+                                      grid_board.cell_fill(model, cells, cell))]
 
 
 def _pieces_on_board(layout: Layout, place) -> list[Node]:

@@ -23,6 +23,9 @@ from boardgen.product import Board
 from boardgen.scene import Group, Line, Node, Polygon, Rect, Style, compose, scale, translate
 
 TRACK_KINDS = ["course", "corner", "zone", "black"]
+# The corner areas and the arrow zone are told from the course by a pattern, not by hue
+# alone: their colours turn into the course's own greys on a greyscale printer.
+PATTERNS = {"corner": "hatch", "zone": "dots"}
 HORSE = pieces.piece_symbol_id("N", "white")
 _MODELS: IdentityMemo = IdentityMemo(32)
 
@@ -42,6 +45,7 @@ def course_model(layout: Layout) -> course_board.Model:
             track=TRACK_KINDS, areas={PLAYERS[letter]: colors.player(letter)
                                       for letter in START_COLOURS},
             goal="goal", arrows={char: DIRECTION_NAMES[step] for char, step in ARROWS.items()},
+            patterns=dict(PATTERNS),
             cell_mm=layout.course.square_mm, border_mm=layout.course.border_mm,
             title=TitleBand(height_mm=0),
             colors=course_board.Colors(border=colors.border, frame=colors.frame,
