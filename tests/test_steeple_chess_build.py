@@ -115,7 +115,7 @@ def test_pieces_are_twelve_numbered_tokens_and_one_obstacle(files):
     assert names == [f"{colour}-{n}" for colour in ("green", "yellow", "red", "blue")
                      for n in (1, 2, 3)] + ["obstacle"]
     tokens = pieces.components[:12]
-    assert all(c.front.width == c.front.height == 24 and c.cut == "gap" for c in tokens)
+    assert all(c.front.width == c.front.height == 16 and c.cut == "gap" for c in tokens)
     assert [t.text for c in tokens for t in c.front.children if isinstance(t, Text)] == \
         ["1", "2", "3"] * 4
     obstacle = pieces.components[12]

@@ -24,7 +24,7 @@ def pattern_nodes(pattern: Pattern, box: Box, fill: str) -> list[Node]:
 
 
 def hatch(box: Box, ink: str, lines: int = 7) -> list[Node]:
-    """Thin lines rising to the right across the box, ``lines`` to a side's length."""
+    """Thin diagonal lines across the box, falling to the right, ``lines`` to a side's length."""
     x, y, w, h = box
     step = min(w, h) / lines
     style = Style(stroke=ink, stroke_mm=max(0.25, step * 0.1), cap="butt")

@@ -53,9 +53,12 @@ def course_model(layout: Layout) -> course_board.Model:
     return _MODELS.recall((layout,), made)
 
 
-def looks(horses: bool = True) -> dict[str, course_board.AreaLook]:
-    """Each start space's mark, as on its pieces, and the horse's head that faces the course."""
-    return {name: course_board.AreaLook(player_mark(letter), HORSE if horses else None)
+def looks(covered: frozenset[str] = frozenset()) -> dict[str, course_board.AreaLook]:
+    """Each start space's mark, as on its pieces, and the horse's head that faces the course,
+    but in the spaces ``covered`` by a piece drawn on them (a figure's), where the piece
+    stands over the horse as on the table."""
+    return {name: course_board.AreaLook(player_mark(letter),
+                                        None if name in covered else HORSE)
             for letter, name in PLAYERS.items()}
 
 

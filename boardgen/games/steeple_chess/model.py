@@ -108,7 +108,8 @@ class DieSpec(Model):
 
 
 class TokenSpec(Model):
-    size_mm: float = Field(24.0, ge=10, le=60, description="diameter of the round pieces in mm")
+    size_mm: float = Field(16.0, ge=10, le=60, description="diameter of the round pieces in mm "
+                           "(a start space holds its colour's pieces side by side)")
     per_colour: int = Field(3, ge=1, le=9, description="pieces each player races")
 
 
