@@ -30,6 +30,7 @@ MAX_BOARD_MM = 2000.0  # a board longer than 2 m a side is no table game any mor
 LABELS: tuple[str, ...] = (
     "start", "finish", "table", "obstacle", "die.title", "die.help", "die.entry",
     "pieces.title", "pieces.piece", *(f"pieces.{letter}" for letter in PIECE_LETTERS),
+    "aid.title", "aid.capture", "aid.jump", *(f"aid.{letter}" for letter in PIECE_LETTERS),
     *(f"colours.{name}" for name in PLAYERS.values()),
 )
 
