@@ -25,7 +25,8 @@ from boardgen.errors import InputError
 from boardgen.export import export_problems
 from boardgen.fonts import fit_size
 from boardgen.games import HasSetups, capable, game_for
-from boardgen.i18n import LANGUAGES, words_for
+from boardgen import languages
+from boardgen.i18n import words_for
 from boardgen.layout import load_layout, resolve
 from boardgen.product import Board, GameOutput
 from boardgen.scene import Rect, Style, Text
@@ -90,7 +91,7 @@ def _checked(target: str, options: BuildOptions, setup: Path | None,
     problems = art_problems(output)
     if not problems:  # the rules and other languages, once the build's own art is sound
         if every_variant:
-            for lang in sorted(LANGUAGES.keys() - {options.lang}):
+            for lang in sorted(languages.of_layout(layout).keys() - {options.lang}):
                 problems += art_problems(compose(layout, lang))
         books, missing = rule_books(layout, target, None if every_variant
                                     else built_rule_languages(options))
@@ -162,18 +163,18 @@ def marked_illegal(output: GameOutput, word: str, problems: list[str]) -> GameOu
     return replace(output, board=board, board_json=board_json)
 
 
-def rule_books(layout, target: str, languages: tuple[str, ...] | None = None
+def rule_books(layout, target: str, only: tuple[str, ...] | None = None
                ) -> tuple[dict[str, Any], dict[str, InputError]]:
     """Each language's rule book, and why a language has no rule text.
 
-    Every language, or the first of ``languages`` that has a text (a build's language,
-    then its fallback).
+    Every language, or the first of ``only`` that has a text (a build's language, then
+    its fallback).
     """
     from boardgen.rules import MissingLanguage, rule_book
 
     books: dict[str, Any] = {}
     missing: dict[str, InputError] = {}
-    for lang in LANGUAGES if languages is None else languages:
+    for lang in languages.of_layout(layout) if only is None else only:
         try:
             book = rule_book(layout, lang, target)
         except MissingLanguage as error:
@@ -181,7 +182,7 @@ def rule_books(layout, target: str, languages: tuple[str, ...] | None = None
             continue
         if book is not None:
             books[lang] = book
-        if languages is not None:
+        if only is not None:
             break  # the first of them with a text is the one printed
     return books, missing
 

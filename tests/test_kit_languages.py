@@ -23,7 +23,7 @@ from tests.conftest import hunspell, import_enchant
 import_enchant()  # without libenchant the module is skipped (a failure under CI)
 
 SPELLING = Path(__file__).parent / "spelling"
-DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
+DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "pl": "pl_PL"}
 WORD = re.compile(r"[^\W\d_]{3,}")
 HYPHENATED = re.compile(r"([^\W\d_])-\n\s*([^\W\d_])")  # a word broken over two lines
 # The head of a word broken at the foot of a page, the page furniture after it

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from boardgen.i18n import CATALOGUES, LANGUAGES, flatten, words_for
+from boardgen.i18n import LANGUAGES, catalogue, flatten, words_for
 from boardgen.layout import layouts_dir, load_layout, shipped_games
 from boardgen.rules import MissingLanguage, render_text, rule_text_path
 from tests.conftest import hunspell
 
 WORD_LISTS = Path(__file__).parent / "spelling"
-DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
+DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "pl": "pl_PL"}
 TOKEN = re.compile(r"[\w’'-]+")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 ADDRESS = re.compile(r"https?://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|de|pl|eu|info)\b\S*")
@@ -73,10 +73,7 @@ def markdown_text(source: str) -> str:
 
 def printed_texts(lang: str) -> list[tuple[str, str]]:
     """(where, text) of everything printed in a language: rule texts, catalogue, labels."""
-    found = []
-    with (CATALOGUES / f"{lang}.toml").open("rb") as handle:
-        found += [(f"catalogues/{lang}.toml", str(text))
-                  for key, text in flatten(tomllib.load(handle)).items()]
+    found = [(f"catalogues/{lang}.toml", text) for text in catalogue(lang).values()]
     for path in sorted(layouts_dir().glob("*.toml")):
         with path.open("rb") as handle:
             labels = tomllib.load(handle).get("labels", {}).get(lang, {})

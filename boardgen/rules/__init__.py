@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from boardgen import languages
 from boardgen.errors import InputError
 from boardgen.i18n import LANGUAGES, Words, check_language, words_for
 from boardgen.imposition import PAPERS, Paper
@@ -57,13 +58,13 @@ def _layout_files(layout, target: str | Path | None) -> tuple[Path, ...]:
     return ()
 
 
-def _texts_beside(layout_file: Path) -> dict[str, Path]:
-    """Language → rule text written for one layout file."""
+def _texts_beside(layout_file: Path, available) -> dict[str, Path]:
+    """Language → rule text written for one layout file, in the ``available`` languages."""
     pattern = glob.escape(str(layout_file.with_name(layout_file.stem))) + ".rules.*.md"
     found = {}
     for path in sorted(Path(p) for p in glob.glob(pattern)):
         lang = path.name[len(layout_file.stem) + len(".rules."):-len(".md")]
-        if lang in LANGUAGES:
+        if lang in available:
             found[lang] = path
     return found
 
@@ -82,17 +83,20 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
     None when no layout of the chain has a rule text; an InputError when texts exist but
     none in ``lang``.
     """
-    check_language(lang)
+    files = _layout_files(layout, target)
+    known = languages.of_files(files)
+    if lang not in known:
+        raise languages.unknown(lang, known)
     available: dict[str, Path] = {}
-    for layout_file in _layout_files(layout, target):
-        texts = _texts_beside(layout_file)
+    for layout_file in files:
+        texts = _texts_beside(layout_file, known)
         if lang in texts:
             return texts[lang]
         for code, path in texts.items():
             available.setdefault(code, path)
     if available:
-        names = ", ".join(f"{code} ({LANGUAGES[code]})" for code in sorted(available))
-        raise MissingLanguage(f"no {LANGUAGES[lang]} rule text for {layout.name!r}; "
+        names = ", ".join(known[code].described() for code in sorted(available))
+        raise MissingLanguage(f"no {known[lang].english} rule text for {layout.name!r}; "
                               f"written in: {names}", tuple(sorted(available)))
     return None
 
@@ -231,7 +235,7 @@ def rule_text_problems(layout, target: str | Path | None = None) -> list[InputEr
     """Every rule text of the layout, in every language it has, rendered and parsed as a build
     would: one InputError per text that a build would refuse (for ``check``)."""
     problems = []
-    for lang in sorted(LANGUAGES):
+    for lang in languages.of_files(_layout_files(layout, target)):
         try:
             path = rule_text_path(layout, lang, target)
             if path is None:

@@ -19,7 +19,7 @@ from markdown_it.token import Token
 
 from boardgen.errors import InputError
 from boardgen.i18n import Words, words_for
-from boardgen.rules.typography import NO_BREAK_SPACE, QUOTES, smart_quotes, tie
+from boardgen.rules.typography import NO_BREAK_SPACE, quotation_marks, smart_quotes, tie
 
 DIAGRAM_SCHEME = "diagram:"
 REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
@@ -130,7 +130,7 @@ def plain(runs: Iterable[Run]) -> str:
 
 def markdown(lang: str) -> MarkdownIt:
     """CommonMark plus tables, with typographic quotes and dashes for ``lang``."""
-    options = {"typographer": True, "quotes": QUOTES.get(lang, QUOTES["en"])}
+    options = {"typographer": True, "quotes": list(quotation_marks(lang))}
     return MarkdownIt("commonmark", options).enable(["table", "replacements", "smartquotes"])
 
 
