@@ -128,6 +128,11 @@ class Words:
             raise InputError(f"{what}; this text may use {may}",
                              key=f"labels.{self.lang}.{key}") from None
 
+    def titled(self, part: str) -> str:
+        """A part of the kit named after the game, joined as the language joins them
+        (``section.part``): "Racing Kings: pieces", "Racing Kings\u202f: pièces"."""
+        return self("section.part", title=self("title"), part=part)
+
     def get(self, key: str, default: str | None = None, **values: Any) -> str | None:
         """The text of ``key``, or ``default`` where neither catalogue nor layout has it."""
         return self(key, **values) if key in self.table else default

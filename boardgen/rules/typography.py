@@ -40,6 +40,7 @@ WORD_AND_NUMBER = re.compile(r"(?<=[^\W\d_]) +(?=\d)")  # "Feld 65", "gracza 1",
 TIMES = re.compile(r"(?<=\w) +× +(?=\w)")
 WORD_CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
 APOSTROPHES = "’'"
+SPACED = languages.SPACED_MARKS
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,6 @@ def made_ready(settings: Mapping) -> Typography:
                       settings["hyphenate_after_apostrophe"])
 
 
-SPACED = languages.SPACED_MARKS
 DEFAULT = made_ready(languages.TYPOGRAPHY)  # a language no catalogue describes
 
 
@@ -117,9 +117,16 @@ def tie(text: str, lang: str) -> str:
             text = settings.ordinal.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
     if settings.short is not None:
         text = settings.short.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
-    if settings.spaced is not None:
-        text = settings.spaced.sub(lambda m: NARROW_NO_BREAK_SPACE + m.group(1), text)
-    return text
+    return spaced_punctuation(text, lang)
+
+
+def spaced_punctuation(text: str, lang: str | None) -> str:
+    """A narrow no-break space before the marks the language spaces (French ``; : ! ?``),
+    in place of a plain space or where none was written; unchanged in other languages."""
+    spaced = typography(lang).spaced
+    if spaced is None:
+        return text
+    return spaced.sub(lambda m: NARROW_NO_BREAK_SPACE + m.group(1), text)
 
 
 def smart_quotes(text: str, lang: str) -> str:

@@ -257,4 +257,4 @@ def compose_score_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     nodes += summary_table(layout, words, MARGIN, y + block_rows * (block_h + gap), width)
     background = Rect(0, 0, page_w, page_h, Style(fill="#ffffff"))
     scene = Scene(page_w, page_h, (background, *nodes))
-    return Sheet("score-sheet", f"{words('title')}: {words('sheet.title')}", scene)
+    return Sheet("score-sheet", words.titled(words("sheet.title")), scene)

@@ -116,7 +116,7 @@ def die_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     drop = MARGIN + (sheet_h - 2 * MARGIN - depth) * 0.4
     scene = Scene(sheet_w, sheet_h, (Group(tuple(nodes), translate(0, drop)),),
                   symbols=pieces.piece_symbols())
-    return Sheet("die", f"{words('title')}: {words('die.title')}", scene,
+    return Sheet("die", words.titled(words("die.title")), scene,
                  die=Die("die", words("die.title"), die_faces(layout)))
 
 
