@@ -159,14 +159,17 @@ def svg_of(stem: str, scene, previous: Snapshot | None) -> bytes:
 
 
 def picture_groups(output, words) -> tuple[Group, ...]:
-    """The pictures in the order of the print-and-play file, under the titles it uses."""
-    groups = [Group(words("section.board"), (("board", words("kind.board")),), "board")]
+    """The pictures in the order of the print-and-play file, under the titles it uses, each
+    captioned with the name of the SVG file ``build`` writes for it (a name, not a word: the
+    same in every language)."""
+    groups = [Group(words("section.board"), (("board", "board.svg"),), "board")]
     for component_set in output.component_sets:
-        faces = tuple((stem, name) for stem, name, _scene in component_set.faces())
+        faces = tuple((stem, f"{stem}.svg") for stem, _name, _scene in component_set.faces())
         if faces:
             groups.append(Group(component_set.title, faces))
     for sheet in output.sheets:
-        groups.append(Group(sheet.title, ((safe_identifier(sheet.name), words("kind.sheet")),)))
+        stem = safe_identifier(sheet.name)
+        groups.append(Group(sheet.title, ((stem, f"{stem}.svg"),)))
     return tuple(groups)
 
 
