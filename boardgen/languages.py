@@ -194,7 +194,8 @@ def _language(code: str, data: dict[str, Any], text: str, path: Path, shipped: b
     if name is None and shipped:
         raise AssertionError(f"{path.name} names no language")  # boardgen's own are complete
     words = _words(data, problems)
-    typography = _typography(_table(data.get("typography", {}), "typography", problems), problems)
+    typography = _typography(_table(data.get("typography", {}), "typography", problems), problems,
+                             checked=not shipped)
     if not shipped:
         _complete(words, code, name or code, problems)
     name = name or code
@@ -272,12 +273,20 @@ def _complete(words: Mapping[str, str], code: str, name: str, problems: Problems
             problems.add(key, f"unknown placeholder {{{sorted(extra)[0]}}}; this text may use {may}")
 
 
-def _typography(table: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
-    """The [typography] table with every setting, each checked; a wrong one keeps its default."""
+def _typography(table: Mapping[str, Any], problems: Problems,
+                checked: bool = True) -> dict[str, Any]:
+    """The [typography] table with every setting, each checked; a wrong one keeps its default.
+
+    boardgen's own catalogues are read unchecked (their test checks them as a user's): a
+    check of the hyphenation patterns would load the typesetter with every command.
+    """
     settings = {key: list(value) if isinstance(value, list) else value
                 for key, value in TYPOGRAPHY.items()}
     for key, value in table.items():
         where = f"typography.{key}"
+        if not checked:
+            settings[key] = value
+            continue
         if key not in TYPOGRAPHY:
             close = difflib.get_close_matches(key, TYPOGRAPHY, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else (
