@@ -28,6 +28,9 @@ def starter_text(game: str, path: Path) -> str:
     """
     from boardgen.layout import load_layout
 
+    kind_starter = _kind_starter(game, path)
+    if kind_starter is not None:
+        return kind_starter
     source = resolve(game)
     model = type(load_layout(game))
     raw = read_layout(game)
@@ -57,6 +60,17 @@ def starter_text(game: str, path: Path) -> str:
         if key not in OWN_KEYS and (isinstance(value, dict) or _is_table_array(value)):
             writer.table((key,), value, whole=key in model.replaced_tables)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _kind_starter(game: str, path: Path) -> str | None:
+    """A game kind's own starter (``boardgen new race my_game.toml``): a layout of a small
+    game of that kind, when ``game`` names a kind with one and no shipped layout."""
+    from boardgen.games import KINDS, game_for
+
+    if game not in KINDS or (layouts_dir() / f"{game}.toml").is_file():
+        return None
+    starter = getattr(game_for(game), "starter_text", None)
+    return starter(path) if starter is not None else None
 
 
 def _extends(game: str, source: Path, path: Path) -> str:

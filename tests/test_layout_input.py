@@ -199,11 +199,12 @@ def test_escapes_are_spelled_out():
 def test_every_game_model_refuses_control_characters_by_itself():
     from pydantic import ValidationError
 
-    from boardgen.games import KINDS, game_for
+    from boardgen.games import game_for
+    from boardgen.layout import shipped_games
 
-    for kind in KINDS:
-        model = game_for(kind).Layout
-        data = dict(read_layout(kind).data)
+    for name in shipped_games():  # every kind, through its shipped layouts
+        data = dict(read_layout(name).data)
+        model = game_for(data["game"]).Layout
         model.model_validate(data)
         with pytest.raises(ValidationError, match="control character"):
             model.model_validate({**data, "subtitle": "a\x1bb"})
@@ -222,12 +223,12 @@ def test_control_characters_are_unicodes_cc_zl_and_zp_categories():
         assert has_control(f"a{char}b", allowed="\n\t") == (control and char not in "\n\t")
 
 
-def test_the_loader_looks_for_control_characters_once(monkeypatch):
+def test_the_loader_looks_for_unprintable_texts_once(monkeypatch):
     import boardgen.layout
 
     looked = []
-    real = boardgen.layout.control_characters
-    monkeypatch.setattr(boardgen.layout, "control_characters",
+    real = boardgen.layout.unprintable_texts
+    monkeypatch.setattr(boardgen.layout, "unprintable_texts",
                         lambda data: looked.append(data) or real(data))
     load_layout("six_day_race_advanced")
     assert len(looked) == 1

@@ -54,7 +54,9 @@ def body_lines(pdf: bytes, body_size: float, halves: bool = False) -> list[list[
         current, sizes, left = [], set(), None
 
         def close(end: str = "") -> None:
-            if current and sizes == {body_size}:
+            # a line of running text has words: a lone number at the body size is a
+            # figure's label drawn to that size (the Goose's 63 in the board figure)
+            if current and sizes == {body_size} and any(c.isalpha() for c in current):
                 group = (number, int(left > middle)) if halves else (0, 0)
                 runs.setdefault(group, []).append("".join(current) + end)
 
@@ -111,7 +113,7 @@ def test_no_rule_line_ends_where_a_reader_stumbles(game, lang, paper):
     runs = body_lines(pdf(Document(book.sheet(sheet))), page_style(sheet.width, sheet.height).body)
     half = page_style(*page_size(sheet.width, sheet.height)).body
     runs += body_lines(pdf(Document(book.booklet(sheet))), half, halves=True)
-    assert sum(len(run) for run in runs) > 80, "the running text is read back"
+    assert sum(len(run) for run in runs) > 40, "the running text is read back"
     assert [found for run in runs for found in stumbles(run, lang)] == []
 
 

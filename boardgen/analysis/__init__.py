@@ -22,8 +22,9 @@ class Request:
     """What the command line asks of an analysis."""
 
     setup: Path | None = None  # the obstacle setup to analyse (river race)
-    games: int = 2000  # games to simulate (Steeple Chess)
+    games: int = 2000  # games to simulate (Steeple Chess, race games)
     seed: int = 0  # the simulation's seed: the same seed gives the same figures
+    players: int | None = None  # players in a simulated race (default: the most that may play)
 
 
 class Analysis(Protocol):

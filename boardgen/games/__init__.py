@@ -1,5 +1,10 @@
 """Game registry: a layout's ``game`` key names one of these modules.
 
+The kinds are read from the ``boardgen.games`` entry points of every installed package
+(boardgen registers its own the same way), so a plugin package adds a game without
+editing boardgen: its entry point names a module (or ``module:object``) that is a
+:class:`Game` with any of the capabilities below.
+
 Every game module is a :class:`Game`: a pydantic ``Layout`` model (a subclass of
 :class:`boardgen.layout.LayoutBase`) and ``compose_game``. The optional capabilities
 are protocols of their own, so commands ask ``isinstance(module, HasSetups)``
@@ -23,12 +28,38 @@ from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
 from boardgen.errors import InputError
 
-KINDS = {
+# boardgen's own kinds, as its pyproject.toml registers them: the table used when boardgen
+# runs from a source tree that was never installed (so has no entry points).
+BUILT_IN = {
     "racing_kings": "boardgen.games.racing_kings",
     "river_race": "boardgen.games.river_race",
     "steeple_chess": "boardgen.games.steeple_chess",
     "six_day_race": "boardgen.games.six_day_race",
+    "race": "boardgen.games.race",
 }
+ENTRY_POINTS = "boardgen.games"
+
+
+def registered_kinds() -> dict[str, str]:
+    """Every game kind an installed package registers in the ``boardgen.games`` entry point
+    group (kind → ``module`` or ``module:object``), boardgen's own first.
+
+    A plugin cannot take over a kind boardgen ships: the shipped games keep their names.
+    """
+    from importlib.metadata import entry_points
+
+    found = dict(BUILT_IN)
+    own = {}
+    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+        if entry.name in BUILT_IN:
+            own[entry.name] = entry.value
+        else:
+            found.setdefault(entry.name, entry.value)
+    found.update(own)  # an installed boardgen's own entry points say where its games are
+    return found
+
+
+KINDS = registered_kinds()
 
 
 @runtime_checkable
@@ -91,15 +122,18 @@ class HasFairSetups(Protocol):
 
 
 def game_for(kind: str, source: str | None = None) -> Game:
-    """The module for a layout's ``game`` kind."""
+    """The module (or plugin object) for a layout's ``game`` kind."""
     if kind not in KINDS:
         close = difflib.get_close_matches(kind, list(KINDS), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(KINDS)}"
         raise InputError(f"unknown game kind {kind!r}{hint}", source=source, key="game")
-    module = import_module(KINDS[kind])
-    if not isinstance(module, Game):
+    module_name, _, attribute = KINDS[kind].partition(":")
+    game = import_module(module_name)
+    if attribute:
+        game = getattr(game, attribute)
+    if not isinstance(game, Game):
         raise TypeError(f"{KINDS[kind]} lacks Layout or compose_game")
-    return module
+    return game
 
 
 def capable(module: Any, capability: type, source: str, missing: str) -> Any:

@@ -98,7 +98,9 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
         names = ", ".join(known[code].described() for code in sorted(available))
         raise MissingLanguage(f"no {known[lang].english} rule text for {layout.name!r}; "
                               f"written in: {names}", tuple(sorted(available)))
-    return None
+    # a game kind that states its rules from the layout alone has a text of its own
+    default = getattr(_game(layout), "default_rule_text", None)
+    return default(lang) if default is not None else None
 
 
 def read_rule_text(path: Path) -> str:

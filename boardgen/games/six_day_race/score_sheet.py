@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, wrap
+from boardgen.components.text import CAP_HEIGHT, wrap
+from boardgen.components.wording import spoken_list
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
 from boardgen.product import Sheet
@@ -84,14 +85,6 @@ def columns(layout: Layout, words: Words) -> list[str]:
     sprints = [words("sheet.sprint", number=k + 1) for k in range(len(layout.spaces.sprints))]
     names = sprints + [words("sheet.finish"), words("sheet.lost_laps"), words("sheet.points")]
     return [tie(name, words.lang) for name in names]
-
-
-def spoken_list(words: Words, items) -> str:
-    """``5, 3, 2 and 1`` in the kit's language."""
-    items = [str(item) for item in items]
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {words('sheet.and')} {items[-1]}"
 
 
 LEGIBLE_HEADER_MM = 2.8  # the heading size a column is widened for, if the others can spare it

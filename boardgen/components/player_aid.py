@@ -1,0 +1,104 @@
+"""Player aids: a card for each player with what the kinds of space do and how a turn goes.
+
+The game passes what the aid says in ``context.facts["aid"]``: a heading and lines of
+(pictogram, fill, name, text), the legend's entries, plus closing sentences.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from boardgen import fonts
+from boardgen.components import pictograms
+from boardgen.components.base import Context, Parts, Summary
+from boardgen.components.legend import Entry
+from boardgen.components.text import CAP_HEIGHT, LEADING, wrap
+from boardgen.components.wording import counted
+from boardgen.layout import Color, Model as LayoutModel
+from boardgen.product import Component, ComponentSet
+from boardgen.scene import Node, Rect, Scene, Style, Text, Use, ink_on
+
+NAME = "player_aid"
+
+
+class Model(LayoutModel):
+    """Player aid cards."""
+
+    type: Literal["player_aid"] = Field(description="a card for each player that says what "
+                                                    "the spaces do")
+    count: int | None = Field(None, ge=1, le=12, description="how many (default: one per player)")
+    width_mm: float = Field(63.5, ge=40, le=200, description="card width")
+    height_mm: float = Field(88.9, ge=40, le=300, description="card height")
+    fill: Color = Field("#f4ecd8", description="the card's ground")
+
+
+def aid_nodes(model: Model, context: Context, uses: set) -> tuple[Node, ...]:
+    """The card: its title, each entry with its swatch and sentence, then the closing lines;
+    the text shrinks until everything fits."""
+    w, h = model.width_mm, model.height_mm
+    ink = ink_on(model.fill, dark=context.ink)
+    entries: list[Entry] = list(context.facts.get("aid", {}).get("entries", ()))
+    notes: list[str] = list(context.facts.get("aid", {}).get("notes", ()))
+    heading = context.facts.get("aid", {}).get("heading", context.title)
+    pad = w * 0.06
+    size = w * 0.055
+    while True:
+        nodes, bottom = _layout(entries, notes, heading, w, pad, size, ink, uses, model.fill)
+        if bottom <= h - pad or size < 1.3:
+            break
+        size *= 0.92
+        uses.clear()
+    return (Rect(0, 0, w, h, Style(fill=model.fill)),
+            Rect(pad / 2, pad / 2, w - pad, h - pad, Style(stroke=ink, stroke_mm=0.4), rx=2.0),
+            *nodes)
+
+
+def _layout(entries, notes, heading, w, pad, size, ink, uses, ground):
+    nodes: list[Node] = []
+    title_size = fonts.fit_size(heading, w - 2 * pad, size * 1.5, "bold")
+    y = pad + title_size * CAP_HEIGHT + pad * 0.3
+    nodes.append(Text(w / 2, y, heading, title_size, font="bold", anchor="middle", fill=ink))
+    y += size
+    swatch = size * 2.6
+    for entry in entries:
+        nodes.append(Rect(pad, y, swatch, swatch, Style(fill=entry.fill, stroke=ink,
+                                                        stroke_mm=0.25), rx=swatch * 0.12))
+        if entry.pictogram:
+            picture_ink = ink_on(entry.fill, dark=ink)
+            nodes.append(pictograms.use(entry.pictogram, pad + swatch / 2, y + swatch / 2,
+                                        swatch * 0.76, picture_ink, entry.fill))
+            uses.add((entry.pictogram, picture_ink, entry.fill))
+        left = pad + swatch + 1.5
+        room = w - left - pad
+        lines = wrap(f"{entry.name}: {entry.text}", room, size)
+        for k, line in enumerate(lines):
+            nodes.append(Text(left, y + CAP_HEIGHT * size + k * size * LEADING, line, size,
+                              font="bold" if k == 0 and ":" not in line[:len(entry.name) + 1]
+                              else "regular", fill=ink))
+        y += max(swatch, len(lines) * size * LEADING) + size * 0.6
+    for note in notes:
+        lines = wrap(note, w - 2 * pad, size)
+        for k, line in enumerate(lines):
+            nodes.append(Text(pad, y + CAP_HEIGHT * size + k * size * LEADING, line, size,
+                              fill=ink))
+        y += len(lines) * size * LEADING + size * 0.5
+    return nodes, y
+
+
+def compose(model: Model, name: str, context: Context) -> Parts:
+    uses: set = set()
+    nodes = aid_nodes(model, context, uses)
+    symbol = f"{name}-face"
+    scene = Scene(model.width_mm, model.height_mm, (Use(symbol),),
+                  symbols={symbol: nodes, **pictograms.symbols(uses)},
+                  title=context.words("part.player_aid.name"))
+    count = model.count or max(1, len(context.players))
+    set_title = context.words("part.player_aid.set", title=context.title)
+    return Parts(sets=(ComponentSet(name, set_title, (Component("aid", scene, count=count),)),))
+
+
+def summary(model: Model, name: str, context: Context) -> list[Summary]:
+    count = model.count or max(1, len(context.players))
+    return [Summary(count, counted(context.words, "part.player_aid.count", count))]

@@ -1,0 +1,609 @@
+"""Track boards: spaces along a path, numbered, in the colours and with the pictures of
+their kinds, the jumps between them drawn as ladders, snakes or arrows, a title band above
+and a legend of the kinds below.
+
+The track's shape is the layout's ``shape``: ``serpentine`` rows numbered back and forth,
+a ``square_spiral`` or a round ``spiral`` winding inwards, an ``oval`` with lanes, a
+``path`` drawn in ASCII, or a ``cross`` loop with an entry and a home for each player.
+Cell tracks lie on a grid and tile along its cell edges; the round ones tile on lines
+that keep clear of every word.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Mapping, Union
+
+from pydantic import Field, model_validator
+
+from boardgen import fonts
+from boardgen.components import legend as legends
+from boardgen.components import pictograms
+from boardgen.components.base import Context, Parts, Player, Summary
+from boardgen.components.kinds import Effect
+from boardgen.components.links import arrow_link, ladder_link, snake_link
+from boardgen.components.text import CAP_HEIGHT, box as text_box, centred
+from boardgen.components.title_band import TitleBand, title_nodes
+from boardgen.geometry import track as tracks
+from boardgen.geometry.cells import MapError, parse_map
+from boardgen.geometry.naming import Cell
+from boardgen.geometry.place import GridPlacement, free_lines, grid_lines
+from boardgen.geometry.shapes import Disc, Oval, Rectangle, Shape, Spiral, square
+from boardgen.layout import Color, FieldProblem, Model as LayoutModel
+from boardgen.marks import mark_node
+from boardgen.product import Board as PrintedBoard
+from boardgen.scene import Node, Path, Rect, Scene, Style, Text, ink_on, mix
+
+NAME = "track"
+MAX_SPACES = 400
+SEAM_STEP_MM = 4.0
+SEAM_CLEARANCE_MM = 1.5
+LEGEND_TEXT_MM = 3.6
+LEGEND_GAP_MM = 6.0     # below the legend, to the board's edge
+LEGEND_RISE = 0.5       # the share of the bottom margin the legend moves up into
+
+
+class Colors(LayoutModel):
+    """The board's colours."""
+
+    ground: Color = Field("#f4ecd8", description="the board around the track")
+    plain: Color = Field("#fffaf0", description="an ordinary space")
+    alternate: Color | None = Field(None, description="every other ordinary space (a chequer); "
+                                                      "none: all alike")
+    edge: Color = Field("#5a4a3a", description="the lines between spaces")
+    ink: Color = Field("#2a241d", description="numbers, words and pictures")
+
+
+class TrackBoard(LayoutModel):
+    """What every track board has, whatever its shape."""
+
+    type: Literal["track"] = Field("track", description="a track of numbered spaces")
+    space_mm: float = Field(25.0, ge=10, le=120, description="a space's side (cells) or its "
+                                                             "length along the track")
+    margin_mm: float = Field(12.0, ge=0, le=100, description="the board's edge round the track")
+    numbers: Literal["all", "fives", "tens", "none"] = Field(
+        "all", description="which spaces show their number: all, every fifth, every tenth, none "
+                           "(the first and last always do)")
+    title: TitleBand = Field(default_factory=TitleBand, description="the title band above")
+    legend: bool = Field(True, description="a legend of the kinds of space below the track")
+    colors: Colors = Field(default_factory=Colors)
+
+
+class Serpentine(TrackBoard):
+    """Rows of cells numbered back and forth (boustrophedon), as Snakes and Ladders is."""
+
+    shape: Literal["serpentine"]
+    columns: int = Field(10, ge=2, le=40, description="cells in a row")
+    rows: int = Field(10, ge=1, le=40, description="rows of cells")
+    first: tracks.Corner = Field("bottom-left", description="the corner of space 1")
+    along: Literal["rows", "columns"] = Field("rows", description="numbered along rows (to and "
+                                                                  "fro) or along columns")
+
+
+class SquareSpiral(TrackBoard):
+    """Every cell of a rectangle, in a square spiral from a corner to the middle."""
+
+    shape: Literal["square_spiral"]
+    columns: int = Field(9, ge=2, le=40, description="cells across")
+    rows: int = Field(7, ge=2, le=40, description="cells down")
+    first: tracks.Corner = Field("bottom-left", description="the corner of space 1")
+    clockwise: bool = Field(True, description="the way the spiral winds in")
+
+
+class RoundSpiral(TrackBoard):
+    """A round spiral from space 1 outside to the last space, a disc in the middle."""
+
+    shape: Literal["spiral"]
+    spaces: int = Field(63, ge=8, le=MAX_SPACES, description="spaces, the middle one included")
+    width_mm: float | None = Field(None, ge=10, le=120, description="the band's width across "
+                                   "(default: space_mm, so spaces are about square)")
+    centre_mm: float | None = Field(None, ge=10, le=300, description="radius of the middle "
+                                    "space (default: 1.2 × the band's width)")
+    clockwise: bool = Field(True, description="the way pieces travel inwards")
+
+
+class OvalTrack(TrackBoard):
+    """An oval of two straights and two bends with lanes, as the six-day velodrome is."""
+
+    shape: Literal["oval"]
+    spaces: int = Field(80, ge=12, le=MAX_SPACES, description="spaces round the oval")
+    straight_spaces: int | None = Field(None, ge=1, le=MAX_SPACES // 2,
+                                        description="spaces on each straight (default: a "
+                                                    "quarter of them)")
+    lanes: int = Field(1, ge=1, le=6, description="lanes drawn side by side")
+    lane_mm: float = Field(20.0, ge=8, le=120, description="width of a lane")
+    clockwise: bool = Field(False, description="the way pieces travel")
+
+    @property
+    def straight(self) -> int:
+        return self.straight_spaces if self.straight_spaces is not None else self.spaces // 4
+
+
+class DrawnPath(TrackBoard):
+    """A path drawn cell by cell in an ASCII map, from its start to its finish."""
+
+    shape: Literal["path"]
+    map: str = Field(max_length=20_000, description="one character per cell, separated by "
+                     "spaces: the path's cells, its start and finish, arrows (> < ^ v) where it "
+                     "must choose a way, '.' for the board between, '_' for no board")
+    path: str = Field("o", min_length=1, max_length=10, description="the characters of the "
+                                                                    "path's cells")
+    start: str = Field("S", min_length=1, max_length=1, description="the first space")
+    finish: str = Field("F", min_length=1, max_length=1, description="the last space")
+
+    @model_validator(mode="after")
+    def map_is_a_path(self):
+        try:
+            path_cells(self)
+        except MapError as error:
+            raise FieldProblem("map", str(error)) from None
+        return self
+
+
+class CrossLoop(TrackBoard):
+    """A loop round a cross (Ludo, Mensch ärgere dich nicht) with each player's home branch
+    up the middle of its arm and its base in a corner."""
+
+    shape: Literal["cross"]
+    arm: int = Field(4, ge=2, le=12, description="cells from the centre to the tip of an arm: "
+                                                 "4 makes Mensch ärgere dich nicht's 11 × 11 "
+                                                 "board, 6 Ludo's 15 × 15")
+    corner_cells: bool = Field(True, description="the loop takes the four inner corners "
+                                                 "(Mensch: 40 spaces) or cuts them (Ludo: 52)")
+    entry: int = Field(1, ge=0, le=20, description="spaces after an arm's tip where its "
+                                                   "player's pieces come on")
+    home: int | None = Field(None, ge=1, le=12, description="spaces of each home branch "
+                                                            "(default: the arm's length)")
+    pieces: int = Field(4, ge=1, le=9, description="places in each player's base")
+
+
+Model = Annotated[Union[Serpentine, SquareSpiral, RoundSpiral, OvalTrack, DrawnPath, CrossLoop],
+                  Field(discriminator="shape")]
+
+
+def path_cells(model: DrawnPath) -> list[Cell]:
+    legend = {char: "path" for char in model.path}
+    legend.update({model.start: "start", model.finish: "finish", ".": "ground",
+                   **{arrow: "path" for arrow in tracks.ARROWS}})
+    grid = parse_map(model.map, legend)
+    return tracks.path_cells(grid, model.path, model.start, model.finish)
+
+
+# ---- the plan: spaces and where they go ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A track board's geometry: its track, every space's shape, the board's size without
+    the legend, and for cell tracks the grid it lies on."""
+
+    track: tracks.Track
+    shapes: Mapping[str, Shape]
+    width: float
+    height: float
+    grid: GridPlacement | None = None
+    columns: int = 0
+    rows: int = 0
+    oval: Oval | None = None
+    spiral: Spiral | None = None
+    cells: tuple[Cell, ...] = ()  # cells of the board that hold no space but are drawn
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def length(self) -> int:
+        return len(self.track.main)
+
+
+def track_length(model) -> int:
+    """How many spaces the main track has, without laying it out."""
+    if isinstance(model, Serpentine) or isinstance(model, SquareSpiral):
+        return model.columns * model.rows
+    if isinstance(model, (RoundSpiral, OvalTrack)):
+        return model.spaces
+    if isinstance(model, DrawnPath):
+        return len(path_cells(model))
+    return len(tracks.Cross(model.arm, model.corner_cells).ring())
+
+
+def plan(model, players: int = 4) -> Plan:
+    """Lay the track out: its spaces' shapes on a board below the title band."""
+    top = model.title.height_mm
+    margin = model.margin_mm
+    if isinstance(model, OvalTrack):
+        oval = Oval(model.spaces, model.straight, model.space_mm, model.lanes, model.lane_mm,
+                    margin, model.clockwise, top_mm=top)
+        track = tracks.line(model.spaces)
+        return Plan(track, {s.id: shape for s, shape in zip(track.main, oval.shapes)},
+                    *oval.size, oval=oval)
+    if isinstance(model, RoundSpiral):
+        width = model.width_mm or model.space_mm
+        spiral = Spiral(model.spaces, model.space_mm, width, model.centre_mm or 1.2 * width,
+                        margin, model.clockwise, top_mm=top)
+        track = tracks.line(model.spaces)
+        return Plan(track, {s.id: shape for s, shape in zip(track.main, spiral.shapes)},
+                    *spiral.size, spiral=spiral)
+    if isinstance(model, CrossLoop):
+        track = tracks.cross_track(model.arm, players, model.corner_cells, model.entry,
+                                   model.home, model.pieces)
+        columns = rows = tracks.Cross(model.arm, model.corner_cells).side
+    else:
+        if isinstance(model, Serpentine):
+            cells = tracks.serpentine_cells(model.columns, model.rows, model.first, model.along)
+            columns, rows = model.columns, model.rows
+        elif isinstance(model, SquareSpiral):
+            cells = tracks.spiral_cells(model.columns, model.rows, model.first, model.clockwise)
+            columns, rows = model.columns, model.rows
+        else:
+            cells = path_cells(model)
+            grid = parse_map(model.map)
+            columns, rows = grid.width, grid.height
+        track = tracks.line(len(cells), cells)
+    placement = GridPlacement(model.space_mm, margin, top + margin)
+    shapes = {}
+    for space in track.spaces:
+        heading = _heading(track, space)
+        x, y = placement.origin(space.cell)
+        shapes[space.id] = square(x, y, model.space_mm, heading)
+    width, height = placement.size(columns, rows)
+    ground = ()
+    if isinstance(model, DrawnPath):
+        grid = parse_map(model.map)
+        ground = tuple(c for c in grid.cells if grid.char(c) == ".")
+    return Plan(track, shapes, width + 2 * margin, top + height + 2 * margin, placement,
+                columns, rows, cells=ground)
+
+
+def _heading(track: tracks.Track, space: tracks.Space) -> float:
+    """The page direction from a cell to the next one on the track (that of the one before,
+    for the last)."""
+    by_id = track.by_id
+    following = [by_id[n] for n in space.next if by_id[n].cell is not None]
+    if following:
+        (x0, y0), (x1, y1) = space.cell, following[0].cell
+    else:
+        before = [s for s in track.spaces if space.id in s.next and s.cell is not None]
+        if not before:
+            return 0.0
+        (x0, y0), (x1, y1) = before[0].cell, space.cell
+    return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
+
+
+# ---- what each space shows ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Look:
+    """What the game prints on a space and says about it in board.json."""
+
+    kind: str = "plain"
+    fill: str | None = None
+    label: str | None = None
+    pictogram: str | None = None
+    tags: tuple[str, ...] = ()
+    effect: Effect | None = None
+    link: str = "none"
+
+
+@dataclass(frozen=True)
+class Slots:
+    """Where a space's number, pictogram and word go, and how big they are."""
+
+    number: tuple[float, float, float, str]   # x, y (baseline), size, anchor
+    picture: tuple[float, float, float]       # centre x, y and size
+    word: tuple[float, float, float, float]   # centre x, y, size and width
+
+
+def slots(shape: Shape, corner_numbers: bool, has_picture: bool, has_word: bool) -> Slots:
+    """The places on a space: numbers in a cell's corner, or in the outer half of a space on a
+    curve; the picture in the middle; the word along the inner edge."""
+    if isinstance(shape, Rectangle) and corner_numbers:
+        x0, y0, x1, y1 = shape.box()
+        s = x1 - x0
+        size = s * 0.22
+        picture_y = y0 + s * (0.5 if not has_word else 0.46) + s * 0.04
+        return Slots((x0 + s * 0.07, y0 + s * 0.07 + CAP_HEIGHT * size, size, "start"),
+                     (x0 + s / 2, picture_y, s * (0.54 if not has_word else 0.46)),
+                     (x0 + s / 2, y0 + s * 0.86, s * 0.13, s * 0.9))
+    if isinstance(shape, Disc):
+        cx, cy = shape.pivot
+        r = shape.radius
+        return Slots((cx, cy - r * 0.35 + CAP_HEIGHT * r * 0.25, r * 0.5, "middle"),
+                     (cx, cy + r * 0.28, r * 0.62), (cx, cy + r * 0.72, r * 0.16, r * 1.3))
+    # a space on a curve or a straight: the number above, the picture below it and the word
+    # at the foot, stacked upright round the space's centre, inside its inscribed circle
+    d = min(2 * shape.half_width, shape.length)
+    cx, cy = shape.center
+    if not (has_picture or has_word):
+        size = d * 0.4
+        return Slots((cx, cy + CAP_HEIGHT * size / 2, size, "middle"), (cx, cy, d * 0.5),
+                     (cx, cy, d * 0.12, d * 0.8))
+    size = d * 0.28
+    top = cy - d * (0.22 if has_picture else 0.1)
+    picture = d * (0.34 if has_word else 0.42)
+    picture_y = cy + d * (0.08 if has_word else 0.14)
+    return Slots((cx, top + CAP_HEIGHT * size / 2, size, "middle"), (cx, picture_y, picture),
+                 (cx, cy + d * (0.34 if has_picture else 0.18), d * 0.13, d * 0.86))
+
+
+def shown_number(model, number: int, last: int) -> bool:
+    if number in (1, last) or model.numbers == "all":
+        return True
+    return {"fives": number % 5 == 0, "tens": number % 10 == 0}.get(model.numbers, False)
+
+
+# ---- the board ----------------------------------------------------------------------------
+
+
+def compose(model, name: str, context: Context) -> Parts:
+    """The board and its board.json; the game's ``looks`` (by space id), ``legend`` entries and
+    ``start`` word come in ``context.facts``."""
+    players = context.players
+    laid = context.facts.get("plan") or plan(model, len(players) or 4)
+    looks: Mapping[str, Look] = context.facts.get("looks", {})
+    colors = model.colors
+    uses: set[tuple[str, str, str]] = set()
+    entries: list[legends.Entry] = list(context.facts.get("legend", ())) if model.legend else []
+    legend_width = laid.width - 2 * model.margin_mm
+    legend_h = legend_height(entries, legend_width)
+    height = laid.height + legend_h
+    nodes: list[Node] = [Rect(0, 0, laid.width, height, Style(fill=colors.ground))]
+    on_ground = ink_on(colors.ground, dark=colors.ink)  # the title and legend stay legible
+    title = title_nodes(context.title, context.words("subtitle"), laid.width,
+                        model.title.height_mm, on_ground, model.title.align, model.margin_mm)
+    nodes += title
+    nodes += _ground_cells(model, laid)
+    nodes += _decorations(model, laid)
+    fills = {space.id: _fill(model, laid, space, looks.get(space.id), players)
+             for space in laid.track.spaces}
+    nodes += _spaces(model, laid, fills)
+    texts: list[Node] = []
+    pictures: list[Node] = []
+    last = laid.length
+    for space in laid.track.spaces:
+        look = looks.get(space.id, Look())
+        shape = laid.shapes[space.id]
+        fill = fills[space.id]
+        ink = ink_on(fill, dark=colors.ink)
+        picture = look.pictogram
+        place = slots(shape, laid.grid is not None, bool(picture), bool(look.label))
+        if picture:
+            cx, cy, size = place.picture
+            pictures.append(pictograms.use(picture, cx, cy, size, ink, fill))
+            uses.add((picture, ink, fill))
+        if look.label:
+            cx, cy, size, width = place.word
+            texts.append(centred(cx, cy, look.label, fonts.fit_size(look.label, width, size, "bold"),
+                                 font="bold", fill=ink))
+        if space.branch == "main" and shown_number(model, space.number, last):
+            x, y, size, anchor = place.number
+            texts.append(Text(x, y, str(space.number), size, font="bold", anchor=anchor, fill=ink))
+        if space.branch == "base" and space.player is not None and players:
+            player = players[(space.player - 1) % len(players)]
+            cx, cy = shape.center
+            texts.append(mark_node(player.mark, cx, cy, model.space_mm * 0.3, ink,
+                                   mix(player.color, "#000000", 0.3)))
+    nodes += pictures
+    nodes += _links(model, laid, looks)
+    nodes += texts
+    nodes += _start_marker(model, laid, context, uses)
+    legend_nodes = []
+    if entries and legend_h:
+        top = laid.height - model.margin_mm * LEGEND_RISE  # into the margin below the track
+        legend_nodes = legends.legend_nodes(entries, model.margin_mm, top, legend_width,
+                                            legend_h + model.margin_mm * LEGEND_RISE
+                                            - LEGEND_GAP_MM, on_ground, colors.ground,
+                                            LEGEND_TEXT_MM, uses,
+                                            legend_columns(entries, legend_width))
+        nodes += legend_nodes
+    scene = Scene(laid.width, height, tuple(nodes), symbols=pictograms.symbols(uses),
+                  title=context.title)
+    seams_x, seams_y = seams(model, laid, height, title + texts + legend_nodes)
+    board = PrintedBoard(scene, seams_x, seams_y)
+    return Parts(board=board, board_json=board_json(model, laid, looks, fills, players, height))
+
+
+def legend_columns(entries: list[legends.Entry], width: float) -> int:
+    """The legend's columns: as many as the board's width gives room (one per 70 mm), fewer
+    only where its entries would stand over 90 mm deep; side by side, its columns leave the
+    board's middle free for a page seam more often than one long line would."""
+    count = min(len(entries), max(1, int(width // 70)))
+    while count > 1 and legends.needed_height(entries, width, LEGEND_TEXT_MM, count) >= 90:
+        count -= 1
+    return max(1, count)
+
+
+def legend_height(entries: list[legends.Entry], width: float) -> float:
+    """How much the board grows below the track for the legend (none without entries)."""
+    if not entries or width <= 0:
+        return 0.0
+    columns = legend_columns(entries, width)
+    return legends.needed_height(entries, width, LEGEND_TEXT_MM, columns) + LEGEND_GAP_MM
+
+
+def _fill(model, laid: Plan, space: tracks.Space, look: Look | None,
+          players: tuple[Player, ...]) -> str:
+    colors = model.colors
+    if look is not None and look.fill:
+        return look.fill
+    if space.player is not None and players and space.branch in ("home", "base"):
+        player = players[(space.player - 1) % len(players)]
+        return mix(player.color, "#ffffff", 0.55 if space.branch == "home" else 0.3)
+    entering = [p for p, entry in laid.track.entries.items() if entry == space.id]
+    if entering and players:
+        return players[(entering[0] - 1) % len(players)].color
+    if colors.alternate and space.branch == "main":
+        if laid.grid is not None and space.cell is not None:
+            odd = (space.cell[0] + space.cell[1]) % 2
+        else:
+            odd = space.number % 2
+        return colors.alternate if odd else colors.plain
+    return colors.plain
+
+
+def _spaces(model, laid: Plan, fills: Mapping[str, str]) -> list[Node]:
+    """Every space in its colour with its edge (cells: one grid of edges over all of them)."""
+    colors = model.colors
+    nodes: list[Node] = []
+    if laid.grid is not None:
+        s = model.space_mm
+        for space in laid.track.spaces:
+            x, y = laid.grid.origin(space.cell)
+            nodes.append(Rect(x, y, s, s, Style(fill=fills[space.id])))
+        commands: list[tuple] = []
+        for space in laid.track.spaces:
+            x, y = laid.grid.origin(space.cell)
+            commands += [("M", x, y), ("L", x + s, y), ("L", x + s, y + s), ("L", x, y + s),
+                         ("Z",)]
+        nodes.append(Path(tuple(commands), Style(stroke=colors.edge, stroke_mm=0.5)))
+        return nodes
+    edge = Style(stroke=colors.edge, stroke_mm=0.5)
+    for space in laid.track.spaces:
+        shape = laid.shapes[space.id]
+        nodes.append(Path(shape.outline_commands(), Style(fill=fills[space.id])))
+    for space in laid.track.spaces:
+        nodes.append(Path(laid.shapes[space.id].outline_commands(), edge))
+    return nodes
+
+
+def _ground_cells(model, laid: Plan) -> list[Node]:
+    """The board's own cells of a drawn path (``.`` in its map), faintly ruled."""
+    if laid.grid is None or not laid.cells:
+        return []
+    s, line = model.space_mm, mix(model.colors.ground, model.colors.edge, 0.18)
+    return [Rect(*laid.grid.origin(c), s, s, Style(stroke=line, stroke_mm=0.25)) for c in laid.cells]
+
+
+def _decorations(model, laid: Plan) -> list[Node]:
+    """An oval's lane lines and outer edges; a spiral's band edges."""
+    colors = model.colors
+    if laid.oval is not None:
+        oval = laid.oval
+        lines = [Path(oval.edge_commands(offset), Style(stroke=colors.edge, stroke_mm=0.35,
+                                                        dash=(2.0, 1.5)))
+                 for offset in oval.lane_offsets()]
+        return lines
+    return []
+
+
+def _links(model, laid: Plan, looks: Mapping[str, Look]) -> list[Node]:
+    """Ladders, snakes and arrows from each jumping space to its target."""
+    nodes: list[Node] = []
+    width = model.space_mm
+    by_number = {space.number: space.id for space in laid.track.main}
+    for space in laid.track.main:
+        look = looks.get(space.id)
+        if look is None or look.effect is None or look.effect.kind != "jump" or \
+                look.link == "none" or look.effect.to not in by_number:
+            continue
+        start = laid.shapes[space.id].center
+        end = laid.shapes[by_number[look.effect.to]].center
+        if look.link == "ladder":
+            nodes += ladder_link(start, end, width * 0.34, model.colors.edge)
+        elif look.link == "snake":
+            nodes += snake_link(start, end, width * 0.2, seed=space.number)
+        else:
+            nodes += arrow_link(start, end, width * 0.08, model.colors.ink)
+    return nodes
+
+
+def _start_marker(model, laid: Plan, context: Context, uses: set) -> list[Node]:
+    """A start arrow and word beside space 1, off the track, when pieces start off the board:
+    just before it along the track, or else beside it, wherever no space and no edge is."""
+    word = context.facts.get("start")
+    if not word or not laid.track.main:
+        return []
+    first = laid.shapes[laid.track.main[0].id]
+    size = min(model.space_mm * 0.55, 14.0)
+    others = [laid.shapes[s.id] for s in laid.track.spaces]
+    p0, p1 = first.point(0.0), first.point(0.2)
+    back = (p0[0] - p1[0], p0[1] - p1[1])
+    norm = math.hypot(*back) or 1.0
+    back = (back[0] / norm, back[1] / norm)
+    side = (-back[1], back[0])
+    hw = first.half_width
+    spots = [(p0[0] + back[0] * k * size, p0[1] + back[1] * k * size) for k in (0.8, 1.1, 1.5)]
+    centre = first.center
+    spots += [(centre[0] + sign * side[0] * (hw + k * size), centre[1] + sign * side[1] * (hw + k * size))
+              for k in (0.8, 1.1) for sign in (1, -1)]
+    ink = ink_on(model.colors.ground, dark=model.colors.ink)
+    text_size = fonts.fit_size(word, size * 2.4, size * 0.42, "bold")
+    text_w = fonts.text_width(word, text_size, "bold")
+    for cx, cy in spots:
+        reach = max(size / 2, text_w / 2) + 1.0
+        if not (reach < cx < laid.width - reach and size * 0.6 < cy < laid.height - size * 0.9):
+            continue
+        probes = [(cx + dx * reach, cy + dy * size * 0.75) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        if any(shape.contains(p) for shape in others for p in probes):
+            continue
+        uses.add(("start", ink, model.colors.ground))
+        return [pictograms.use("start", cx, cy - size * 0.2, size * 0.8, ink, model.colors.ground),
+                centred(cx, cy + size * 0.55, word, text_size, font="bold", fill=ink)]
+    return []
+
+
+def seams(model, laid: Plan, height: float, texts: list[Node]
+          ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Cell edges for a cell track, else a fine grid of lines; none through any text."""
+    boxes = [text_box(node, SEAM_CLEARANCE_MM) for node in texts if isinstance(node, Text)
+             and not node.rotate]
+    spans_x = [(b[0], 0, b[2] - b[0], 0) for b in boxes]
+    spans_y = [(0, b[1], 0, b[3] - b[1]) for b in boxes]
+    if laid.grid is not None:
+        xs = laid.grid.edges_x(laid.columns)
+        ys = laid.grid.edges_y(laid.rows)
+    else:
+        xs = tuple(grid_lines(laid.width, SEAM_STEP_MM))
+        ys = tuple(grid_lines(height, SEAM_STEP_MM))
+    return (free_lines(xs, spans_x, 0), free_lines(ys, spans_y, 1))
+
+
+# ---- board.json ---------------------------------------------------------------------------
+
+
+def board_json(model, laid: Plan, looks: Mapping[str, Look], fills: Mapping[str, str],
+               players: tuple[Player, ...], height: float) -> dict:
+    """Every space with its number, what follows it, its kind, effect, centre and outline."""
+    spaces = []
+    for space in laid.track.spaces:
+        look = looks.get(space.id, Look())
+        shape = laid.shapes[space.id]
+        entry: dict[str, Any] = {
+            "id": space.id,
+            "number": space.number,
+            "kind": look.kind,
+            "tags": list(look.tags) + ([space.branch] if space.branch != "main" else []),
+            "center": _point(shape.center),
+            "color": fills[space.id],
+            "next": list(space.next),
+        }
+        if look.label:
+            entry["label"] = look.label
+        if look.effect is not None:
+            entry["effect"] = look.effect.as_json()
+        if space.player is not None:
+            entry["player"] = space.player
+        if laid.grid is not None:
+            entry["size"] = [model.space_mm, model.space_mm]
+        else:
+            entry["outline"] = [_point(p) for p in shape.outline_points()]
+        spaces.append(entry)
+    track: dict[str, Any] = {"shape": model.shape, "spaces": laid.length,
+                             "space_mm": model.space_mm, "loop": laid.track.loop}
+    if laid.track.entries:
+        track["entries"] = {str(p): s for p, s in laid.track.entries.items()}
+        track["homes"] = {str(p): list(s) for p, s in laid.track.homes.items()}
+        track["bases"] = {str(p): list(s) for p, s in laid.track.bases.items()}
+    return {"track": track, "spaces": spaces,
+            "players": [{"number": p.number, "color": p.color, "mark": p.mark,
+                         **({"start": laid.track.entries[p.number]}
+                            if p.number in laid.track.entries else {})} for p in players]}
+
+
+def _point(p) -> list[float]:
+    return [round(p[0], 3), round(p[1], 3)]
+
+
+def summary(model, name: str, context: Context) -> list[Summary]:
+    """The board, for the rules' list of components."""
+    return [Summary(1, context.words("part.track.summary", spaces=track_length(model)))]

@@ -1,0 +1,233 @@
+"""How long a race lasts: exactly for one player, and by simulation for several.
+
+For one player the race is an absorbing Markov chain over the track's positions (and a
+state of its own for the first throw, where the layout has a first-throw table): each
+throw leads from a position to where :meth:`Course.throw` leaves the piece, jumps, again,
+back to the start and the finishing rule included. Its expected number of throws is
+exact, as are the fewest throws that can finish and the chance of finishing with each
+number of throws. Lost turns (``skip``) add to the turns but not the throws.
+
+A piece that waits for another to arrive (``wait``) needs other players, so the race of N
+players is also simulated, seeded, as the Steeple Chess analysis is: the first home wins.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgen.analysis.markov import Chain
+from boardgen.games.race.play import Course, course_of
+from boardgen.scene import Line, Node, Rect, Scene, Style, Text
+
+TURN_CAP = 1000          # rounds after which a simulated game counts as unfinished
+TAIL = 1e-6              # the distribution is listed until less than this is left
+
+
+@dataclass(frozen=True)
+class Exact:
+    """The figures of the chain for one player from the start."""
+
+    expected_throws: float
+    expected_turns: float
+    min_throws: int | None
+    distribution: tuple[float, ...]  # chance of finishing with exactly k + 1 throws
+
+    def quantile(self, share: float) -> int:
+        total = 0.0
+        for k, chance in enumerate(self.distribution, start=1):
+            total += chance
+            if total >= share:
+                return k
+        return len(self.distribution)
+
+
+def chain(course: Course) -> tuple[Chain, list[float], int]:
+    """The course as a chain of positions 0..length-1 (and a first-throw state, last); the
+    turns each throw costs from each state; and the state a race starts in."""
+    length = course.length
+    fresh = bool(course.first_throw)
+    size = length + (1 if fresh else 0)
+    moves: list[dict[int, float]] = [{} for _ in range(size)]
+    home = [0.0] * size
+    turns = [1.0] * size
+    for state in range(size):
+        position, first = (course.start, True) if state == length else (state, False)
+        for faces, chance in course.outcomes():
+            landing = course.throw(position, faces, first=first)
+            turns[state] += chance * landing.skip
+            if landing.position < length:
+                moves[state][landing.position] = moves[state].get(landing.position, 0.0) + chance
+            else:
+                home[state] += chance
+    if course.start == 1:  # no piece stands off the board: position 0 only passes on to 1
+        moves[0], home[0], turns[0] = {1: 1.0}, 0.0, 0.0
+    return Chain(tuple(moves), tuple(home)), turns, length if fresh else course.start
+
+
+def exact(course: Course) -> Exact:
+    """Expected throws and turns, fewest throws and the distribution, from the start."""
+    markov, turns, start = chain(course)
+    throws = markov.expected()
+    costs = markov.expected(turns)
+    return Exact(throws[start], costs[start], markov.fewest_steps(start),
+                 tuple(markov.distribution(start, TAIL)))
+
+
+@dataclass
+class Simulated:
+    """Figures of simulated games of several players."""
+
+    games: int
+    players: int
+    seed: int
+    rounds: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    unfinished: int = 0
+    stuck: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        finished = len(self.rounds)
+        return {
+            "games": self.games, "players": self.players, "seed": self.seed,
+            "finished": finished, "unfinished": self.unfinished, "all_waiting": self.stuck,
+            "turn_cap": TURN_CAP,
+            "mean_rounds": round(statistics.fmean(self.rounds), 3) if finished else None,
+            "median_rounds": statistics.median(self.rounds) if finished else None,
+            "win_rate": [round(w / self.games, 4) for w in self.wins],
+        }
+
+
+def simulate(course: Course, players: int, games: int, seed: int) -> Simulated:
+    """``games`` races of ``players`` players, seeded: each round every player throws in turn;
+    a piece on a waiting space stays until another lands there; the first home wins."""
+    rng = random.Random(seed)
+    result = Simulated(games, players, seed, wins=[0] * players)
+    for _ in range(games):
+        position = [course.start] * players
+        skip = [0] * players
+        waiting = [False] * players
+        fresh = [True] * players
+        winner, rounds = None, 0
+        while winner is None and rounds < TURN_CAP:
+            rounds += 1
+            if all(waiting):
+                break
+            for seat in range(players):
+                if skip[seat]:
+                    skip[seat] -= 1
+                    continue
+                if waiting[seat]:
+                    continue
+                faces = tuple(rng.randint(1, course.sides) for _ in range(course.dice))
+                landing = course.throw(position[seat], faces, first=fresh[seat])
+                fresh[seat] = False
+                position[seat] = landing.position
+                for other in range(players):  # whoever waits there is free again
+                    if other != seat and waiting[other] and position[other] == landing.position:
+                        waiting[other] = False
+                waiting[seat] = landing.wait
+                skip[seat] = landing.skip
+                if landing.position == course.length:
+                    winner = seat
+                    break
+        if winner is None:
+            result.unfinished += 1
+            result.stuck += all(waiting)
+        else:
+            result.rounds.append(rounds)
+            result.wins[winner] += 1
+    return result
+
+
+@dataclass(frozen=True)
+class RaceAnalysis:
+    """The analysis of a race layout (``boardgen analyse``)."""
+
+    title: str
+    course: Course
+    figures: Exact
+    simulated: Simulated | None
+    ok: bool = True
+
+    def _needs_others(self) -> list[int]:
+        return [n for n, e in enumerate(self.course.effects) if e is not None and e.kind == "wait"]
+
+    def as_json(self) -> dict[str, Any]:
+        f = self.figures
+        shown = []
+        total = 0.0
+        for k, chance in enumerate(f.distribution, start=1):
+            total += chance
+            shown.append({"throws": k, "chance": round(chance, 8)})
+        course = self.course
+        found: dict[str, Any] = {
+            "title": self.title, "spaces": course.length,
+            "dice": {"count": course.dice, "sides": course.sides},
+            "start": "off" if course.start == 0 else "first", "finish": course.finish,
+            "expected_throws": round(f.expected_throws, 6),
+            "expected_turns": round(f.expected_turns, 6),
+            "min_throws": f.min_throws,
+            "median_throws": f.quantile(0.5), "p90_throws": f.quantile(0.9),
+            "distribution": shown,
+            "exact": "one player from the start: an absorbing Markov chain over the track",
+            "waiting_spaces": self._needs_others(),
+        }
+        if self.simulated is not None:
+            found["simulation"] = self.simulated.as_json()
+        return found
+
+    def text(self) -> str:
+        f, course = self.figures, self.course
+        dice = f"{course.dice} {'die' if course.dice == 1 else 'dice'} of {course.sides}"
+        lines = [f"{self.title}: {course.length} spaces, {dice}, finish {course.finish}",
+                 f"one player, exactly: {f.expected_throws:.2f} throws on average "
+                 f"({f.expected_turns:.2f} turns with the turns lost), at least "
+                 f"{f.min_throws}; half the races end within {f.quantile(0.5)} throws, nine "
+                 f"in ten within {f.quantile(0.9)}"]
+        waits = self._needs_others()
+        if waits:
+            lines.append(f"spaces {', '.join(map(str, waits))} hold a piece until another "
+                         "arrives: a waiting piece throws no dice, so the throws above count "
+                         "none for them; the simulation below plays them out")
+        if self.simulated is not None:
+            s = self.simulated.as_json()
+            rates = ", ".join(f"seat {k + 1} {r * 100:.1f} %" for k, r in enumerate(s["win_rate"]))
+            mean = f"{s['mean_rounds']:.1f}" if s["mean_rounds"] is not None else "–"
+            lines.append(f"{s['games']} simulated games of {s['players']} players (seed "
+                         f"{s['seed']}): {mean} rounds on average, median "
+                         f"{s['median_rounds']}; wins: {rates}; unfinished after "
+                         f"{TURN_CAP} rounds or with every piece waiting: {s['unfinished']}")
+        return "\n".join(lines)
+
+    def picture(self) -> Scene:
+        """The chance of finishing with each number of throws, as bars."""
+        dist = self.figures.distribution
+        shown = dist[:max(1, self.figures.quantile(0.995))]
+        width, height, left, bottom = 180.0, 100.0, 14.0, 86.0
+        top = max(shown) or 1.0
+        bar = (width - left - 6) / len(shown)
+        nodes: list[Node] = [Rect(0, 0, width, height, Style(fill="#ffffff")),
+                             Text(left, 8, f"{self.title}: throws to finish (one player)", 4.0,
+                                  font="bold", fill="#222222")]
+        for k, chance in enumerate(shown):
+            h = (bottom - 16) * chance / top
+            nodes.append(Rect(left + k * bar, bottom - h, bar * 0.85, h, Style(fill="#2156a5")))
+        nodes.append(Line(left, bottom, width - 6, bottom, Style(stroke="#222222", stroke_mm=0.3)))
+        step = max(1, round(len(shown) / 10))
+        for k in range(0, len(shown), step):
+            nodes.append(Text(left + (k + 0.4) * bar, bottom + 5, str(k + 1), 3.0,
+                              anchor="middle", fill="#222222"))
+        nodes.append(Text(left, height - 2, f"mean {self.figures.expected_throws:.2f} throws",
+                          3.2, fill="#222222"))
+        return Scene(width, height, tuple(nodes))
+
+
+def analyse(layout, request) -> RaceAnalysis:
+    """The exact figures of the layout's race and, for ``request.games`` games, a simulation."""
+    course = course_of(layout)
+    players = getattr(request, "players", None) or layout.players.max
+    simulated = simulate(course, players, request.games, request.seed) if request.games else None
+    return RaceAnalysis(layout.title, course, exact(course), simulated)

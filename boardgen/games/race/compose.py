@@ -1,0 +1,125 @@
+"""Everything a race layout prints: the board from its track and kinds, board.json, and each
+declared component, all composed by the shared components."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boardgen.components import Context, Player, component_type, track_board
+from boardgen.components.kinds import Kind, effect_of, kind_name
+from boardgen.components.legend import Entry
+from boardgen.games.race.model import Layout
+from boardgen.games.race.sentences import effect_sentence
+from boardgen.i18n import Words
+from boardgen.layout import provenance
+from boardgen.memo import IdentityMemo
+from boardgen.product import GameOutput
+
+FINISH = "finish"
+_PLANS: IdentityMemo = IdentityMemo(32)
+
+
+def players(layout: Layout) -> tuple[Player, ...]:
+    """The players, one colour each, up to the most that may play."""
+    return tuple(Player(n, color) for n, color in
+                 enumerate(layout.players.colors[:layout.players.max], start=1))
+
+
+def kind_of(layout: Layout, number: int) -> tuple[str, Kind] | None:
+    placed = layout.placed(number)
+    return (placed.kind, layout.kinds[placed.kind]) if placed is not None else None
+
+
+def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
+    """What each main space of the track prints: its kind's colour, word and picture, its
+    effect; the last space is the finish."""
+    found: dict[str, track_board.Look] = {}
+    last = layout.length
+    for number in range(1, last + 1):
+        given = kind_of(layout, number)
+        if given is None:
+            if number == last:
+                found[str(number)] = track_board.Look(FINISH, None, words("race.finish_space"),
+                                                      "flag", ("finish",))
+            continue
+        name, kind = given
+        effect = effect_of(kind, layout.placed(number))
+        tags = tuple(kind.tags) + (("finish",) if number == last else ())
+        found[str(number)] = track_board.Look(
+            name, kind.fill, kind_name(words, name) if kind.label else None,
+            None if kind.pictogram == "none" else kind.pictogram, tags, effect, kind.link)
+    return found
+
+
+def used_kinds(layout: Layout) -> list[str]:
+    """The kinds the board's spaces use, in the order of their first space."""
+    found: list[str] = []
+    for number in sorted(layout.spaces):
+        placed = layout.placed(number)
+        if placed.kind not in found:
+            found.append(placed.kind)
+    return found
+
+
+def spaces_of(layout: Layout, name: str) -> list[int]:
+    return [n for n in sorted(layout.spaces) if layout.placed(n).kind == name]
+
+
+def legend_entries(layout: Layout, words: Words) -> list[Entry]:
+    """The legend: each kind the board uses (that asks to be listed), with what it does."""
+    entries = []
+    for name in used_kinds(layout):
+        kind = layout.kinds[name]
+        if not kind.legend:
+            continue
+        text = effect_sentence(layout, words, name, spaces_of(layout, name))
+        entries.append(Entry(kind.fill or layout.board.colors.plain,
+                             None if kind.pictogram == "none" else kind.pictogram,
+                             kind_name(words, name), text[:1].upper() + text[1:]))
+    return entries
+
+
+def folder_of(layout: Layout, key: str) -> Path | None:
+    """The folder of the layout file that set ``key``: files it names are read beside it."""
+    origin = provenance(layout).origin(key)
+    if origin is not None:
+        return origin.parent
+    files = provenance(layout).files
+    return files[0].parent if files else None
+
+
+def context(layout: Layout, words: Words, **facts) -> Context:
+    return Context(words, players(layout), layout.board.colors.ink, facts=facts)
+
+
+def board_plan(layout: Layout):
+    """The track laid out (a layout is frozen: it is laid out once for every language)."""
+    return _PLANS.recall((layout,), lambda: track_board.plan(layout.board, layout.players.max))
+
+
+def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
+    """The board, board.json, and every component the layout declares."""
+    from boardgen.games.race.sentences import aid_facts
+    from boardgen.i18n import words_for
+
+    words = words or words_for(layout)
+    start = words("race.start_word") if layout.race.start == "off" else None
+    board_context = context(layout, words, looks=looks(layout, words),
+                            legend=legend_entries(layout, words), start=start,
+                            plan=board_plan(layout))
+    board = track_board.compose(layout.board, "board", board_context)
+    sets, sheets = [], []
+    aid = aid_facts(layout, words)
+    for name, model in layout.components.items():
+        kind = component_type(model.type)
+        parts = kind.compose(model, name, Context(words, players(layout), layout.board.colors.ink,
+                                                  folder_of(layout, f"components.{name}"),
+                                                  {"aid": aid}))
+        sets += parts.sets
+        sheets += parts.sheets
+    board_json = dict(board.board_json)
+    board_json["race"] = {"start": layout.race.start, "finish": layout.race.finish,
+                          "dice": {"count": layout.dice.count, "sides": layout.dice.sides},
+                          "first_throw": dict(layout.dice.first_throw)}
+    return GameOutput(board=board.board, board_json=board_json, component_sets=tuple(sets),
+                      sheets=tuple(sheets))

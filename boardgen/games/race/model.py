@@ -1,0 +1,186 @@
+"""The layout of a race game of the generic kind: players, dice, how the race is run, the
+board (a track of spaces), the kinds of space and what each does, and the components.
+
+Everything is data. A rule a layout cannot state (a capture, a card to draw) is a plugin's:
+see ``docs/making_a_new_game.md``. The model checks what a build and a player would meet:
+every space named exists, every kind is declared, every jump lands on a space, and from
+every space a piece can stand on the finish can still be reached.
+"""
+
+# Annotations are not postponed (no ``from __future__ import annotations``): pydantic
+# evaluates every field's annotation as it builds a model.
+
+import re
+import typing
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from boardgen.components import pieces_model, track_board
+from boardgen.components.kinds import Kind, Placed
+from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
+
+# Player colours that stay ΔE2000 15 apart for red-, green- and blue-blind eyes (the
+# six-day riders' set, whose marks they share).
+PLAYER_COLORS = ("#b35660", "#1f0e99", "#325616", "#f5d88c", "#eb881f", "#926cb9",
+                 "#222222", "#f5f5f2")
+FACES = re.compile(r"\s*([1-9][0-9]?)\s*(?:\+\s*([1-9][0-9]?)\s*)*")
+MAX_DICE = 3
+
+
+class Players(Model):
+    """Who plays: how many, and their colours (each with a mark of its own)."""
+
+    min: int = Field(2, ge=1, le=8, description="the fewest players")
+    max: int = Field(4, ge=1, le=8, description="the most players: one colour each")
+    colors: tuple[Color, ...] = Field(PLAYER_COLORS, min_length=1, max_length=8,
+                                      description="the players' colours, in the order of play")
+
+    @model_validator(mode="after")
+    def enough_colours(self):
+        if self.min > self.max:
+            raise FieldProblem("min", f"min = {self.min} is more than max = {self.max}",
+                               related=("players.max",))
+        if len(self.colors) < self.max:
+            raise FieldProblem("colors", f"{self.max} players need {self.max} colours, found "
+                               f"{len(self.colors)}", related=("players.max",))
+        return self
+
+
+class Dice(Model):
+    """The dice thrown each turn."""
+
+    count: int = Field(1, ge=1, le=MAX_DICE, description="dice thrown together; a throw "
+                                                         "moves by their sum")
+    sides: int = Field(6, ge=2, le=12, description="faces of each die, numbered from 1")
+    first_throw: dict[str, int] = Field(
+        default_factory=dict,
+        description="on a player's first throw, dice showing these faces (\"6+3\", in any "
+                    "order) go straight to the space given")
+
+    def faces_of(self, key: str) -> tuple[int, ...]:
+        """The sorted faces a first-throw key names; ValueError if it names none."""
+        if not FACES.fullmatch(key):
+            raise ValueError(f"{key!r}: write the faces joined by '+', such as \"6+3\"")
+        faces = tuple(sorted(int(part) for part in key.split("+")))
+        if len(faces) != self.count:
+            raise ValueError(f"{key!r} names {len(faces)} faces; the game throws {self.count} "
+                             f"{'die' if self.count == 1 else 'dice'}")
+        if max(faces) > self.sides:
+            raise ValueError(f"{key!r}: the dice have faces 1 to {self.sides}")
+        return faces
+
+
+class Race(Model):
+    """How the race is run."""
+
+    start: Literal["off", "first"] = Field("off", description="off: pieces start off the "
+                                           "board, before space 1; first: on space 1")
+    finish: Literal["exact", "bounce", "pass"] = Field(
+        "exact", description="exact: a throw that would pass the last space is lost; bounce: "
+                             "the excess is counted back; pass: reaching or passing it wins")
+
+
+BoardModel = track_board.Model
+
+
+class Layout(LayoutBase):
+    """A race game described by its layout alone."""
+
+    kind: ClassVar[str] = "race"
+    label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
+        "kinds.*.text": frozenset({"to", "turns", "spaces", "targets"}),
+        "kinds.*.name": frozenset(),
+    }
+
+    players: Players = Field(default_factory=Players)
+    dice: Dice = Field(default_factory=Dice)
+    race: Race = Field(default_factory=Race)
+    board: BoardModel = Field(description="the board: its track's shape, size and colours")
+    kinds: dict[str, Kind] = Field(default_factory=dict, max_length=40,
+                                   description="kinds of space by name: how they look and "
+                                               "what landing on them does")
+    spaces: dict[int, typing.Union[str, Placed]] = Field(
+        default_factory=dict, description="spaces by number: a kind's name, or a table with "
+                                          "the kind and this space's own `to` or `turns`")
+    components: dict[str, pieces_model()] = Field(  # type: ignore[valid-type]
+        default_factory=dict, max_length=20,
+        description="the printed pieces by name: tokens, dice, decks, tiles, score sheets, "
+                    "player aids")
+
+    @field_validator("kinds")
+    @classmethod
+    def kind_names(cls, kinds: dict) -> dict:
+        for name in kinds:
+            if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", name):
+                raise ValueError(f"kind name {name!r}: small letters, digits, '-' and '_'")
+            if name in ("plain", "finish", "start"):
+                raise ValueError(f"{name!r} is the name of the board's own spaces; call the "
+                                 "kind something else")
+        return kinds
+
+    @model_validator(mode="after")
+    def spaces_make_a_race(self):
+        from boardgen.games.race.play import course_problems
+
+        raise_all(self._space_problems() or course_problems(self))
+        return self
+
+    def _space_problems(self) -> list[FieldProblem]:
+        problems = []
+        length = track_board.track_length(self.board)
+        for number, given in self.spaces.items():
+            key = f"spaces.{number}"
+            name = given if isinstance(given, str) else given.kind
+            if not 1 <= number <= length:
+                problems.append(FieldProblem(key, f"the track has spaces 1 to {length}, not "
+                                                  f"{number}", related=("board",)))
+                continue
+            if name not in self.kinds:
+                known = ", ".join(self.kinds) or "none declared"
+                problems.append(FieldProblem(key, f"no kind {name!r} in [kinds] ({known})"))
+                continue
+            kind = self.kinds[name]
+            to = given.to if isinstance(given, Placed) and given.to is not None else kind.to
+            if kind.effect == "jump":
+                if to is None:
+                    problems.append(FieldProblem(key, f"a {name} space jumps: give its `to` "
+                                                      "(the space it leads to)"))
+                elif not 0 <= to <= length:
+                    problems.append(FieldProblem(key, f"jumps to space {to}, which is not on "
+                                                      f"the track (spaces 0 to {length}, 0 "
+                                                      "the start)", related=("board",)))
+                elif to == number:
+                    problems.append(FieldProblem(key, "jumps to itself"))
+            elif isinstance(given, Placed) and given.to is not None:
+                problems.append(FieldProblem(f"{key}.to", f"`to` is for jumps; a {name} space "
+                                                          f"does {kind.effect!r}"))
+            if isinstance(given, Placed) and given.turns is not None and kind.effect != "skip":
+                problems.append(FieldProblem(f"{key}.turns", f"`turns` is for skip; a {name} "
+                                                             f"space does {kind.effect!r}"))
+        for name, component in self.components.items():
+            if component.type == "die" and self.dice.sides != 6:
+                problems.append(FieldProblem(f"components.{name}", f"a die net folds into a die "
+                                             f"of 6 faces; the game's dice have "
+                                             f"{self.dice.sides}", related=("dice.sides",)))
+        for key, target in self.dice.first_throw.items():
+            try:
+                self.dice.faces_of(key)
+            except ValueError as error:
+                problems.append(FieldProblem(f"dice.first_throw.{key}", str(error)))
+                continue
+            if not 1 <= target <= length:
+                problems.append(FieldProblem(f"dice.first_throw.{key}", f"space {target} is "
+                                             f"not on the track (1 to {length})"))
+        return problems
+
+    @property
+    def length(self) -> int:
+        """Spaces on the main track."""
+        return track_board.track_length(self.board)
+
+    def placed(self, number: int) -> Placed | None:
+        given = self.spaces.get(number)
+        if given is None:
+            return None
+        return Placed(kind=given) if isinstance(given, str) else given

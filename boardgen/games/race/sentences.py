@@ -1,0 +1,177 @@
+"""What the rules can say from the layout alone, in every shipped language: the components
+and their counts, how to set up, a turn, what each kind of space does, how to win.
+
+Every sentence is a word of the catalogues (``race.*``, ``part.*``) or of the layout's
+labels, so a designer rewords one in ``[labels.<lang>]`` and a kind's own text in
+``kinds.<name>.text``. The board's legend, the player aid and the rules' generated
+sections use the same sentences.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgen.components import component_type
+from boardgen.components.base import Context
+from boardgen.components.kinds import effect_of, kind_name
+from boardgen.components.wording import counted, number_ranges, spoken_list
+from boardgen.i18n import Words
+from boardgen.memo import IdentityMemo
+
+
+def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
+    """What a kind of space does, as a sentence part starting in lower case."""
+    kind = layout.kinds[name]
+    targets = [(n, effect_of(kind, layout.placed(n))) for n in spaces]
+    values: dict[str, Any] = {"spaces": number_ranges(spaces)}
+    jumps = [(n, e.to) for n, e in targets if e is not None and e.kind == "jump"]
+    if jumps:
+        values["to"] = jumps[0][1]
+        values["targets"] = ", ".join(f"{n}\u00a0→\u00a0{to}" for n, to in jumps)
+    turns = next((e.turns for _, e in targets if e is not None and e.kind == "skip"), kind.turns)
+    values["turns"] = turns
+    own = f"kinds.{name}.text"
+    if own in words:
+        return words(own, **values)
+    if kind.effect == "none":
+        return words("race.effect.none")
+    if kind.effect == "jump":
+        if len({to for _, to in jumps}) == 1:
+            to = jumps[0][1]
+            return words("race.effect.jump_start") if to == 0 else words("race.effect.jump", **values)
+        return words("race.effect.jumps", **values)
+    if kind.effect == "skip":
+        return counted(words, "race.effect.skip", turns)
+    return words(f"race.effect.{kind.effect}")
+
+
+def kinds_context(layout, words: Words) -> dict[str, dict[str, Any]]:
+    """Each kind the board uses, by name: its word, spaces and what it does."""
+    from boardgen.games.race.compose import spaces_of, used_kinds
+
+    found = {}
+    for name in used_kinds(layout):
+        kind = layout.kinds[name]
+        spaces = spaces_of(layout, name)
+        effects = [effect_of(kind, layout.placed(n)) for n in spaces]
+        found[name] = {
+            "name": kind_name(words, name), "effect": kind.effect, "spaces": spaces,
+            "spaces_text": number_ranges(spaces), "count": len(spaces),
+            "targets": [{"from": n, "to": e.to} for n, e in zip(spaces, effects)
+                        if e is not None and e.kind == "jump"],
+            "targets_text": ", ".join(f"{n}\u00a0→\u00a0{e.to}" for n, e in zip(spaces, effects)
+                                      if e is not None and e.kind == "jump"),
+            "turns": next((e.turns for e in effects if e is not None and e.kind == "skip"), None),
+            "text": effect_sentence(layout, words, name, spaces),
+        }
+    return found
+
+
+def component_lines(layout, words: Words) -> list[dict[str, Any]]:
+    """Every printed component: the board, then each declared one, with its count."""
+    from boardgen.games.race.compose import players
+
+    context = Context(words, players(layout), layout.board.colors.ink)
+    found = [{"count": 1, "text": words("part.track.summary", spaces=layout.length)}]
+    for name, model in layout.components.items():
+        for line in component_type(model.type).summary(model, name, _folder(layout, name, context)):
+            found.append({"count": line.count, "text": line.text})
+    return found
+
+
+def _folder(layout, name: str, context: Context) -> Context:
+    from dataclasses import replace
+
+    from boardgen.games.race.compose import folder_of
+
+    return replace(context, folder=folder_of(layout, f"components.{name}"))
+
+
+def dice_words(layout, words: Words) -> str:
+    return counted(words, "race.dice", layout.dice.count, sides=layout.dice.sides)
+
+
+def first_throw_entries(layout, words: Words) -> str:
+    """The first-throw table, entry by entry ("6 and 3 take you straight to space 26; ..."),
+    the faces in the order the layout writes them; "" without a table."""
+    return "; ".join(words("race.first_throw_entry",
+                           faces=spoken_list(words, [part.strip() for part in key.split("+")]),
+                           to=to) for key, to in layout.dice.first_throw.items())
+
+
+def first_throw_sentence(layout, words: Words) -> str:
+    """The first-throw table as a sentence, or ""."""
+    entries = first_throw_entries(layout, words)
+    return words("race.first_throw", entries=entries) if entries else ""
+
+
+def sections(layout, words: Words) -> dict[str, str]:
+    """The generated sections of the rules, as Markdown in the kit's language."""
+    last = layout.length
+    kinds = kinds_context(layout, words)
+    components = "\n".join(f"- {line['text']}" for line in component_lines(layout, words))
+    spaces = "\n".join(f"- **{k['name']}** ({k['spaces_text']}): {k['text']}"
+                       for k in kinds.values())
+    setup = counted(words, f"race.setup.{layout.race.start}", 1)  # a piece each
+    turn = counted(words, "race.turn", layout.dice.count)
+    finish = words(f"race.finish.{layout.race.finish}", last=last)
+    first = first_throw_sentence(layout, words)
+    return {"components": components, "spaces": spaces or words("race.no_spaces"),
+            "setup": setup, "turn": turn + (f" {first}" if first else ""), "finish": finish,
+            "first_throw": first, "first_throw_entries": first_throw_entries(layout, words)}
+
+
+def headings(words: Words) -> dict[str, str]:
+    return {key: words(f"race.heading.{key}")
+            for key in ("components", "setup", "turn", "spaces", "finish")}
+
+
+def rule_context(layout, words: Words) -> dict[str, Any]:
+    """Everything a race's rule text may print, as plain values: the counts, the kinds of space
+    with their spaces and effects, and the generated sections (``sections.spaces``, ...)."""
+    return {
+        "title": words("title"),
+        "spaces": layout.length,
+        "last": layout.length,
+        "dice": {"count": layout.dice.count, "sides": layout.dice.sides,
+                 "text": dice_words(layout, words)},
+        "players": {"min": layout.players.min, "max": layout.players.max},
+        "start": layout.race.start,
+        "finish": layout.race.finish,
+        "first_throw": [{"faces": list(layout.dice.faces_of(key)), "to": to}
+                        for key, to in layout.dice.first_throw.items()],
+        "kinds": kinds_context(layout, words),
+        "components": component_lines(layout, words),
+        "sections": sections(layout, words),
+        "headings": headings(words),
+        "shape": layout.board.shape,
+        **throw_figures(layout),
+    }
+
+
+_FIGURES = IdentityMemo(16)
+
+
+def throw_figures(layout) -> dict[str, Any]:
+    """How many throws one piece needs on average and at least (the exact analysis), rounded
+    for a rule text; worked out once per layout."""
+    def work() -> dict[str, Any]:
+        from boardgen.games.race.analysis import exact
+        from boardgen.games.race.play import course_of
+
+        figures = exact(course_of(layout))
+        return {"expected_throws": round(figures.expected_throws),
+                "expected_turns": round(figures.expected_turns),
+                "min_throws": figures.min_throws,
+                "median_throws": figures.quantile(0.5)}
+
+    return dict(_FIGURES.recall((layout,), work))
+
+
+def aid_facts(layout, words: Words) -> dict[str, Any]:
+    """What a player aid says: the kinds of space, then the turn and the finish."""
+    from boardgen.games.race.compose import legend_entries
+
+    return {"heading": words("title"), "entries": legend_entries(layout, words),
+            "notes": [counted(words, "race.turn", layout.dice.count),
+                      words(f"race.finish.{layout.race.finish}", last=layout.length)]}
