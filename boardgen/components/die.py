@@ -182,7 +182,7 @@ def compose(model: Model, name: str, context: Context) -> Parts:
     nodes[0] = Rect(0, 0, sheet_w, sheet_h, Style(fill="#ffffff"))
     scene = Scene(sheet_w, sheet_h, tuple(nodes), symbols=pictograms.symbols(uses))
     die = Die(name, words("part.die.name.one"), die_faces(model))
-    return Parts(sheets=(Sheet(name, f"{context.title}: {title}", scene, die=die),))
+    return Parts(sheets=(Sheet(name, words.titled(title), scene, die=die),))
 
 
 def summary(model: Model, name: str, context: Context) -> list[Summary]:

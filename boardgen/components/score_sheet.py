@@ -110,7 +110,7 @@ def table(model: Model, context: Context, x: float, y: float, width: float) -> t
 def compose(model: Model, name: str, context: Context) -> Parts:
     page_w, page_h = SHEET_SIZE
     ink = context.ink
-    heading = f"{context.title}: {context.words('part.score_sheet.title')}"
+    heading = context.words.titled(context.words("part.score_sheet.title"))
     size = fonts.fit_size(heading, page_w - 2 * MARGIN, 7.0, "bold")
     nodes: list[Node] = [Rect(0, 0, page_w, page_h, Style(fill="#ffffff")),
                          Text(MARGIN, MARGIN + size * CAP_HEIGHT, heading, size, font="bold",
