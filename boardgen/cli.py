@@ -402,6 +402,7 @@ def check(
     """
     from boardgen.analysis import advice
     from boardgen.contract import IllegalSetup, check_layout
+    from boardgen.languages import of_layout
 
     try:
         coverage = check_coverage(formats, paper, margin, mode, bleed, backs, dpi)
@@ -414,7 +415,7 @@ def check(
         raise typer.Exit(EXIT_PROBLEMS)
     with_setup = f", with setup {setup}" if setup is not None else ""
     typer.echo(f"{file}: ok ({layout.title}, game {layout.game}{with_setup})")
-    typer.echo(f"checked for {coverage.describe()}")
+    typer.echo(f"checked for {coverage.describe(of_layout(layout))}")
     if line:
         typer.echo(f"advice: {line}")
 

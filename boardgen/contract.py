@@ -86,9 +86,10 @@ class Coverage:
         """Whether more than one paper, mode or kind of backs is covered."""
         return len(self.papers) * len(self.modes) * len(self.backs) > 1
 
-    def describe(self) -> str:
+    def describe(self, codes: Iterable[str] = ()) -> str:
         """What was covered, for the line ``check`` prints: "A4, A3, Letter and Legal paper;
-        home and shop mode (bleed up to 20 mm); ..."."""
+        home and shop mode (bleed up to 20 mm); ..."; the languages are ``codes``, those of
+        the layout checked (boardgen's, if none are given)."""
         papers = _listed([paper.describe().split(" (")[0] if paper.name in imposition.PAPERS
                           else paper.describe() for paper in self.papers])
         modes = _listed(list(self.modes)) + " mode" + (
@@ -98,7 +99,7 @@ class Coverage:
         if {"png", "tgc", "tts"} & set(self.formats):
             formats += f" (PNG at up to {self.dpi} dpi)"
         return (f"{papers} paper; {modes}; {backs}; margins up to {self.margin_mm:g} mm; "
-                f"{formats}; {_listed(sorted(LANGUAGES))}")
+                f"{formats}; {_listed(sorted(codes or LANGUAGES))}")
 
 
 def _listed(names: list[str]) -> str:

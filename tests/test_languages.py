@@ -31,7 +31,7 @@ def write(folder, name: str, text: str):
     folder.mkdir(parents=True, exist_ok=True)
     return write_in(folder, name, text)
 
-GAMES = ("racing_kings", "river_race", "six_day_race", "six_day_race_advanced", "steeple_chess")
+GAMES = tuple(shipped_games())  # the four games and the two layouts of the race kind
 
 
 # ---- the languages are the catalogues ------------------------------------------------------
@@ -198,6 +198,28 @@ def test_a_file_that_names_no_language_is_refused(run_cli, italian):
     write(italian / "catalogues", "Notes.toml", "")
     result = run_cli("check", italian / "mine.toml")
     assert result.exit_code == 2 and "'Notes' is not a language code" in result.stderr
+
+
+def test_check_covers_a_users_language_and_a_race_in_it_needs_a_rule_text_of_its_own(
+        run_cli, italian, tmp_path):
+    """A race states its rules in boardgen's languages by itself; in a user's language it
+    needs a text beside the layout rather than printing a kit without rules."""
+    path = italian / "corsa.toml"
+    assert run_cli("new", "race", path).exit_code == 0
+    checked = run_cli("check", path)
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout.splitlines()[1].endswith("; de, en, fr, it and pl")
+    result = run_cli("build", path, "--lang", "it", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and not (tmp_path / "out" / "corsa").exists()
+    assert ("no Italian rule text for 'corsa'; the race kind's own is written in: de (German), "
+            "en (English), fr (French), pl (Polish); write corsa.rules.it.md beside the "
+            "layout") in " ".join(result.stderr.split())
+    write(italian, "corsa.rules.it.md", "# Corsa\n\nVince chi arriva per primo alla casella "
+          "{{ last }}.\n")
+    built = run_cli("build", path, "--lang", "it", "--format", "pdf", "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
+    rules = PdfReader(tmp_path / "out" / "corsa" / "rules.pdf").pages[0].extract_text()
+    assert "Vince chi arriva per primo alla casella" in " ".join(rules.split())
 
 
 def test_labels_in_a_language_no_catalogue_gives_say_where_one_goes(run_cli, tmp_path):
