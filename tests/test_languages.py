@@ -147,6 +147,22 @@ def test_a_users_language_builds_with_its_own_words_and_typography(run_cli, ital
     assert not run_cli("languages").stdout.count("Italiano")  # beside that layout only
 
 
+def test_every_typography_setting_of_a_users_catalogue_sets_the_text(italian):
+    """Quotes, spaces before marks, hyphenation patterns and exceptions, words never split
+    and one-letter words kept with the next: each is read from the catalogue, none from code."""
+    settings = ('quotes = ["«", "»", "‹", "›"]', 'space_before = "!"', 'hyphenation = "it_IT"',
+                'hyphenation_exceptions = ["traver-sa"]', 'never_split = ["Scacchiera"]',
+                'short_words = ["e"]')
+    write(italian / "catalogues", "it.toml", italian_catalogue(typography=settings))
+    assert languages.of_files([italian / "mine.toml"])["it"].problems == ()
+    assert smart_quotes("il \"re\" e la 'regina'", "it") == "il «re» e la ‹regina›"
+    assert tie("Vai ! Ora: sì", "it") == f"Vai{NARROW_NO_BREAK_SPACE}! Ora: sì"
+    assert tie("bianco e nero", "it") == f"bianco e{NO_BREAK_SPACE}nero"
+    assert break_points("traversa", "it") == [6]  # the exception, not tra-ver-sa
+    assert break_points("scacchiera", "it") == [] and break_points("scacchiera", "fr") != []
+    assert break_points("arrivare", "it") == [2, 4] != break_points("arrivare", "en")  # ar-ri-vare
+
+
 def test_check_names_every_word_a_users_language_still_lacks(run_cli, italian):
     text = italian_catalogue(missing=("cover.contents", "ruler.fit"),
                              extra='[covers]\ncontents = "Sommario"\n')
