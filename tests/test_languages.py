@@ -309,3 +309,23 @@ def test_french_rule_sheets_read_back_with_french_punctuation(game):
     assert not re.search(r"[\"“”](?=\w)", text) and "«" not in text.replace("«\u202f", "")
     words = words_for(load_layout(game), "fr")
     assert words("title") in text
+
+
+# ---- the preview -----------------------------------------------------------------------------
+
+def test_the_preview_page_speaks_the_kits_language():
+    """Its status line, its headings and its problem list in the language of --lang."""
+    import html
+
+    from boardgen.preview import Preview, Snapshot, page
+
+    shown = Preview("game_of_the_goose", "fr")
+    shown.redraw()
+    words = words_for(load_layout("game_of_the_goose"), "fr")
+    text = html.unescape(page(shown.current))
+    assert '<html lang="fr">' in text and "<title>Le jeu de l’oie" in text
+    assert words("preview.checked") in text and words("preview.drawn") in text
+    assert "<h2>Plateau</h2>" in text and f"<h2>Le jeu de l’oie{NARROW_NO_BREAK_SPACE}: pions</h2>" \
+        in text
+    refused = html.unescape(page(Snapshot(2, "Le jeu de l’oie", "fr", problems=("…",))))
+    assert f"Ce jeu ne peut pas encore être imprimé{NARROW_NO_BREAK_SPACE}:" in refused
