@@ -507,7 +507,7 @@ def test_every_rule_level_problem_is_reported_at_once(tmp_path):
             "infield.areas[0].pile"} <= keys, keys
 
 
-def test_model_infield_and_track_import_one_way():
+def test_model_and_board_import_one_way():
     import ast
     from pathlib import Path
 
@@ -522,8 +522,8 @@ def test_model_infield_and_track_import_one_way():
         return found
 
     assert imports("model") <= {"dimensions"}
-    assert "infield" not in imports("track") and "board" not in imports("track")
-    assert "board" not in imports("infield")
+    assert imports("dimensions") == set()
+    assert "rules" not in imports("board") and "diagrams" not in imports("board")
 
 
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgen.games.six_day_race.board import space_word
-from boardgen.games.six_day_race.infield import legend_rows, pile_text, shade_word
+from boardgen.games.six_day_race.board import legend_rows, pile_text, shade_word, space_word
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.components.wording import spoken_list
 from boardgen.i18n import Words
