@@ -283,8 +283,8 @@ def test_the_board_prints_on_eight_a4_sheets_and_a_map(files, layout):
     for page in pages:
         width, height = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert (round(width * 25.4 / 72), round(height * 25.4 / 72)) == (210, 297)
-    board = six_day_race.board_json(layout)
-    assert max(board["board_size_mm"]) < 900 and min(board["board_size_mm"]) < 370
+    board = six_day_race.compose_board(layout).scene
+    assert max(board.width, board.height) < 900 and min(board.width, board.height) < 370
 
 
 def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):

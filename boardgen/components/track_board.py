@@ -145,6 +145,8 @@ class OvalTrack(TrackBoard):
     clockwise: bool = Field(False, description="the way pieces travel")
     finish_line_after: int = Field(0, ge=0, le=MAX_SPACES // 2,
                                    description="spaces of the lower straight before space 1")
+    laps: bool = Field(False, description="the race goes round lap after lap: the last space "
+                                          "leads on to space 1")
     banking: bool = Field(False, description="the bends shaded darker towards the outside, as "
                                              "a banked velodrome's are")
     edges: Literal["outline", "banded"] = Field(
@@ -268,7 +270,7 @@ def plan(model, players: int = 4) -> Plan:
             top = 0.0
         oval = Oval(model.spaces, model.straight, model.space_mm, model.lanes, model.lane_mm,
                     margin, model.clockwise, model.finish_line_after, top_mm=top)
-        track = tracks.line(model.spaces)
+        track = tracks.line(model.spaces, laps=model.laps)
         return Plan(track, {s.id: shape for s, shape in zip(track.main, oval.shapes)},
                     *oval.size, oval=oval)
     if isinstance(model, RoundSpiral):
@@ -762,9 +764,14 @@ def board_json(model, laid: Plan, looks: Mapping[str, Look], fills: Mapping[str,
             entry["size"] = [model.space_mm, model.space_mm]
         else:
             entry["outline"] = [_point(p) for p in shape.outline_points()]
+        if laid.oval is not None:
+            entry["shape"] = shape.kind   # straight or bend
+            entry["length_mm"] = round(shape.length, 3)
         spaces.append(entry)
     track: dict[str, Any] = {"shape": model.shape, "spaces": laid.length,
                              "space_mm": model.space_mm, "loop": laid.track.loop}
+    if laid.oval is not None:
+        track.update(_oval_json(laid.oval))
     if laid.track.entries:
         track["entries"] = {str(p): s for p, s in laid.track.entries.items()}
         track["homes"] = {str(p): list(s) for p, s in laid.track.homes.items()}
@@ -773,6 +780,18 @@ def board_json(model, laid: Plan, looks: Mapping[str, Look], fills: Mapping[str,
             "players": [{"number": p.number, "color": p.color, "mark": p.mark,
                          **({"start": laid.track.entries[p.number]}
                             if p.number in laid.track.entries else {})} for p in players]}
+
+
+def _oval_json(oval: Oval) -> dict[str, Any]:
+    """An oval's measures: direction, lanes, straights and bends, the start/finish line."""
+    (xl, cy), (xr, _) = oval.centres
+    return {"direction": "clockwise" if oval.clockwise else "anticlockwise",
+            "lanes": oval.lanes, "lane_mm": oval.lane_mm, "straight_spaces": oval.straight,
+            "bend_spaces": list(oval.bend_spaces),
+            "straight_mm": round(oval.straight * oval.space_mm, 3),
+            "bend_radius_mm": round(oval.radius, 3),
+            "bend_centers": [_point((xl, cy)), _point((xr, cy))],
+            "finish_line": [_point(p) for p in oval.finish_line()]}
 
 
 def _point(p) -> list[float]:

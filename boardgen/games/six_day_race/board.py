@@ -10,10 +10,11 @@ from typing import Mapping
 from boardgen.components import Context, Player, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
+from boardgen.components.kinds import Effect
+from boardgen.games.six_day_race.cards import pile_name
 from boardgen.games.six_day_race.model import KIND_COLORS, SPACE_COLORS, Layout
 from boardgen.games.six_day_race.shades import shade
 from boardgen.i18n import Words, words_for
-from boardgen.marks import mark_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
 
@@ -29,7 +30,7 @@ def board_model(layout: Layout) -> track_board.OvalTrack:
         shape="oval", spaces=track.spaces, straight_spaces=track.straight,
         space_mm=track.space_mm, lanes=track.lanes, lane_mm=track.lane_mm,
         clockwise=track.direction == "clockwise", finish_line_after=track.line_position,
-        margin_mm=track.margin_mm, banking=True, edges="banded", labels="infield",
+        margin_mm=track.margin_mm, laps=True, banking=True, edges="banded", labels="infield",
         title={"height_mm": 0},
         lines=track_board.TrackLines(azur=colors.cote_d_azur, measuring=colors.measuring_line,
                                      sprinters=colors.sprinters_line,
@@ -62,15 +63,17 @@ def color_name(layout: Layout, number: int) -> str:
 
 
 def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
-    """Each space's colour, word, pictogram and tag; a sprint draws its line across."""
+    """Each space's kind (its named kind, else its colour), colour, word, pictogram and tag;
+    a sprint draws its line across, and the crash costs the next turn."""
     found = {}
     for number in range(1, layout.track.spaces + 1):
         named = layout.spaces.named_of(number)
         kind = named.kind if named is not None else None
+        colour = color_name(layout, number)
         found[str(number)] = track_board.Look(
-            color_name(layout, number), layout.colors.fill(color_name(layout, number)),
-            space_word(layout, words, number), kind if kind in PICTURED else None,
-            (kind,) if kind else (), line=kind == "sprint")
+            kind or colour, layout.colors.fill(colour), space_word(layout, words, number),
+            kind if kind in PICTURED else None, (kind,) if kind else (),
+            Effect("skip", turns=1) if kind == "crash" else None, line=kind == "sprint")
     return found
 
 
@@ -171,9 +174,10 @@ def area_caption(layout: Layout, words: Words, deck: str, pile: int, use: str) -
 
 
 def places(layout: Layout, words: Words) -> list[infield.Place]:
-    """The infield's marked places for piles of cards, in the decks' colours."""
+    """The infield's marked places for piles of cards, in the decks' colours, each naming
+    its pile as the cards' deck does (green, grey-1, grey-2)."""
     cards = layout.cards
-    return [infield.Place(area.deck, area.pile, area.use,
+    return [infield.Place("cards", pile_name(area.deck, area.pile), area.use,
                           area_caption(layout, words, area.deck, area.pile, area.use),
                           cards.width_mm, cards.height_mm, getattr(cards, area.deck).fill)
             for area in layout.infield.areas]
@@ -245,65 +249,17 @@ def compose_board(layout: Layout, words: Words | None = None,
 
 def board_json(layout: Layout, words: Words | None = None, planned: BoardPlan | None = None,
                parts=None) -> dict:
-    """Every space with its number, word, colour, tags, centre, outline and successor."""
+    """The shared track board's board.json (every space with its number, kind, tags, colour,
+    word, effect, centre, outline and the space after it; the oval's measures; the card
+    places), with each rider's name and the decks' cards."""
     words = words or words_for(layout)
     planned = planned or board_plan(layout, words)
     parts = parts or compose_parts(layout, words, planned)
-    oval = planned.oval
-    count = layout.track.spaces
-    spaces = []
-    for number, shape in enumerate(oval.shapes, start=1):
-        look = planned.looks[str(number)]
-        spaces.append({
-            "id": str(number),
-            "number": number,
-            "kind": shape.kind,
-            "label": look.label,
-            "color": look.fill,
-            "color_name": look.kind,
-            "tags": list(look.tags),
-            "center": _point(shape.center),
-            "length_mm": round(shape.length, 3),
-            "outline": [_point(p) for p in shape.outline_points()],
-            "next": str(number % count + 1),
-        })
-    track = layout.track
-    (xl, cy), (xr, _) = oval.centres
-    width, height = parts.board.scene.width, parts.board.scene.height
-    return {
-        "track": {
-            "spaces": track.spaces,
-            "direction": track.direction,
-            "space_mm": track.space_mm,
-            "lanes": track.lanes,
-            "lane_mm": track.lane_mm,
-            "straight_spaces": track.straight,
-            "bend_spaces": list(track.bend_spaces),
-            "straight_mm": round(track.straight_mm, 3),
-            "bend_radius_mm": round(oval.radius, 3),
-            "bend_centers": [_point((xl, cy)), _point((xr, cy))],
-            "finish_line": [_point(p) for p in oval.finish_line()],
-        },
-        "spaces": spaces,
-        "players": [{"number": n, "name": words("riders.rider", number=n), "color": color,
-                     "mark": mark_for(n - 1)}
-                    for n, color in enumerate(layout.riders.colors, start=1)],
-        "board_size_mm": [round(width, 3), round(height, 3)],
-        "card_areas": [{"deck": area["deck"], "pile": _pile_name(layout, area["deck"],
-                                                                 area["pile"]),
-                        "use": area["use"], "text": area["text"], "rect": area["rect"]}
-                       for area in parts.board_json.get("card_places", ())],
-        "riders": [{"number": i + 1, "color": c} for i, c in enumerate(layout.riders.colors)],
-        "cards": {name: {"counts": {str(v): n for v, n in getattr(layout.cards, name).counts.items()},
-                         "assumed": getattr(layout.cards, name).assumed}
-                  for name in ("green", "grey")},
-    }
-
-
-def _pile_name(layout: Layout, deck: str, pile: int) -> str:
-    values = getattr(layout.cards, deck).pile_values
-    return "/".join(str(v) for v in values[pile]) if pile < len(values) else str(pile)
-
-
-def _point(p) -> list[float]:
-    return [round(p[0], 3), round(p[1], 3)]
+    data = dict(parts.board_json)
+    data["players"] = [{**player, "name": words("riders.rider", number=player["number"])}
+                       for player in data["players"]]
+    data["cards"] = {name: {"counts": {str(v): n for v, n in
+                                       getattr(layout.cards, name).counts.items()},
+                            "assumed": getattr(layout.cards, name).assumed}
+                     for name in ("green", "grey")}
+    return data

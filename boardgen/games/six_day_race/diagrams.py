@@ -50,10 +50,9 @@ def overview(layout: Layout, words: Words) -> Scene:
     shapes += [Path(p.commands, Style(stroke=p.style.stroke, stroke_mm=p.style.stroke_mm * 0.6))
                for p in track_lines(layout, planned)]
     shapes += finish_line(layout, planned)
-    for slot in plan.slots:
-        deck = getattr(layout.cards, slot.deck)
-        shapes.append(Rect(*slot.rect, Style(fill=mix(deck.fill, "#ffffff", 0.75),
-                                             stroke=deck.fill, stroke_mm=0.3 / factor)))
+    for place, slot in zip(planned.context.facts["places"], plan.slots):
+        shapes.append(Rect(*slot.rect, Style(fill=mix(place.color, "#ffffff", 0.75),
+                                             stroke=place.color, stroke_mm=0.3 / factor)))
     texts = _overview_texts(layout, planned, factor)
     boxes = [text_box(t) for t in texts]
     x0 = min([0.0] + [b[0] - 1 for b in boxes])
