@@ -332,8 +332,8 @@ def footprints_on(space: dict, track: dict, rider: float) -> list[list[tuple[flo
 def test_every_space_holds_all_the_riders(spaces):
     layout = load_layout_text(f'extends = "six_day_race"\n[track]\nspaces = {spaces}\n')
     data = six_day_race.board_json(layout)
-    riders = len(layout.riders.colors)
-    rider = layout.riders.width_mm
+    riders = len(layout.rider_colors)
+    rider = layout.rider_mm
     standee = six_day_race.compose_game(layout).component_sets[1].components[0].front
     assert standee.width == pytest.approx(rider)
     for space in data["spaces"]:
@@ -474,10 +474,16 @@ def load_error(tmp_path, text: str) -> InputError:
     ("[track]\nspaces = 161\n", "track.spaces", "less than or equal to 160"),
     ("[track]\nlane_mm = 10\n", "track.lane_mm", "greater than or equal to 12"),
     ("[track]\nspace_mm = 19\n", "track.space_mm", "greater than or equal to 20"),
-    ("[riders]\nwidth_mm = 14\n", "track.spaces", "room on every space for all 8 riders"),
-    ("[track]\nstraight_spaces = 20\n[riders]\nwidth_mm = 12\n", "track.straight_spaces",
+    ("[components.riders]\nsize_mm = 14\n", "track.spaces",
+     "room on every space for all 8 riders"),
+    ("[track]\nstraight_spaces = 20\n[components.riders]\nsize_mm = 12\n",
+     "track.straight_spaces",
      "a space holds only 4 of the 8 riders"),
     ("[track]\nfinish_line_after = 21\n", "track.finish_line_after", "only 20 spaces"),
+    ("[riders]\nwidth_mm = 12\n", "riders", 'write their colours as [players] colors'),
+    ("[hands]\nmin_players = 2\n", "hands.min_players", "[players] min"),
+    ("[components.riders]\nper_player = 2\n", "components.riders.per_player",
+     "each player races one rider"),
     ("[track]\nstraight_spaces = 37\n", "track.straight_spaces", "too tight"),
     ("[track]\nstraight_spaces = 39\n", "track.straight_spaces", "at least 4 are needed"),
     ("[track]\nlanes = 4\nlane_mm = 200\nspaces = 40\n", "track.spaces", "no oval of 40"),

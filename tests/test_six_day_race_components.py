@@ -155,7 +155,7 @@ def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
 def test_eight_numbered_riders_in_eight_colours(files, layout):
     riders = six_day_race.compose_game(layout).component_sets[1]
     assert [c.name for c in riders.components] == [f"{n}-1" for n in range(1, 9)]  # player, token
-    assert len(set(layout.riders.colors)) == 8
+    assert len(set(layout.rider_colors)) == 8
     for number, component in enumerate(riders.components, start=1):
         scene = component.front
         assert scene.width <= layout.track.lane_mm - 4  # two abreast fit in a lane

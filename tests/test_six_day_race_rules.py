@@ -101,7 +101,7 @@ def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race_advanced"\n'
                  "[track]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
                  "[spaces]\ngreen = [45]\norange = [88, 90]\n"
-                 "[riders]\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
+                 "[players]\nmax = 6\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
                  "\"#222222\", \"#f5f5f2\"]\n")
     layout = load_layout(str(path))
     for lang in LANGS:

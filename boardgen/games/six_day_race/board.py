@@ -114,7 +114,7 @@ def legend_values(layout: Layout, words: Words) -> dict[str, object]:
         "low": pile_text(grey[0]), "high": pile_text(grey[-1]),
         "change_high": hands.change_high, "change_low": hands.change_low,
         "change_low_many": hands.change_low_many, "many_from": hands.many_from,
-        "players": len(layout.riders.colors),
+        "players": len(layout.rider_colors),
     }
     for name in SPACE_COLORS:
         values[f"{name}_spaces"] = ", ".join(str(n) for n in getattr(layout.spaces, name))
@@ -210,7 +210,7 @@ class BoardPlan:
 
 def players(layout: Layout) -> tuple[Player, ...]:
     """A player per rider colour, in the order of the colours."""
-    return tuple(Player(n, color) for n, color in enumerate(layout.riders.colors, start=1))
+    return tuple(Player(n, color) for n, color in enumerate(layout.rider_colors, start=1))
 
 
 def laid_out(layout: Layout) -> tuple[track_board.OvalTrack, track_board.Plan]:

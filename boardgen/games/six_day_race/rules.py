@@ -31,7 +31,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     """Everything a rule text may print about this layout, as plain values."""
     spaces, cards, hands = layout.spaces, layout.cards, layout.hands
     low, high = cards.grey.pile_values[0], cards.grey.pile_values[-1]
-    few, many = layout.players
+    few, many = layout.player_counts
     crash = spaces.number_of("crash")
     spread = spaces.spread_from
     return {
@@ -78,7 +78,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "many_from": hands.many_from,
         "min_players": few,
         "max_players": many,
-        "riders": len(layout.riders.colors),
+        "riders": len(layout.rider_colors),
         "change_high": hands.change_high,
         "change_low": hands.change_low,
         "change_low_many": hands.change_low_many,
