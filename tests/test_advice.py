@@ -32,8 +32,8 @@ LAYOUTS = {
         'extends = "six_day_race"\n[spaces]\nnamed = [{ space = 1, kind = "finish" }, '
         '{ space = 80, kind = "start" }, { space = 40, kind = "rider-change" }]\n'),
     "cards too wide for the board's cuts, narrower cards": (
-        'extends = "six_day_race"\n[cards]\nwidth_mm = 200\n', "use narrower cards",
-        'extends = "six_day_race"\n[cards]\nwidth_mm = 70\n'),
+        'extends = "six_day_race"\n[components.cards]\nwidth_mm = 200\n', "use narrower cards",
+        'extends = "six_day_race"\n[components.cards]\nwidth_mm = 70\n'),
     "bends too tight, fewer straight spaces": (
         'extends = "six_day_race"\n[track]\nstraight_spaces = 36\n',
         "use fewer straight spaces or narrower lanes",

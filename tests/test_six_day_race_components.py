@@ -13,12 +13,11 @@ from pypdf.generic import ContentStream
 from boardgen.build import BuildOptions, product_files
 from boardgen.games import six_day_race
 from boardgen.components.deck import ambiguous_upside_down
-from boardgen.games.six_day_race.cards import pile_name
 
 
 def back_symbol(deck: str, pile: int) -> str:
     """The symbol of a pile's back in the shared deck called cards."""
-    return f"cards-back-{pile_name(deck, pile)}"
+    return f"cards-back-{load_layout('six_day_race').cards_of(deck).pile_names[pile]}"
 from boardgen.imposition import PrintOptions, impose_sheet, parse_paper
 from boardgen.layout import load_layout
 from boardgen.render import renderer

@@ -11,7 +11,6 @@ from boardgen.components import Context, Player, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
 from boardgen.components.kinds import Effect
-from boardgen.games.six_day_race.cards import pile_name
 from boardgen.games.six_day_race.model import KIND_COLORS, SPACE_COLORS, Layout
 from boardgen.games.six_day_race.shades import shade
 from boardgen.i18n import Words, words_for
@@ -177,7 +176,7 @@ def places(layout: Layout, words: Words) -> list[infield.Place]:
     """The infield's marked places for piles of cards, in the decks' colours, each naming
     its pile as the cards' deck does (green, grey-1, grey-2)."""
     cards = layout.cards
-    return [infield.Place("cards", pile_name(area.deck, area.pile), area.use,
+    return [infield.Place("cards", getattr(cards, area.deck).pile_names[area.pile], area.use,
                           area_caption(layout, words, area.deck, area.pile, area.use),
                           cards.width_mm, cards.height_mm, getattr(cards, area.deck).fill)
             for area in layout.infield.areas]

@@ -10,6 +10,7 @@ and reports every rule-level problem of a layout at once.
 # would be compiled and evaluated all over again.
 
 import math
+from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
@@ -17,7 +18,7 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 from boardgen.components import pieces_model
 from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
-from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model, raise_all
+from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
 # The colour of a named space of these kinds when no colour list names it.
@@ -31,6 +32,7 @@ SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
 REQUIRED_KINDS = ("finish", "start", "rider-change")
 MAX_SPRINTS = 4
 RIDERS = "riders"  # the component that holds the riders
+CARDS = "cards"    # the movement cards' deck
 # Tables and keys of the six-day race's own format that are now the race kind's, and what to
 # write instead.
 MOVED = {
@@ -38,6 +40,11 @@ MOVED = {
               "[...] (max = how many ride) and their standees as [components.riders] type = "
               "\"tokens\", shape = \"standee\", size_mm (was width_mm), face_mm",
     "hands.min_players": "the fewest players is [players] min now",
+    "cards": "the movement cards are a component now: [components.cards] type = \"deck\" "
+             "with width_mm and height_mm, a pile per back ([components.cards.piles], e.g. "
+             "green, grey-1, grey-2 with its fill) and a card per deck and value "
+             "([components.cards.cards], e.g. green-1 = { count = 24, value = \"1\", pile = "
+             "\"green\" }); [decks] says which piles are green and grey, and assumed",
 }
 
 
@@ -307,43 +314,32 @@ class Infield(Model):
 
 
 class Deck(Model):
-    """A deck of number cards: how many of each value, and the piles it is split into."""
+    """Which piles of the ``cards`` component make up one of the game's decks."""
 
-    fill: Color = Field(description="the deck's colour on fronts and backs")
-    counts: dict[int, int] = Field(description="how many cards of each value")
-    piles: tuple[tuple[int, ...], ...] | None = Field(
-        None, description="values grouped into separate draw piles; each pile gets its own back")
-    assumed: bool = Field(False, description="the counts are our reconstruction, not a source's")
+    piles: tuple[str, ...] = Field(min_length=1, max_length=4,
+                                   description="its piles in [components.cards.piles], the "
+                                               "lowest values' first")
+    assumed: bool = Field(False, description="its counts are our reconstruction, not a source's")
 
-    @field_validator("counts")
-    @classmethod
-    def sensible_counts(cls, counts: dict[int, int]) -> dict[int, int]:
-        for value, count in counts.items():
-            if not 0 <= value <= 99:
-                raise ValueError(f"card values run from 0 to 99, found {value}")
-            if not 0 <= count <= 500:
-                raise ValueError(f"at most 500 cards of one value, found {count} of value {value}")
-        if not any(counts.values()):
-            raise ValueError("the deck has no cards")
-        return dict(sorted(counts.items()))
 
-    @model_validator(mode="after")
-    def piles_cover_values(self):
-        if self.piles is None:
-            return self
-        listed = [v for pile in self.piles for v in pile]
-        values = [v for v, n in self.counts.items() if n]
-        if sorted(listed) != sorted(set(listed)) or set(listed) != set(values):
-            raise FieldProblem("piles", f"piles {list(map(list, self.piles))} must hold each "
-                                        f"card value {values} exactly once",
-                               related=("cards.grey.counts",))
-        return self
+class Decks(Model):
+    """The two decks of the game among the piles of the movement cards."""
 
-    @property
-    def pile_values(self) -> tuple[tuple[int, ...], ...]:
-        if self.piles is None:
-            return (tuple(v for v, n in self.counts.items() if n),)
-        return self.piles
+    green: Deck = Field(Deck(piles=("green",)), description="the green cards every player "
+                                                            "starts with")
+    grey: Deck = Field(Deck(piles=("grey-1", "grey-2")), description="the grey cards drawn at "
+                                                                     "the rider change")
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One deck as the rules count it: how many cards of each value, its piles' values."""
+
+    fill: str
+    counts: dict[int, int]
+    pile_values: tuple[tuple[int, ...], ...]
+    pile_names: tuple[str, ...]
+    assumed: bool
 
     def pile_of(self, value: int) -> int:
         return next(i for i, pile in enumerate(self.pile_values) if value in pile)
@@ -356,19 +352,14 @@ class Deck(Model):
         return sum(self.counts.values())
 
 
-class Cards(Model):
-    """Card size and the two decks."""
+@dataclass(frozen=True)
+class Cards:
+    """The movement cards' size and the green and grey decks."""
 
-    width_mm: Millimetres = Field(63.5, description="card width (poker size: 63.5)")
-    height_mm: Millimetres = Field(88.9, description="card height (poker size: 88.9)")
-    green: Deck = Field(description="the green cards every player starts with")
-    grey: Deck = Field(description="the grey cards drawn at the rider change")
-
-    @model_validator(mode="after")
-    def card_fits_paper(self):
-        if max(self.width_mm, self.height_mm) > 400 or min(self.width_mm, self.height_mm) < 30:
-            raise ValueError("cards must be between 30 and 400 mm on each side")
-        return self
+    width_mm: float
+    height_mm: float
+    green: Pack
+    grey: Pack
 
 
 class Hands(Model):
@@ -411,7 +402,8 @@ class Layout(LayoutBase):
     colors: Colors = Field(Colors(), description="colours of spaces, lines and text")
     legend: Legend = Field(Legend(), description="the infield legend of marked spaces")
     infield: Infield = Field(Infield(), description="card places and arrows in the infield")
-    cards: Cards = Field(description="card size and the green and grey decks")
+    decks: Decks = Field(Decks(), description="the green and grey decks among the piles of "
+                                              "the movement cards ([components.cards])")
     hands: Hands = Field(Hands(), description="hands and the rider change's draws")
     players: Players = Field(description="who plays: the fewest and the most, and a rider's "
                                          "colour for each (one rider per player)")
@@ -432,10 +424,11 @@ class Layout(LayoutBase):
 
     @model_validator(mode="after")
     def rules_hold(self):
-        problems = (self._rider_problems() + self._named_problems() + self._colour_problems()
-                    + self._card_problems() + self._hand_problems())
-        if problems and problems[0].key == "components.riders":
-            raise_all(problems[:1])  # every other check measures the riders
+        first = self._rider_problems() + self._deck_problems()
+        if first:
+            raise_all(first)  # every other check measures the riders or counts the cards
+        problems = (self._named_problems() + self._colour_problems() + self._card_problems()
+                    + self._hand_problems())
         # The search for drawable straight lengths is the costly check: done once, it both
         # finds the oval's problems and gives the straight a layout leaves out.
         straight = self.track.straight_spaces
@@ -473,6 +466,72 @@ class Layout(LayoutBase):
     def rider_mm(self) -> float:
         """A rider's width: its standee stands on a square of this side."""
         return self.components[RIDERS].size_mm
+
+    # ---- the movement cards ------------------------------------------------------
+
+    def _deck_problems(self) -> list[FieldProblem]:
+        key = f"components.{CARDS}"
+        deck = self.components.get(CARDS)
+        if deck is None or deck.type != "deck":
+            return [FieldProblem(key, f"the movement cards are a deck: [components.{CARDS}] "
+                                      "with type = \"deck\", its piles and its cards")]
+        problems, owner = [], {}
+        for name in ("green", "grey"):
+            for index, pile in enumerate(getattr(self.decks, name).piles):
+                if pile not in deck.piles:
+                    problems.append(FieldProblem(
+                        f"decks.{name}.piles[{index}]", f"no pile {pile!r} in [{key}.piles] "
+                        f"({', '.join(deck.piles) or 'none'})", related=(f"{key}.piles",)))
+                elif pile in owner:
+                    problems.append(FieldProblem(f"decks.{name}.piles[{index}]",
+                                                 f"pile {pile!r} is already {owner[pile]}'s"))
+                owner.setdefault(pile, name)
+        seen: dict[tuple[str, int], str] = {}
+        for card_name, card in deck.cards.items():
+            card_key = f"{key}.cards.{card_name}"
+            if not card.value.isdigit():
+                problems.append(FieldProblem(f"{card_key}.value", "a movement card's value is a "
+                                             f"number from 0 to 99, found {card.value!r}"))
+                continue
+            pile = card.pile or next(iter(deck.piles), "")
+            if pile not in owner:
+                problems.append(FieldProblem(f"{card_key}.pile", f"pile {pile!r} is in neither "
+                                             "deck: name it in decks.green.piles or "
+                                             "decks.grey.piles", related=("decks",)))
+                continue
+            other = seen.setdefault((owner[pile], int(card.value)), pile)
+            if other != pile:
+                problems.append(FieldProblem(f"{card_key}.pile", f"the {owner[pile]} "
+                                             f"{card.value}s are in pile {other!r} already: a "
+                                             "value lies in one pile of its deck"))
+        if not problems:
+            for name in ("green", "grey"):
+                if not self.cards_of(name).total:
+                    problems.append(FieldProblem(f"decks.{name}", f"the {name} deck has no "
+                                                 "cards", related=(f"{key}.cards",)))
+        return problems
+
+    def cards_of(self, name: str) -> Pack:
+        """The green or grey deck, counted from the cards' piles."""
+        deck = self.components[CARDS]
+        piles = getattr(self.decks, name).piles
+        counts: dict[int, int] = {}
+        values: list[set[int]] = [set() for _ in piles]
+        for card in deck.cards.values():
+            pile = card.pile or next(iter(deck.piles), "")
+            if pile in piles:
+                counts[int(card.value)] = counts.get(int(card.value), 0) + card.count
+                if card.count:
+                    values[piles.index(pile)].add(int(card.value))
+        fill = deck.piles[piles[0]].fill or deck.fill
+        return Pack(fill, dict(sorted(counts.items())), tuple(tuple(sorted(v)) for v in values),
+                    piles, getattr(self.decks, name).assumed)
+
+    @property
+    def cards(self) -> Cards:
+        """The movement cards as the rules count them."""
+        deck = self.components[CARDS]
+        return Cards(deck.width_mm, deck.height_mm, self.cards_of("green"), self.cards_of("grey"))
 
     # ---- named and coloured spaces -----------------------------------------
 
@@ -548,15 +607,15 @@ class Layout(LayoutBase):
                 problems.append(FieldProblem(
                     f"infield.areas[{index}].pile",
                     f"the {area.deck} deck has {len(piles)} pile(s), numbered from 0; found "
-                    f"pile = {area.pile}", related=(f"cards.{area.deck}.piles",)))
+                    f"pile = {area.pile}", related=(f"decks.{area.deck}.piles",)))
         slot_w, _ = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
         if dim.slots_per_period(slot_w, dim.seam_period(self.track.space_mm)) < 1:
             problems.append(FieldProblem(
-                "cards.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
+                f"components.{CARDS}.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
                 f"of the board's cutting lines ({dim.seam_period(self.track.space_mm):.0f} mm "
                 "apart); use narrower cards or longer spaces", related=("track.space_mm",)))
         if len(self.cards.grey.pile_values) < 2 and self.hands.change_high:
-            problems.append(FieldProblem("cards.grey.piles", "the rider change draws from two grey "
+            problems.append(FieldProblem("decks.grey.piles", "the rider change draws from two grey "
                                          "piles; give two piles", related=("hands.change_high",)))
         return problems
 
@@ -574,7 +633,7 @@ class Layout(LayoutBase):
                 value = short[0]
                 problems.append(FieldProblem(
                     key, f"{players} hands need {hand[value] * players} green {value}s, the deck "
-                    f"has {green.get(value, 0)}", related=("cards.green.counts", "players.max")))
+                    f"has {green.get(value, 0)}", related=(f"components.{CARDS}.cards", "players.max")))
         return problems
 
     # ---- the oval --------------------------------------------------------------
