@@ -15,7 +15,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
-from boardgen.components import pieces_model
+from boardgen.components import pieces_model, track_board
 from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
@@ -40,6 +40,21 @@ MOVED = {
               "[...] (max = how many ride) and their standees as [components.riders] type = "
               "\"tokens\", shape = \"standee\", size_mm (was width_mm), face_mm",
     "hands.min_players": "the fewest players is [players] min now",
+    "track": "the track is the board now: [board] shape = \"oval\" with spaces, "
+             "straight_spaces, space_mm, lanes, lane_mm, finish_line_after, margin_mm and "
+             "clockwise = true|false (was direction)",
+    "infield.arrows": "the arrows are [board.infield] arrows now",
+    "colors.plain": "the board's colours are [board.colors] now: plain",
+    "colors.infield": "the board's colours are [board.colors] now: ground (was infield)",
+    "colors.track_edge": "the board's colours are [board.colors] now: edge (was track_edge)",
+    "colors.ink": "the board's colours are [board.colors] now: ink",
+    "colors.finish_line": "the velodrome's lines are [board.lines] now: finish (was "
+                          "colors.finish_line)",
+    "colors.cote_d_azur": "the velodrome's lines are [board.lines] now: azur (was "
+                          "colors.cote_d_azur)",
+    "colors.measuring_line": "the velodrome's lines are [board.lines] now: measuring",
+    "colors.sprinters_line": "the velodrome's lines are [board.lines] now: sprinters",
+    "colors.stayers_line": "the velodrome's lines are [board.lines] now: stayers",
     "cards": "the movement cards are a component now: [components.cards] type = \"deck\" "
              "with width_mm and height_mm, a pile per back ([components.cards.piles], e.g. "
              "green, grey-1, grey-2 with its fill) and a card per deck and value "
@@ -60,8 +75,9 @@ def moved(data: dict) -> list[tuple[str, str]]:
     return found
 
 
-class Track(Model):
-    """An oval of two straights and two bends, cut into spaces of equal centre-line length."""
+class Velodrome(track_board.OvalTrack):
+    """The board: the shared oval track as a velodrome, cut into spaces of equal centre-line
+    length, within the bounds the game's riders and card places need."""
 
     spaces: int = Field(80, ge=40, le=160,
                         description="spaces round the track, numbered from 1 after the "
@@ -76,12 +92,18 @@ class Track(Model):
     lanes: int = Field(2, ge=1, le=4, description="drawn lanes; the line between them does not "
                                                   "count in play")
     lane_mm: float = Field(20.0, ge=12, le=200, description="width of one lane")
-    direction: Literal["anticlockwise", "clockwise"] = Field(
-        "anticlockwise", description="direction of travel on the board")
     finish_line_after: int | None = Field(
         None, ge=0, description="spaces of the home straight before the start/finish line "
                                 "(default: half of them)")
-    margin_mm: float = Field(12.0, ge=0, le=200, description="board edge around the track")
+
+    @model_validator(mode="after")
+    def line_on_the_straight(self):
+        """The layout checks the line against the straight it chooses (see Layout)."""
+        return self
+
+    @property
+    def direction(self) -> str:
+        return "clockwise" if self.clockwise else "anticlockwise"
 
     @property
     def straight(self) -> int:
@@ -133,8 +155,13 @@ class Track(Model):
         bend = dim.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, rider_mm)
         return min(straight, bend)
 
-    def with_straight(self, straight: int) -> "Track":
+    def with_straight(self, straight: int) -> "Velodrome":
         return self.model_copy(update={"straight_spaces": straight})
+
+    def resolved(self, straight: int) -> "Velodrome":
+        """The board with its straight and its start/finish line's place filled in."""
+        board = self.with_straight(straight)
+        return board.model_copy(update={"finish_line_after": board.line_position})
 
 
 class NamedSpace(Model):
@@ -259,29 +286,17 @@ class Spaces(Model):
 
 
 class Colors(Model):
-    """Colours of the board's spaces, lines and text."""
+    """Colours of the board's coloured and marked spaces (the board's own are [board.colors]
+    and [board.lines])."""
 
-    plain: Color = Field("#efe3c6", description="an ordinary space")
     black: Color = Field("#1d1d1b", description="black spaces")
     green: Color = Field("#2f9a4a", description="green spaces")
     grey: Color = Field("#9d9d9a", description="grey spaces")
     red: Color = Field("#d7322b", description="red spaces")
     blue: Color = Field("#2466c2", description="blue spaces")
     orange: Color = Field("#f28a1d", description="orange spaces")
-    infield: Color = Field("#dce9dc", description="the infield and the board around the track")
-    track_edge: Color = Field("#3a2f25", description="space edges and the lines between lanes")
-    ink: Color = Field("#2a241d", description="text")
-    finish_line: Color = Field("#111111", description="the chequered start/finish line")
     rider_change: Color = Field("#f4c430", description="the rider change space")
     crash: Color = Field("#8e4fb5", description="the crash space")
-    cote_d_azur: Color = Field("#5aaee3", description="the blue band below the track's inner "
-                                                      "edge (côte d'azur)")
-    measuring_line: Color = Field("#1d1d1b", description="the measuring line near the inside")
-    sprinters_line: Color = Field("#d7322b", description="the red sprinters' line")
-    stayers_line: Color = Field("#2466c2", description="the blue stayers' line")
-
-    def fill(self, name: str) -> str:
-        return getattr(self, name)
 
 
 LegendRow = Literal["black", "green", "grey", "red", "blue", "orange", "rider-change",
@@ -310,7 +325,6 @@ class Infield(Model):
     """What the infield shows besides the title and the legend."""
 
     areas: tuple[CardArea, ...] = Field((), description="card places, in order from left")
-    arrows: bool = Field(True, description="arrows showing the direction of travel")
 
 
 class Deck(Model):
@@ -397,9 +411,11 @@ class Layout(LayoutBase):
     kind: ClassVar[str] = "six_day_race"
     label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
         "legend.*.title": LEGEND_PLACEHOLDERS, "legend.*.text": LEGEND_PLACEHOLDERS}
-    track: Track = Field(Track(), description="the oval: spaces, straights, lanes, direction")
+    board: Velodrome = Field(description="the velodrome: the shared oval track board (shape = "
+                                         "\"oval\"), its spaces, straights, lanes, lines and "
+                                         "colours")
     spaces: Spaces = Field(Spaces(), description="named and coloured spaces")
-    colors: Colors = Field(Colors(), description="colours of spaces, lines and text")
+    colors: Colors = Field(Colors(), description="colours of the coloured and marked spaces")
     legend: Legend = Field(Legend(), description="the infield legend of marked spaces")
     infield: Infield = Field(Infield(), description="card places and arrows in the infield")
     decks: Decks = Field(Decks(), description="the green and grey decks among the piles of "
@@ -431,17 +447,16 @@ class Layout(LayoutBase):
                     + self._hand_problems())
         # The search for drawable straight lengths is the costly check: done once, it both
         # finds the oval's problems and gives the straight a layout leaves out.
-        straight = self.track.straight_spaces
+        straight = self.board.straight_spaces
         if straight is None:
             straight = self._best_straight(self._valid_straights())
         problems += self._track_problems(straight)
         raise_all(problems)
         # Derived values are filled in once the whole layout is known; the model is frozen
         # for its users, not for its own validation.
-        if self.track.straight_spaces is None:
-            object.__setattr__(self, "track", self.track.with_straight(straight))
+        object.__setattr__(self, "board", self.board.resolved(straight))
         if self.spaces.colors_of or any(named.of is not None for named in self.spaces.named):
-            object.__setattr__(self, "spaces", self.spaces.spread_over(self.track.spaces))
+            object.__setattr__(self, "spaces", self.spaces.spread_over(self.board.spaces))
         return self
 
     # ---- riders ------------------------------------------------------------------
@@ -456,6 +471,19 @@ class Layout(LayoutBase):
             return [FieldProblem(f"components.{RIDERS}.per_player", "each player races one "
                                  "rider: per_player = 1")]
         return []
+
+    def fill(self, name: str) -> str:
+        """The colour of a space's colour name (``plain``: the board's ordinary space)."""
+        return self.board.colors.plain if name == "plain" else getattr(self.colors, name)
+
+    @property
+    def ink(self) -> str:
+        return self.board.colors.ink
+
+    @property
+    def finish_color(self) -> str:
+        """The chequered line's colour, which the sprint lines and the legend's share."""
+        return self.board.lines.finish or self.board.colors.ink
 
     @property
     def rider_colors(self) -> tuple[str, ...]:
@@ -536,7 +564,7 @@ class Layout(LayoutBase):
     # ---- named and coloured spaces -----------------------------------------
 
     def _named_problems(self) -> list[FieldProblem]:
-        count = self.track.spaces
+        count = self.board.spaces
         problems, seen = [], {}
         for index, named in enumerate(self.spaces.named):
             key = f"spaces.named[{index}].space"
@@ -548,7 +576,7 @@ class Layout(LayoutBase):
             elif number > count:
                 problems.append(FieldProblem(
                     key, f"the {named.kind} space {named.space} is beyond the track's {count} "
-                         "spaces", related=("track.spaces",)))
+                         "spaces", related=("board.spaces",)))
             elif number in seen:
                 problems.append(FieldProblem(key, f"space {number} is already the "
                                                   f"{seen[number]} space"))
@@ -568,7 +596,7 @@ class Layout(LayoutBase):
         return problems
 
     def _colour_problems(self) -> list[FieldProblem]:
-        count = self.track.spaces
+        count = self.board.spaces
         problems, owner = [], {}
         for name in SPACE_COLORS:
             listed, counted_on = getattr(self.spaces, name), self.spaces.colors_of.get(name)
@@ -584,8 +612,8 @@ class Layout(LayoutBase):
             spread_out = counted_on not in (None, count)
             how = (f" (counted on {counted_on} spaces and spread over {count}; give a list "
                    f"of your own for this track)") if spread_out else ""
-            related = ("track.spaces", f"spaces.colors_of.{name}") if spread_out \
-                else ("track.spaces",)
+            related = ("board.spaces", f"spaces.colors_of.{name}") if spread_out \
+                else ("board.spaces",)
             for index, number in enumerate(spread(listed, counted_on, count)):
                 key = f"spaces.{name}[{index}]"
                 if not 1 <= number <= count:
@@ -609,11 +637,11 @@ class Layout(LayoutBase):
                     f"the {area.deck} deck has {len(piles)} pile(s), numbered from 0; found "
                     f"pile = {area.pile}", related=(f"decks.{area.deck}.piles",)))
         slot_w, _ = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
-        if dim.slots_per_period(slot_w, dim.seam_period(self.track.space_mm)) < 1:
+        if dim.slots_per_period(slot_w, dim.seam_period(self.board.space_mm)) < 1:
             problems.append(FieldProblem(
                 f"components.{CARDS}.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
-                f"of the board's cutting lines ({dim.seam_period(self.track.space_mm):.0f} mm "
-                "apart); use narrower cards or longer spaces", related=("track.space_mm",)))
+                f"of the board's cutting lines ({dim.seam_period(self.board.space_mm):.0f} mm "
+                "apart); use narrower cards or longer spaces", related=("board.space_mm",)))
         if len(self.cards.grey.pile_values) < 2 and self.hands.change_high:
             problems.append(FieldProblem("decks.grey.piles", "the rider change draws from two grey "
                                          "piles; give two piles", related=("hands.change_high",)))
@@ -641,10 +669,10 @@ class Layout(LayoutBase):
     def _track_problems(self, straight: int | None) -> list[FieldProblem]:
         """Problems of the oval whose straights are ``straight`` spaces long (None: no
         length makes a drawable oval)."""
-        track = self.track
+        track = self.board
         explicit = track.straight_spaces is not None
-        key = "track.straight_spaces" if explicit else "track.spaces"
-        shape = ("track.spaces", "track.space_mm", "track.lanes", "track.lane_mm")
+        key = "board.straight_spaces" if explicit else "board.spaces"
+        shape = ("board.spaces", "board.space_mm", "board.lanes", "board.lane_mm")
         related = tuple(k for k in shape if k != key)
         problems = []
         if straight is None:
@@ -660,12 +688,12 @@ class Layout(LayoutBase):
         resolved = track if explicit else track.with_straight(straight)
         if track.finish_line_after is not None and track.finish_line_after > resolved.straight:
             problems.append(FieldProblem(
-                "track.finish_line_after", f"the home straight has only {resolved.straight} "
+                "board.finish_line_after", f"the home straight has only {resolved.straight} "
                 f"spaces, found finish_line_after = {track.finish_line_after}",
-                related=("track.straight_spaces" if explicit else "track.spaces",)))
+                related=("board.straight_spaces" if explicit else "board.spaces",)))
         return problems
 
-    def _straight_problem(self, track: Track) -> str | None:
+    def _straight_problem(self, track: Velodrome) -> str | None:
         rest = track.spaces - 2 * track.straight
         if rest < 4:
             return (f"{track.spaces} spaces minus 2 × {track.straight} on the straights leaves "
@@ -687,7 +715,7 @@ class Layout(LayoutBase):
 
     def _valid_straights(self) -> list[int]:
         """Straight lengths that make a drawable oval, nearest to a quarter of the track first."""
-        track = self.track
+        track = self.board
         ideal = track.spaces / 4
         candidates = sorted(range(1, track.spaces // 2), key=lambda s: (abs(s - ideal), s))
         return [s for s in candidates if self._straight_problem(track.with_straight(s)) is None]
@@ -698,7 +726,7 @@ class Layout(LayoutBase):
         drawable one if none does; None when none is drawable."""
         if not valid:
             return None
-        track = self.track
+        track = self.board
         slot_w, slot_h = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
         period = dim.seam_period(track.space_mm)
         for straight in valid:

@@ -16,7 +16,7 @@ def compose_pieces(layout: Layout, words: Words | None = None) -> Parts:
     words = words or words_for(layout)
     sets, sheets = [], []
     for name, model in layout.components.items():
-        context = Context(words, players(layout), layout.colors.ink,
+        context = Context(words, players(layout), layout.ink,
                           folder_of(layout, f"components.{name}"))
         parts = component_type(model.type).compose(model, name, context)
         sets += parts.sets
