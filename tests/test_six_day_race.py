@@ -181,8 +181,7 @@ def test_advanced_colours_are_moons_exactly(advanced):
     assert moons == MOON
     assert kinds["rider-change"] == [40] and kinds["crash"] == [65]
     layout = load_layout("six_day_race_advanced")
-    colours = {name: getattr(layout.colors, name) for name in MOON}
-    colours.update({"rider-change": layout.colors.rider_change, "crash": layout.colors.crash})
+    colours = {name: layout.kinds[name].fill for name in (*MOON, "rider-change", "crash")}
     for space in advanced["spaces"]:
         assert space["color"] == colours.get(space["kind"], layout.fill("plain"))
     assert len(kinds["plain"]) == 80 - 32 - 6  # the coloured spaces and the six named ones
@@ -191,8 +190,8 @@ def test_advanced_colours_are_moons_exactly(advanced):
 def test_original_has_no_colours_and_no_orange_spaces(original):
     layout = load_layout("six_day_race")
     assert {s["color"] for s in original["spaces"]} == {layout.fill("plain"),
-                                                        layout.colors.rider_change,
-                                                        layout.colors.crash}
+                                                        layout.fill("rider-change"),
+                                                        layout.fill("crash")}
     assert {s["kind"] for s in original["spaces"]} == {"plain", *{w[1] for w in WORDS.values()}}
     assert load_layout("six_day_race").spaces.orange == ()
 
@@ -481,6 +480,9 @@ def load_error(tmp_path, text: str) -> InputError:
      "a space holds only 4 of the 8 riders"),
     ("[board]\nfinish_line_after = 21\n", "board.finish_line_after", "only 20 spaces"),
     ("[riders]\nwidth_mm = 12\n", "riders", 'write their colours as [players] colors'),
+    ("[colors]\ngreen = \"#00ff00\"\n", "colors", "[kinds.<name>] fill"),
+    ("[kinds.crash]\neffect = \"again\"\n", "kinds.crash.effect",
+     "know one effect: the crash space's skip"),
     ("[hands]\nmin_players = 2\n", "hands.min_players", "[players] min"),
     ("[components.riders]\nper_player = 2\n", "components.riders.per_player",
      "each player races one rider"),

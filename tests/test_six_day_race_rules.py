@@ -206,7 +206,7 @@ SHADES = ("black", "grey", "white", "brown", "red", "orange", "yellow-orange", "
 
 def test_a_marked_space_in_another_colour_gets_that_colours_word(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race"\n'
-                 '[colors]\nrider_change = "#2a8f3f"\ncrash = "#c01818"\n')
+                 '[kinds.rider-change]\nfill = "#2a8f3f"\n[kinds.crash]\nfill = "#c01818"\n')
     layout = load_layout(str(path))
     titles, _ = legend_parts(layout, "en")
     assert "Green: rider change (40)" in titles and "Red: crash (65)" in titles
@@ -252,7 +252,7 @@ def test_the_slipstream_figure_draws_its_spaces_as_the_board_does(name):
     assert len(cells) == len(numbers) == 10 and numbers == list(range(numbers[0], numbers[0] + 10))
     assert [c.style.fill for c in cells] == [fills[n] for n in numbers]
     if name == "six_day_race_advanced":
-        assert fills[20] == layout.colors.blue and 20 in numbers
+        assert fills[20] == layout.fill("blue") and 20 in numbers
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -10,14 +10,14 @@ from typing import Mapping
 from boardgen.components import Context, Player, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
-from boardgen.components.kinds import Effect
-from boardgen.games.six_day_race.model import KIND_COLORS, SPACE_COLORS, Layout
+from boardgen.components.kinds import Kind, effect_of
+from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.games.six_day_race.shades import shade
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
 
-PICTURED = ("rider-change", "crash")   # the named spaces that carry a pictogram
+MARKED = ("rider-change", "crash")   # the named spaces the legend shows with their picture
 EFFECT_COLORS = {"green", "grey", "red", "blue"}
 _PLANS: IdentityMemo = IdentityMemo(16)
 
@@ -35,27 +35,26 @@ def space_word(layout: Layout, words: Words, number: int) -> str | None:
     return words(f"space.{named.kind}")
 
 
-def color_name(layout: Layout, number: int) -> str:
-    """The name of a space's colour: its colour list's, else its named kind's, else plain."""
+def fill_of(layout: Layout, number: int) -> str:
+    """A space's colour: its colour list's, else its named kind's, else a plain space's."""
     name = layout.spaces.color_of(number)
     named = layout.spaces.named_of(number)
-    if name == "plain" and named is not None and named.kind in KIND_COLORS:
-        return KIND_COLORS[named.kind]
-    return name
+    return layout.fill(named.kind if name == "plain" and named is not None else name)
 
 
 def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
-    """Each space's kind (its named kind, else its colour), colour, word, pictogram and tag;
-    a sprint draws its line across, and the crash costs the next turn."""
+    """Each space's kind (its named kind, else its colour), colour, word, pictogram, tags,
+    effect and line across, as [kinds] declares them."""
     found = {}
     for number in range(1, layout.board.spaces + 1):
         named = layout.spaces.named_of(number)
-        kind = named.kind if named is not None else None
-        colour = color_name(layout, number)
+        name = named.kind if named is not None else layout.spaces.color_of(number)
+        kind = layout.kinds.get(name, Kind())
         found[str(number)] = track_board.Look(
-            kind or colour, layout.fill(colour), space_word(layout, words, number),
-            kind if kind in PICTURED else None, (kind,) if kind else (),
-            Effect("skip", turns=1) if kind == "crash" else None, line=kind == "sprint")
+            name, fill_of(layout, number),
+            space_word(layout, words, number) if kind.label else None,
+            None if kind.pictogram == "none" else kind.pictogram, tuple(kind.tags),
+            effect_of(kind, None), line=kind.line)
     return found
 
 
@@ -70,9 +69,7 @@ def pile_text(values: tuple[int, ...]) -> str:
 def marked_fill(layout: Layout, kind: str) -> str:
     """The colour the board gives the space of ``kind`` (rider change, crash): its colour
     list's if it is in one, else the colour of its kind."""
-    spaces = layout.spaces
-    name = spaces.color_of(spaces.number_of(kind))
-    return layout.fill(KIND_COLORS[kind] if name == "plain" else name)
+    return fill_of(layout, layout.spaces.number_of(kind))
 
 
 def shade_word(layout: Layout, words: Words, kind: str) -> str:
@@ -128,8 +125,9 @@ def legend_entries(layout: Layout, words: Words) -> list[legends.Entry]:
         fill, pictogram, line = None, None, None
         if row == "scoring":
             fill, line = layout.fill("plain"), layout.finish_color
-        elif row in KIND_COLORS:
-            fill, pictogram = marked_fill(layout, row), row
+        elif row in MARKED:
+            pictogram = layout.kinds[row].pictogram
+            fill, pictogram = marked_fill(layout, row), None if pictogram == "none" else pictogram
         elif row in SPACE_COLORS:
             fill = layout.fill(row)
         entries.append(legends.Entry(fill, pictogram, words(f"legend.{row}.title", **values),

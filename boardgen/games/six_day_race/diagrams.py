@@ -170,7 +170,7 @@ def finish(layout: Layout, words: Words) -> Scene:
 
 def slipstream(layout: Layout, words: Words) -> Scene:
     """A rider plays a 3 onto a space with two riders and rides 3 × 2 = 6 spaces further."""
-    colors, edge = layout.colors, layout.board.colors.edge
+    edge = layout.board.colors.edge
     riders = layout.rider_colors
     cell, depth, left, top = 9.0, 15.5, 1.0, 11.0
     count = 10
@@ -197,7 +197,7 @@ def slipstream(layout: Layout, words: Words) -> Scene:
               centred(ghost, top + 2.9, "1", 2.8, font="bold", fill=layout.ink)]
     a0, a1, a2 = (left + 0.5 * cell, left + 3.5 * cell, left + 9.5 * cell)
     nodes.append(_hop(a0, a1, top - 1.0, "3", layout.ink))
-    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))
+    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", layout.fill("blue")))
     return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes),
                  title=words("figure.slipstream"))
 

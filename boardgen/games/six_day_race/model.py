@@ -16,13 +16,12 @@ from typing import ClassVar, Literal
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.components import pieces_model, track_board
+from boardgen.components.kinds import Kind
 from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
-# The colour of a named space of these kinds when no colour list names it.
-KIND_COLORS = {"rider-change": "rider_change", "crash": "crash"}
 # The numbers and words any legend text may name (their values: infield.legend_values).
 LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash", "crash_colour",
                                  "low", "high", "change_high", "change_low",
@@ -30,6 +29,7 @@ LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash",
                                  *(f"{name}_spaces" for name in SPACE_COLORS)})
 SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
 REQUIRED_KINDS = ("finish", "start", "rider-change")
+NAMED_KINDS = ("finish", "start", "sprint", "rider-change", "crash")
 MAX_SPRINTS = 4
 RIDERS = "riders"  # the component that holds the riders
 CARDS = "cards"    # the movement cards' deck
@@ -44,17 +44,10 @@ MOVED = {
              "straight_spaces, space_mm, lanes, lane_mm, finish_line_after, margin_mm and "
              "clockwise = true|false (was direction)",
     "infield.arrows": "the arrows are [board.infield] arrows now",
-    "colors.plain": "the board's colours are [board.colors] now: plain",
-    "colors.infield": "the board's colours are [board.colors] now: ground (was infield)",
-    "colors.track_edge": "the board's colours are [board.colors] now: edge (was track_edge)",
-    "colors.ink": "the board's colours are [board.colors] now: ink",
-    "colors.finish_line": "the velodrome's lines are [board.lines] now: finish (was "
-                          "colors.finish_line)",
-    "colors.cote_d_azur": "the velodrome's lines are [board.lines] now: azur (was "
-                          "colors.cote_d_azur)",
-    "colors.measuring_line": "the velodrome's lines are [board.lines] now: measuring",
-    "colors.sprinters_line": "the velodrome's lines are [board.lines] now: sprinters",
-    "colors.stayers_line": "the velodrome's lines are [board.lines] now: stayers",
+    "colors": "the colours moved: the board's are [board.colors] plain, ground (was infield), "
+              "edge (was track_edge), ink and [board.lines] finish, azur (was cote_d_azur), "
+              "measuring, sprinters, stayers; a kind of space's is [kinds.<name>] fill (black, "
+              "green, grey, red, blue, orange, rider-change, crash)",
     "cards": "the movement cards are a component now: [components.cards] type = \"deck\" "
              "with width_mm and height_mm, a pile per back ([components.cards.piles], e.g. "
              "green, grey-1, grey-2 with its fill) and a card per deck and value "
@@ -285,20 +278,6 @@ class Spaces(Model):
         return tuple(name for name in SPACE_COLORS if getattr(self, name))
 
 
-class Colors(Model):
-    """Colours of the board's coloured and marked spaces (the board's own are [board.colors]
-    and [board.lines])."""
-
-    black: Color = Field("#1d1d1b", description="black spaces")
-    green: Color = Field("#2f9a4a", description="green spaces")
-    grey: Color = Field("#9d9d9a", description="grey spaces")
-    red: Color = Field("#d7322b", description="red spaces")
-    blue: Color = Field("#2466c2", description="blue spaces")
-    orange: Color = Field("#f28a1d", description="orange spaces")
-    rider_change: Color = Field("#f4c430", description="the rider change space")
-    crash: Color = Field("#8e4fb5", description="the crash space")
-
-
 LegendRow = Literal["black", "green", "grey", "red", "blue", "orange", "rider-change",
                     "scoring", "slipstream", "crash", "card-or-slipstream"]
 
@@ -415,7 +394,11 @@ class Layout(LayoutBase):
                                          "\"oval\"), its spaces, straights, lanes, lines and "
                                          "colours")
     spaces: Spaces = Field(Spaces(), description="named and coloured spaces")
-    colors: Colors = Field(Colors(), description="colours of the coloured and marked spaces")
+    kinds: dict[str, Kind] = Field(
+        default_factory=dict, max_length=40,
+        description="kinds of space by name, as a race layout declares them: the named spaces' "
+                    "(finish, start, sprint, rider-change, crash) and the colours' (black, green, "
+                    "grey, red, blue, orange); a colour's fill wins on a named space it colours")
     legend: Legend = Field(Legend(), description="the infield legend of marked spaces")
     infield: Infield = Field(Infield(), description="card places and arrows in the infield")
     decks: Decks = Field(Decks(), description="the green and grey decks among the piles of "
@@ -440,7 +423,7 @@ class Layout(LayoutBase):
 
     @model_validator(mode="after")
     def rules_hold(self):
-        first = self._rider_problems() + self._deck_problems()
+        first = self._rider_problems() + self._deck_problems() + self._kind_problems()
         if first:
             raise_all(first)  # every other check measures the riders or counts the cards
         problems = (self._named_problems() + self._colour_problems() + self._card_problems()
@@ -473,8 +456,27 @@ class Layout(LayoutBase):
         return []
 
     def fill(self, name: str) -> str:
-        """The colour of a space's colour name (``plain``: the board's ordinary space)."""
-        return self.board.colors.plain if name == "plain" else getattr(self.colors, name)
+        """The colour of a kind's spaces (``plain``, or a kind without a fill: the board's
+        ordinary space)."""
+        kind = self.kinds.get(name)
+        return kind.fill if kind is not None and kind.fill else self.board.colors.plain
+
+    def _kind_problems(self) -> list[FieldProblem]:
+        """Every kind the spaces use is declared (what it looks like and does)."""
+        used = [(f"spaces.named[{i}].kind", n.kind) for i, n in enumerate(self.spaces.named)]
+        used += [(f"spaces.{name}", name) for name in SPACE_COLORS if getattr(self.spaces, name)]
+        problems, seen = [], set()
+        for key, name in used:
+            if name not in self.kinds and name not in seen:
+                seen.add(name)
+                problems.append(FieldProblem(key, f"no kind {name!r} in [kinds] "
+                                                  f"({', '.join(self.kinds) or 'none declared'}); "
+                                                  f"add [kinds.{name}] with its fill"))
+        for name, kind in self.kinds.items():
+            if kind.effect not in ("none", "skip") or (kind.effect == "skip" and name != "crash"):
+                problems.append(FieldProblem(f"kinds.{name}.effect", "the six-day race's rules "
+                                             "know one effect: the crash space's skip"))
+        return problems
 
     @property
     def ink(self) -> str:
