@@ -125,3 +125,19 @@ def test_a_subset_cut_from_the_repertoire_is_the_subset_cut_from_the_whole_face(
     whole.flavor = "woff"  # as subset_woff saves it
     expected = fonts._subset(whole, text, fonts._subset_options(woff=True))
     assert fonts._cut_woff(face, text) == expected  # cut afresh, not read from the cache
+
+
+def test_a_png_encoded_band_by_band_is_the_png_of_all_rows_at_once(monkeypatch):
+    """A picture of many bands (here of 7 rows each) is the same file as one band, and its
+    pixels read back as drawn: a stripe per band boundary lands on the right row."""
+    require_cairo()
+    from boardgen.render import png
+
+    scene = Scene(20, 30, tuple(Rect(0, y, 20, 1, Style(fill="#d01010")) for y in range(0, 30, 3)))
+    whole = png.render_png(scene, dpi=100)
+    monkeypatch.setattr(png, "BAND_BYTES", 7 * 3 * 79)
+    assert png.render_png(scene, dpi=100) == whole
+    image = Image.open(io.BytesIO(whole))
+    assert image.size == (79, 118)
+    assert image.getpixel((40, 2)) == (208, 16, 16) and image.getpixel((40, 8)) == (255, 255, 255)
+    assert image.getpixel((40, 108)) == (208, 16, 16)
