@@ -141,3 +141,17 @@ def test_a_png_encoded_band_by_band_is_the_png_of_all_rows_at_once(monkeypatch):
     assert image.size == (79, 118)
     assert image.getpixel((40, 2)) == (208, 16, 16) and image.getpixel((40, 8)) == (255, 255, 255)
     assert image.getpixel((40, 108)) == (208, 16, 16)
+
+
+def test_a_png_drawn_without_the_font_sheet_is_the_png_of_the_whole_svg():
+    """A PNG of its own is drawn from an SVG without embedded fonts (cairosvg reads none):
+    the same file as from the SVG a build writes, in every face."""
+    require_cairo()
+    from boardgen.render import png, svg
+
+    scene = Scene(40, 12, tuple(Text(2, 4 * (index + 1), "Zażółć Æ 1", 3, font=face)
+                                for index, face in enumerate(sorted(fonts.FILES))))
+    plain = svg.render_svg(scene, embed_fonts=False)
+    assert b"@font-face" not in plain and b"@font-face" in svg.render_svg(scene)
+    assert png.render_png(scene, dpi=120) == png.render_png(scene, dpi=120,
+                                                            svg=svg.render_svg(scene))

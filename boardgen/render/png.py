@@ -95,7 +95,7 @@ def render_png(scene: Scene, dpi: int = 150, svg: bytes | None = None) -> bytes:
     """
     if _svg2png() is None:
         return with_resolution(_pdfium_png(scene, dpi), dpi)
-    return _cairo_png(svg or render_svg(scene), dpi)
+    return _cairo_png(svg or render_svg(scene, embed_fonts=False), dpi)
 
 
 def _cairo_png(svg: bytes, dpi: int) -> bytes:
