@@ -646,7 +646,8 @@ def warm_up(targets: list[str], options: BuildOptions) -> None:
         if kind in KINDS:
             import_module(KINDS[kind].partition(":")[0])
     if "pdf" in options.formats:
-        import_module("boardgen.rules")
+        for module in ("template", "document", "typeset"):
+            import_module(f"boardgen.rules.{module}")
     label = Scene(30, 10, tuple(Text(2, 3 * (index + 1), "Aa 1", 2.5, font=face)
                                 for index, face in enumerate(("regular", "bold", "italic"))))
     for fmt in ("svg", "png", "pdf"):

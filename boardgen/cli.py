@@ -255,7 +255,7 @@ def build(
     from boardgen.build import BuildOptions, build_many
     from boardgen.contract import IllegalSetup
     from boardgen.layout import shipped_games
-    from boardgen.rules import check_language
+    from boardgen.i18n import check_language
 
     try:
         targets = list(dict.fromkeys(games or []))  # a target named twice is built once
@@ -521,7 +521,7 @@ def preview(
 ) -> None:
     """Serve a page on 127.0.0.1 that shows the pictures and redraws them on every edit."""
     from boardgen.preview import Preview, PreviewServer, stop_on_signals
-    from boardgen.rules import check_language
+    from boardgen.i18n import check_language
 
     try:
         shown = Preview(game, check_language(lang), setup)

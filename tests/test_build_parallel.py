@@ -87,17 +87,17 @@ def test_a_rule_book_is_read_once_per_layout_and_again_when_its_text_changes(tmp
 def test_a_build_typesets_its_rules_once_per_page_size(monkeypatch):
     """The rule sheet's pages go into rules.pdf and the bundle alike; the booklet has its own
     half-size pages."""
-    import boardgen.rules as rules
+    import boardgen.rules.typeset as typesetting
     from boardgen.build import compose_target, product_files
 
     sizes = []
-    real = rules.typeset
+    real = typesetting.typeset
 
     def counting(text, scenes, style, *args, **kwargs):
         sizes.append((round(style.width), round(style.height)))
         return real(text, scenes, style, *args, **kwargs)
 
-    monkeypatch.setattr(rules, "typeset", counting)
+    monkeypatch.setattr(typesetting, "typeset", counting)
     layout, output = compose_target("racing_kings")
     files = product_files(layout, output, BuildOptions(formats=("pdf",)), "racing_kings")
     assert {"rules.pdf", "rules-booklet.pdf", "racing_kings-print-and-play.pdf"} <= set(files)
