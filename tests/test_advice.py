@@ -47,9 +47,12 @@ LAYOUTS = {
         "use longer spaces, wider lanes, narrower riders or fewer straight spaces",
         'extends = "six_day_race"\n[track]\nstraight_spaces = 30\nlane_mm = 24\n'),
     "riders too wide, narrower riders": (
-        'extends = "six_day_race"\n[riders]\nwidth_mm = 30\n',
+        'extends = "six_day_race"\n[components.riders]\nsize_mm = 30\n',
         "change the spaces, lanes or riders' width",
-        'extends = "six_day_race"\n[riders]\nwidth_mm = 9\n'),
+        'extends = "six_day_race"\n[components.riders]\nsize_mm = 9\n'),
+    "a moved table, written as it says": (
+        'extends = "six_day_race"\n[hands]\nmin_players = 4\n', "[players] min",
+        'extends = "six_day_race"\n[players]\nmin = 4\n'),
     "a control character, removed": ('extends = "racing_kings"\ntitle = "Race\\u0007"\n',
                                      "remove it", 'extends = "racing_kings"\ntitle = "Race"\n'),
     "an invisible character, removed": ('extends = "racing_kings"\ntitle = "Ra\\u200bce"\n',

@@ -50,7 +50,7 @@ CASES = [
      ["tiles.types[0].paths", "unexpected 'X'"], 5),
     ('extends = "river_race"\n[obstacles.black]\nper_player = -1\n',
      ["obstacles.black.per_player", "greater than or equal to 0"], 3),
-    ('extends = "steeple_chess"\n[course]\nmap = """\n....\n"""\n', ["course.map", "row 1 of the map"], 3),
+    ('extends = "steeple_chess"\n[course]\nmap = """\n....\n"""\n', ["course.map", "map row 1"], 3),
     ('extends = "steeple_chess"\n[die]\nfaces = "KKKKKK"\n', ["die.faces", "found 'KKKKKK'"], 3),
     ('extends = "steeple_chess"\n[course]\nsquare_mm = "big"\n', ["course.square_mm", "found 'big'"], 3),
     ('extends = "six_day_race"\n[track]\nlane_mm = 10\n', ["track.lane_mm", "greater than or equal to 12"], 3),

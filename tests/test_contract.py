@@ -291,7 +291,7 @@ def test_a_rule_text_of_more_blocks_than_rules_need_is_refused_with_its_line(tmp
 
 
 def test_a_legend_text_may_name_every_number_the_legend_fills_in(run_cli, tmp_path):
-    from boardgen.games.six_day_race.infield import legend_values
+    from boardgen.games.six_day_race.board import legend_values
     from boardgen.games.six_day_race.model import LEGEND_PLACEHOLDERS
     from boardgen.i18n import words_for
 

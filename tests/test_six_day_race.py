@@ -127,7 +127,7 @@ def test_lanes_are_wide_enough_on_straights_and_bends(advanced):
     assert track["lanes"] == 2 and track["lane_mm"] >= 20
     centres = track["bend_centers"]
     for space in advanced["spaces"]:
-        if space["kind"] == "straight":
+        if space["shape"] == "straight":
             ys = [p[1] for p in space["outline"]]
             assert max(ys) - min(ys) == pytest.approx(2 * track["lane_mm"])
         else:
@@ -136,10 +136,11 @@ def test_lanes_are_wide_enough_on_straights_and_bends(advanced):
 
 
 def test_bends_are_sectors_and_straights_rectangles(advanced):
-    kinds = [s["kind"] for s in advanced["spaces"]]
-    assert kinds.count("straight") == 40 and kinds.count("bend") == 40
+    shapes = [s["shape"] for s in advanced["spaces"]]
+    assert shapes.count("straight") == 40 and shapes.count("bend") == 40
     for space in advanced["spaces"]:
-        if space["kind"] == "straight":
+        assert space["length_mm"] == pytest.approx(advanced["track"]["space_mm"])
+        if space["shape"] == "straight":
             assert len(space["outline"]) == 4
             xs = sorted({round(p[0], 3) for p in space["outline"]})
             assert len(xs) == 2
@@ -152,9 +153,10 @@ def test_next_runs_once_round_the_track_in_number_order(advanced):
     current, seen = "1", []
     for _ in range(80):
         seen.append(current)
-        current = spaces[current]["next"]
+        assert len(spaces[current]["next"]) == 1
+        current = spaces[current]["next"][0]
     assert current == "1" and len(set(seen)) == 80
-    assert spaces["80"]["next"] == "1"
+    assert spaces["80"]["next"] == ["1"] and advanced["track"]["loop"]
 
 
 def test_travel_is_anticlockwise_and_the_line_lies_between_80_and_1(advanced):
@@ -166,27 +168,32 @@ def test_travel_is_anticlockwise_and_the_line_lies_between_80_and_1(advanced):
     assert spaces[1]["center"][1] > advanced["board_size"][1] / 2
     assert spaces[2]["center"][0] > spaces[1]["center"][0]
     top = [s for s in advanced["spaces"] if s["center"][1] < advanced["board_size"][1] / 3]
-    top_straight = [s for s in top if s["kind"] == "straight"]
+    top_straight = [s for s in top if s["shape"] == "straight"]
     xs = [s["center"][0] for s in top_straight]
     assert xs == sorted(xs, reverse=True)
 
 
 def test_advanced_colours_are_moons_exactly(advanced):
-    colours = {}
+    kinds = {}
     for space in advanced["spaces"]:
-        colours.setdefault(space["color_name"], []).append(space["number"])
-    moons = {name: sorted(numbers) for name, numbers in colours.items()
-             if name not in ("plain", "rider_change", "crash")}
+        kinds.setdefault(space["kind"], []).append(space["number"])
+    moons = {name: sorted(numbers) for name, numbers in kinds.items() if name in MOON}
     assert moons == MOON
-    assert colours["rider_change"] == [40] and colours["crash"] == [65]
+    assert kinds["rider-change"] == [40] and kinds["crash"] == [65]
     layout = load_layout("six_day_race_advanced")
+    colours = {name: getattr(layout.colors, name) for name in MOON}
+    colours.update({"rider-change": layout.colors.rider_change, "crash": layout.colors.crash})
     for space in advanced["spaces"]:
-        assert space["color"] == getattr(layout.colors, space["color_name"])
-    assert len(colours["plain"]) == 80 - 32 - 2
+        assert space["color"] == colours.get(space["kind"], layout.colors.plain)
+    assert len(kinds["plain"]) == 80 - 32 - 6  # the coloured spaces and the six named ones
 
 
 def test_original_has_no_colours_and_no_orange_spaces(original):
-    assert {s["color_name"] for s in original["spaces"]} == {"plain", "rider_change", "crash"}
+    layout = load_layout("six_day_race")
+    assert {s["color"] for s in original["spaces"]} == {layout.colors.plain,
+                                                        layout.colors.rider_change,
+                                                        layout.colors.crash}
+    assert {s["kind"] for s in original["spaces"]} == {"plain", *{w[1] for w in WORDS.values()}}
     assert load_layout("six_day_race").spaces.orange == ()
 
 
@@ -195,8 +202,12 @@ def test_words_and_tags(fixture, request):
     board = request.getfixturevalue(fixture)
     for space in board["spaces"]:
         word = WORDS.get(space["number"])
-        assert space["label"] == (word[0] if word else None)
+        assert space.get("label") == (word[0] if word else None)
         assert space["tags"] == ([word[1]] if word else [])
+        assert space["kind"] == (word[1] if word else space["kind"])
+        assert ("effect" in space) == (space["kind"] == "crash")
+    crash = next(s for s in board["spaces"] if s["kind"] == "crash")
+    assert crash["effect"] == {"kind": "skip", "turns": 1}  # the crashed rider misses a turn
 
 
 # ---- text on the board -------------------------------------------------------
@@ -288,7 +299,7 @@ def footprints_on(space: dict, track: dict, rider: float) -> list[list[tuple[flo
     width = 2 * track["lane_mm"]
     EPS = 0.05  # outlines sample arcs every 2°: their chords lie up to 0.03 mm inside
     squares = []
-    if space["kind"] == "straight":
+    if space["shape"] == "straight":
         xs, ys = [p[0] for p in space["outline"]], [p[1] for p in space["outline"]]
         for row in range(int(width // rider)):
             for column in range(int((max(xs) - min(xs)) // rider)):
@@ -321,8 +332,8 @@ def footprints_on(space: dict, track: dict, rider: float) -> list[list[tuple[flo
 def test_every_space_holds_all_the_riders(spaces):
     layout = load_layout_text(f'extends = "six_day_race"\n[track]\nspaces = {spaces}\n')
     data = six_day_race.board_json(layout)
-    riders = len(layout.riders.colors)
-    rider = layout.riders.width_mm
+    riders = len(layout.rider_colors)
+    rider = layout.rider_mm
     standee = six_day_race.compose_game(layout).component_sets[1].components[0].front
     assert standee.width == pytest.approx(rider)
     for space in data["spaces"]:
@@ -378,8 +389,8 @@ def test_any_track_length_builds_with_nothing_else_changed(run_cli, tmp_path, sp
     assert sorted(named.values()) == sorted(["finish", "sprint", "rider-change", "sprint", "crash",
                                              "start"])
     # every card place lies on the board, clear of the track and of every other place
-    width, height = board["board_size_mm"]
-    rects = [a["rect"] for a in board["card_areas"]]
+    width, height = board["board_size"]
+    rects = [a["rect"] for a in board["card_places"]]
     assert len(rects) == 5
     for i, (x, y, w, h) in enumerate(rects):
         assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
@@ -424,8 +435,8 @@ def test_named_spaces_may_sit_anywhere(run_cli, tmp_path):
     assert sorted(lengths) == list(range(1, 101))
     spaces = {s["number"]: s for s in board["spaces"]}
     assert spaces[2]["center"][0] < spaces[1]["center"][0]  # clockwise: leftwards at the bottom
-    assert spaces[100]["next"] == "1"
-    assert {n: s["label"] for n, s in spaces.items() if s["label"]} == {
+    assert spaces[100]["next"] == ["1"]
+    assert {n: s["label"] for n, s in spaces.items() if s.get("label")} == {
         5: "Start", 12: "Sprint 1", 30: "Finish", 57: "Rider change", 99: "Sprint 2",
         100: "Sprint 3"}
     sheet = " ".join(pdf_text((tmp_path / "out" / "long" / "score-sheet.pdf").read_bytes()).split())
@@ -463,10 +474,16 @@ def load_error(tmp_path, text: str) -> InputError:
     ("[track]\nspaces = 161\n", "track.spaces", "less than or equal to 160"),
     ("[track]\nlane_mm = 10\n", "track.lane_mm", "greater than or equal to 12"),
     ("[track]\nspace_mm = 19\n", "track.space_mm", "greater than or equal to 20"),
-    ("[riders]\nwidth_mm = 14\n", "track.spaces", "room on every space for all 8 riders"),
-    ("[track]\nstraight_spaces = 20\n[riders]\nwidth_mm = 12\n", "track.straight_spaces",
+    ("[components.riders]\nsize_mm = 14\n", "track.spaces",
+     "room on every space for all 8 riders"),
+    ("[track]\nstraight_spaces = 20\n[components.riders]\nsize_mm = 12\n",
+     "track.straight_spaces",
      "a space holds only 4 of the 8 riders"),
     ("[track]\nfinish_line_after = 21\n", "track.finish_line_after", "only 20 spaces"),
+    ("[riders]\nwidth_mm = 12\n", "riders", 'write their colours as [players] colors'),
+    ("[hands]\nmin_players = 2\n", "hands.min_players", "[players] min"),
+    ("[components.riders]\nper_player = 2\n", "components.riders.per_player",
+     "each player races one rider"),
     ("[track]\nstraight_spaces = 37\n", "track.straight_spaces", "too tight"),
     ("[track]\nstraight_spaces = 39\n", "track.straight_spaces", "at least 4 are needed"),
     ("[track]\nlanes = 4\nlane_mm = 200\nspaces = 40\n", "track.spaces", "no oval of 40"),
@@ -507,7 +524,7 @@ def test_every_rule_level_problem_is_reported_at_once(tmp_path):
             "infield.areas[0].pile"} <= keys, keys
 
 
-def test_model_infield_and_track_import_one_way():
+def test_model_and_board_import_one_way():
     import ast
     from pathlib import Path
 
@@ -522,8 +539,8 @@ def test_model_infield_and_track_import_one_way():
         return found
 
     assert imports("model") <= {"dimensions"}
-    assert "infield" not in imports("track") and "board" not in imports("track")
-    assert "board" not in imports("infield")
+    assert imports("dimensions") == set()
+    assert "rules" not in imports("board") and "diagrams" not in imports("board")
 
 
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])

@@ -155,7 +155,7 @@ def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
 def test_eight_numbered_riders_in_eight_colours(files, layout):
     riders = six_day_race.compose_game(layout).component_sets[1]
     assert [c.name for c in riders.components] == [f"{n}-1" for n in range(1, 9)]  # player, token
-    assert len(set(layout.riders.colors)) == 8
+    assert len(set(layout.rider_colors)) == 8
     for number, component in enumerate(riders.components, start=1):
         scene = component.front
         assert scene.width <= layout.track.lane_mm - 4  # two abreast fit in a lane
@@ -235,7 +235,7 @@ def test_every_layout_field_has_a_description_for_the_schema():
 
 
 def legend_titles(layout, lang: str = "en") -> list[str]:
-    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.games.six_day_race.board import legend_block
     from boardgen.i18n import words_for
 
     block = legend_block(layout, words_for(layout, lang))
@@ -283,12 +283,14 @@ def test_the_board_prints_on_eight_a4_sheets_and_a_map(files, layout):
     for page in pages:
         width, height = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert (round(width * 25.4 / 72), round(height * 25.4 / 72)) == (210, 297)
-    board = six_day_race.board_json(layout)
-    assert max(board["board_size_mm"]) < 900 and min(board["board_size_mm"]) < 370
+    board = six_day_race.compose_board(layout).scene
+    assert max(board.width, board.height) < 900 and min(board.width, board.height) < 370
 
 
 def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
-    from boardgen.games.six_day_race.velodrome import line_offsets
+    from boardgen.components.oval_track import line_offsets
+    from boardgen.games.six_day_race.board import board_plan
+    from boardgen.i18n import words_for
     from boardgen.scene import Line, Path
 
     board = six_day_race.compose_board(layout)
@@ -296,8 +298,8 @@ def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
     colors = layout.colors
     assert {colors.cote_d_azur, colors.measuring_line, colors.sprinters_line,
             colors.stayers_line} <= strokes
-    offsets = line_offsets(six_day_race.track.Geometry(layout.track))
-    assert offsets["measuring_line"] < offsets["sprinters_line"] < offsets["stayers_line"]
+    offsets = line_offsets(board_plan(layout, words_for(layout)).oval)
+    assert offsets["measuring"] < offsets["sprinters"] < offsets["stayers"]
     sprint_lines = [n for n in board.scene.children
                     if isinstance(n, Line) and n.style.stroke == colors.finish_line]
     assert len(sprint_lines) == len(layout.spaces.sprints)

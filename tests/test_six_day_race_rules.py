@@ -101,7 +101,7 @@ def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race_advanced"\n'
                  "[track]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
                  "[spaces]\ngreen = [45]\norange = [88, 90]\n"
-                 "[riders]\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
+                 "[players]\nmax = 6\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
                  "\"#222222\", \"#f5f5f2\"]\n")
     layout = load_layout(str(path))
     for lang in LANGS:
@@ -164,16 +164,14 @@ def test_german_and_polish_kits_print_no_english_label_word(name, lang):
 
 def board_fills(layout) -> dict[int, str]:
     """Each space's colour as the board draws it."""
-    from boardgen.games.six_day_race.board import space_infos
-    from boardgen.games.six_day_race.track import Geometry
+    from boardgen.games.six_day_race.board import board_plan
 
-    return {info.space.number: info.fill
-            for info in space_infos(layout, Geometry(layout.track), words_for(layout))}
+    return {int(n): look.fill for n, look in board_plan(layout, words_for(layout)).looks.items()}
 
 
 def legend_parts(layout, lang: str) -> tuple[list[str], set[str]]:
     """The legend's row titles and the colours of its swatches."""
-    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.games.six_day_race.board import legend_block
     from boardgen.scene import Rect, Text
 
     block = legend_block(layout, words_for(layout, lang))
@@ -262,7 +260,7 @@ def test_the_slipstream_figure_draws_its_spaces_as_the_board_does(name):
 def test_legend_lines_keep_one_letter_words_and_numbers_with_their_neighbours(name, lang):
     from tests.test_rules_line_ends import stumbles
 
-    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.games.six_day_race.board import legend_block
     from boardgen.scene import Text
 
     layout = load_layout(name)

@@ -6,7 +6,8 @@ eight rider standees and a score sheet for six races.
 
 from __future__ import annotations
 
-from boardgen.games.six_day_race.board import board_json, board_plan, compose_board
+from boardgen.games.six_day_race.board import (board_json, board_plan, compose_board,
+                                               compose_parts)
 from boardgen.games.six_day_race.cards import compose_cards
 from boardgen.games.six_day_race.diagrams import diagrams
 from boardgen.games.six_day_race.model import Layout
@@ -22,8 +23,9 @@ __all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board", 
 def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
     """The board and board.json, the cards, the riders and the score sheet."""
     words = words or words_for(layout)
-    planned = board_plan(layout, words)  # the board and board.json share its infield plan
-    return GameOutput(board=compose_board(layout, words, planned),
-                      board_json=board_json(layout, words, planned),
+    planned = board_plan(layout, words)
+    parts = compose_parts(layout, words, planned)  # the board and board.json are drawn once
+    return GameOutput(board=parts.board,
+                      board_json=board_json(layout, words, planned, parts),
                       component_sets=(compose_cards(layout, words), compose_riders(layout, words)),
                       sheets=(compose_score_sheet(layout, words),))

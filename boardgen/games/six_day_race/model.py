@@ -14,6 +14,8 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
+from boardgen.components import pieces_model
+from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model, raise_all
 
@@ -28,6 +30,27 @@ LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash",
 SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
 REQUIRED_KINDS = ("finish", "start", "rider-change")
 MAX_SPRINTS = 4
+RIDERS = "riders"  # the component that holds the riders
+# Tables and keys of the six-day race's own format that are now the race kind's, and what to
+# write instead.
+MOVED = {
+    "riders": "the riders are a component now: write their colours as [players] colors = "
+              "[...] (max = how many ride) and their standees as [components.riders] type = "
+              "\"tokens\", shape = \"standee\", size_mm (was width_mm), face_mm",
+    "hands.min_players": "the fewest players is [players] min now",
+}
+
+
+def moved(data: dict) -> list[tuple[str, str]]:
+    """The moved keys ``data`` sets, each with what to write instead."""
+    found = []
+    for key, advice in MOVED.items():
+        table, _, name = key.partition(".")
+        given = data.get(table)
+        if (not name and given is not None) or (name and isinstance(given, dict)
+                                                and name in given):
+            found.append((key, advice))
+    return found
 
 
 class Track(Model):
@@ -359,7 +382,6 @@ class Hands(Model):
         description="green cards of each value in every hand from many_from players on")
     many_from: int = Field(6, ge=2, le=12, description="the player count from which the "
                                                        "smaller hand and draw apply")
-    min_players: int = Field(3, ge=1, le=12, description="the fewest players")
     change_high: int = Field(4, ge=0, le=20, description="grey cards drawn from the second pile "
                                                          "at the rider change")
     change_low: int = Field(7, ge=0, le=20, description="grey cards drawn from the first pile at "
@@ -369,18 +391,6 @@ class Hands(Model):
     def hand(self, players: int) -> dict[int, int]:
         return dict(sorted((self.many_players if players >= self.many_from
                             else self.few_players).items()))
-
-
-class Riders(Model):
-    """One standee per player."""
-
-    colors: tuple[Color, ...] = Field(min_length=1, max_length=12,
-                                      description="one rider per colour, numbered in this order; "
-                                                  "as many players as riders")
-    width_mm: float = Field(9.5, ge=6, le=60,
-                            description="standee width; its feet make it as deep, and every "
-                                        "space must hold all the riders")
-    face_mm: float = Field(22.0, ge=12, le=100, description="height of a standee's picture")
 
 
 class ScoreSheet(Model):
@@ -403,13 +413,29 @@ class Layout(LayoutBase):
     infield: Infield = Field(Infield(), description="card places and arrows in the infield")
     cards: Cards = Field(description="card size and the green and grey decks")
     hands: Hands = Field(Hands(), description="hands and the rider change's draws")
-    riders: Riders = Field(description="rider standees, one per player")
+    players: Players = Field(description="who plays: the fewest and the most, and a rider's "
+                                         "colour for each (one rider per player)")
+    components: dict[str, pieces_model()] = Field(  # type: ignore[valid-type]
+        default_factory=dict, max_length=20,
+        description="the printed pieces by name, as a race layout declares them; the riders "
+                    "are `riders` (standee tokens, one per player)")
     score_sheet: ScoreSheet = Field(ScoreSheet(), description="races and points on the sheet")
+
+    @model_validator(mode="before")
+    @classmethod
+    def moved_keys(cls, data):
+        """Keys of the six-day race's own format that moved to the race kind's: each refused
+        with what to write instead (a layout extending a shipped one meets them first)."""
+        if isinstance(data, dict):
+            raise_all([FieldProblem(key, advice) for key, advice in moved(data)])
+        return data
 
     @model_validator(mode="after")
     def rules_hold(self):
-        problems = (self._named_problems() + self._colour_problems() + self._card_problems()
-                    + self._hand_problems())
+        problems = (self._rider_problems() + self._named_problems() + self._colour_problems()
+                    + self._card_problems() + self._hand_problems())
+        if problems and problems[0].key == "components.riders":
+            raise_all(problems[:1])  # every other check measures the riders
         # The search for drawable straight lengths is the costly check: done once, it both
         # finds the oval's problems and gives the straight a layout leaves out.
         straight = self.track.straight_spaces
@@ -424,6 +450,29 @@ class Layout(LayoutBase):
         if self.spaces.colors_of or any(named.of is not None for named in self.spaces.named):
             object.__setattr__(self, "spaces", self.spaces.spread_over(self.track.spaces))
         return self
+
+    # ---- riders ------------------------------------------------------------------
+
+    def _rider_problems(self) -> list[FieldProblem]:
+        riders = self.components.get(RIDERS)
+        if riders is None or riders.type != "tokens":
+            return [FieldProblem(f"components.{RIDERS}", "the riders are tokens, one per "
+                                 f"player: [components.{RIDERS}] with type = \"tokens\", shape "
+                                 "= \"standee\", size_mm = 9.5")]
+        if riders.per_player != 1:
+            return [FieldProblem(f"components.{RIDERS}.per_player", "each player races one "
+                                 "rider: per_player = 1")]
+        return []
+
+    @property
+    def rider_colors(self) -> tuple[str, ...]:
+        """One rider per player, in the players' colours."""
+        return tuple(self.players.colors[:self.players.max])
+
+    @property
+    def rider_mm(self) -> float:
+        """A rider's width: its standee stands on a square of this side."""
+        return self.components[RIDERS].size_mm
 
     # ---- named and coloured spaces -----------------------------------------
 
@@ -513,10 +562,7 @@ class Layout(LayoutBase):
 
     def _hand_problems(self) -> list[FieldProblem]:
         problems = []
-        most = len(self.riders.colors)
-        if self.hands.min_players > most:
-            problems.append(FieldProblem("hands.min_players", f"only {most} riders",
-                                         related=("riders.colors",)))
+        most = len(self.rider_colors)
         green = self.cards.green.counts
         checks = [("hands.few_players", min(most, self.hands.many_from - 1))]
         if most >= self.hands.many_from:
@@ -524,11 +570,11 @@ class Layout(LayoutBase):
         for key, players in checks:
             hand = self.hands.hand(players)
             short = [v for v, n in hand.items() if green.get(v, 0) < n * players]
-            if players >= self.hands.min_players and short:
+            if players >= self.players.min and short:
                 value = short[0]
                 problems.append(FieldProblem(
                     key, f"{players} hands need {hand[value] * players} green {value}s, the deck "
-                    f"has {green.get(value, 0)}", related=("cards.green.counts", "riders.colors")))
+                    f"has {green.get(value, 0)}", related=("cards.green.counts", "players.max")))
         return problems
 
     # ---- the oval --------------------------------------------------------------
@@ -545,9 +591,9 @@ class Layout(LayoutBase):
         if straight is None:
             return [FieldProblem(key, f"no oval of {track.spaces} spaces leaves bends wide enough "
                                       f"for {track.lanes} lanes of {track.lane_mm:g} mm with "
-                                      f"room on every space for all {len(self.riders.colors)} "
+                                      f"room on every space for all {len(self.rider_colors)} "
                                       "riders; change the spaces, lanes or riders' width",
-                                 related=related + ("riders.width_mm",))]
+                                 related=related + (f"components.{RIDERS}.size_mm",))]
         if explicit:
             problem = self._straight_problem(track)
             if problem:
@@ -572,7 +618,7 @@ class Layout(LayoutBase):
         if track.board_size_mm[0] > dim.MAX_BOARD_MM:
             return (f"the board would be {track.board_size_mm[0]:.0f} mm long; at most "
                     f"{dim.MAX_BOARD_MM:.0f} mm")
-        riders, rider_mm = len(self.riders.colors), self.riders.width_mm
+        riders, rider_mm = len(self.rider_colors), self.rider_mm
         room = track.capacity(rider_mm)
         if room < riders:
             return (f"a space holds only {room} of the {riders} riders ({rider_mm:g} mm standees), "
@@ -607,5 +653,6 @@ class Layout(LayoutBase):
     # ---- facts the rules and the score sheet use ------------------------------
 
     @property
-    def players(self) -> tuple[int, int]:
-        return self.hands.min_players, len(self.riders.colors)
+    def player_counts(self) -> tuple[int, int]:
+        """The fewest and the most players: one rider each."""
+        return self.players.min, len(self.rider_colors)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgen.games.six_day_race.board import space_word
-from boardgen.games.six_day_race.infield import legend_rows, pile_text, shade_word
+from boardgen.games.six_day_race.board import legend_rows, pile_text, shade_word, space_word
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.components.wording import spoken_list
 from boardgen.i18n import Words
@@ -32,7 +31,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     """Everything a rule text may print about this layout, as plain values."""
     spaces, cards, hands = layout.spaces, layout.cards, layout.hands
     low, high = cards.grey.pile_values[0], cards.grey.pile_values[-1]
-    few, many = layout.players
+    few, many = layout.player_counts
     crash = spaces.number_of("crash")
     spread = spaces.spread_from
     return {
@@ -79,7 +78,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "many_from": hands.many_from,
         "min_players": few,
         "max_players": many,
-        "riders": len(layout.riders.colors),
+        "riders": len(layout.rider_colors),
         "change_high": hands.change_high,
         "change_low": hands.change_low,
         "change_low_many": hands.change_low_many,

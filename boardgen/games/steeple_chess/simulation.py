@@ -203,7 +203,7 @@ class Tables:
 
 def without_black(course: Course) -> Course:
     """The same course with its black squares made ordinary squares."""
-    return Course(tuple(row.replace("#", ".") for row in course.rows), course.walls)
+    return Course(tuple(row.replace("#", ".") for row in course.rows), walls=course.walls)
 
 
 # ---- one game -----------------------------------------------------------------------
