@@ -142,8 +142,8 @@ class Tables:
         self._empty = Position({}, blocked)
         self._full = Position(Occupied(), blocked)
         self._rules: dict[tuple[Cell, str, bool], Rule] = {}
-        # face → origin → the rule's squares with their distances (see ``scored_rule``)
-        self._scored: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
+        # face → origin → the rule's squares with their scores (see ``scored_rule``)
+        self._scored_rules: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
         self._scored_entries: dict[tuple[str, str], tuple] = {}
 
     def rule(self, origin: Cell, face: str, entering: bool = False) -> Rule:
@@ -163,11 +163,12 @@ class Tables:
         return Rule(rays=_rays(origin, reach))
 
     def scored_rule(self, origin: Cell, face: str) -> tuple:
-        """The rule of a piece on ``origin`` with each square's distance beside it:
-        (rays, quiet rays, captures), each square a (square, distance) pair."""
-        found = self._scored[face].get(origin)
+        """The rule of a piece on ``origin`` with each square's score beside it (see
+        ``_scored``)."""
+        found = self._scored_rules[face].get(origin)
         if found is None:
-            found = self._scored[face][origin] = self._with_distances(self.rule(origin, face))
+            found = self._scored_rules[face][origin] = self._scored(
+                self.rule(origin, face), self.distance.get(origin, FAR))
         return found
 
     def scored_entries(self, colour: str, face: str) -> tuple:
@@ -176,15 +177,25 @@ class Tables:
         found = self._scored_entries.get(key)
         if found is None:
             found = self._scored_entries[key] = tuple(
-                self._with_distances(self.rule(cell, face, True))
+                self._scored(self.rule(cell, face, True), self.start_distance[colour])
                 for cell in self.course.entries[colour])
         return found
 
-    def _with_distances(self, rule: Rule) -> tuple:
-        dist = self.distance
-        return (tuple(tuple((cell, dist.get(cell, FAR)) for cell in ray) for ray in rule.rays),
-                tuple(tuple((cell, dist.get(cell, FAR)) for cell in ray) for ray in rule.quiet),
-                tuple((cell, dist.get(cell, FAR)) for cell in rule.captures))
+    def _scored(self, rule: Rule, before: int) -> tuple:
+        """(rays, quiet rays, captures) of a piece ``before`` squares from the goal, each
+        square as (square, score of a move there, that score for a capture before the
+        victim's start distance is added): a move's score is its gain first, then a
+        capture, then how far back the victim goes."""
+        distance = self.distance
+
+        def scored(cell: Cell) -> tuple[Cell, int, int]:
+            after = distance.get(cell, FAR)
+            gain = (before - after) * SCORE_UNIT
+            return cell, gain, gain + SCORE_UNIT // 2 - after
+
+        return (tuple(tuple(map(scored, ray)) for ray in rule.rays),
+                tuple(tuple(map(scored, ray)) for ray in rule.quiet),
+                tuple(map(scored, rule.captures)))
 
     def moves(self, state: "GameState", colour: str, face: str) -> list[Move]:
         """Every move of ``colour`` for ``face``: pieces on the board, then a piece entering."""
@@ -337,31 +348,27 @@ class Simulator:
                    face: str) -> tuple[list[Move], float]:
         """The moves the policy rates best for ``face``, and their gain (-inf: none).
 
-        A move's score is its gain first, then a capture, then how far back the victim
-        goes; the best are listed in the order of ``Tables.moves``. The distances come
-        with the rules (``Tables.scored_rule``), so a square's is not looked up again.
+        The best are listed in the order of ``Tables.moves``. The scores come with the
+        rules (``Tables.scored_rule``): only the squares' occupants are looked up here.
         """
         start = tables.start_distance
         board = state.board
-        unit, capture = SCORE_UNIT, SCORE_UNIT // 2
         best: list[Move] = []
         top = -math.inf
-        choices = [(origin, tables.distance.get(origin, FAR), (tables.scored_rule(origin, face),))
+        choices = [(origin, (tables.scored_rule(origin, face),))
                    for origin in state.pieces(colour)]
         if state.waiting[colour]:
-            choices.append((None, start[colour], tables.scored_entries(colour, face)))
-        for origin, before, rules in choices:
+            choices.append((None, tables.scored_entries(colour, face)))
+        for origin, rules in choices:
             seen = set() if len(rules) > 1 else None  # an entry square reached twice counts once
             for rays, quiet, captures in rules:
                 for ray in rays:
-                    for target, after in ray:
+                    for target, score, taking in ray:
                         victim = board.get(target)
-                        if victim is None:
-                            score = (before - after) * unit
-                        elif victim == colour:
-                            break
-                        else:
-                            score = (before - after) * unit + capture + start[victim] - after
+                        if victim is not None:
+                            if victim == colour:
+                                break
+                            score = taking + start[victim]
                         if seen is None or target not in seen:
                             if seen is not None:
                                 seen.add(target)
@@ -372,25 +379,24 @@ class Simulator:
                         if victim is not None:
                             break
                 for ray in quiet:
-                    for target, after in ray:
+                    for target, score, _ in ray:
                         if target in board:
                             break
                         if seen is None or target not in seen:
                             if seen is not None:
                                 seen.add(target)
-                            score = (before - after) * unit
                             if score > top:
                                 top, best = score, [(origin, target)]
                             elif score == top:
                                 best.append((origin, target))
-                for target, after in captures:
+                for target, _, taking in captures:
                     victim = board.get(target)
                     if victim is None or victim == colour:
                         continue
                     if seen is None or target not in seen:
                         if seen is not None:
                             seen.add(target)
-                        score = (before - after) * unit + capture + start[victim] - after
+                        score = taking + start[victim]
                         if score > top:
                             top, best = score, [(origin, target)]
                         elif score == top:
@@ -409,8 +415,10 @@ class Simulator:
         # changes: a handful of squares' distances and the start spaces'.
         known = self.placement_changes
         plain = known.plain.distance
-        nets = [sum(plain.get(c, FAR) for c in theirs) - sum(plain.get(c, FAR) for c in mine)
-                - base + state.waiting[leader] * a - state.waiting[colour] * b
+        on_board = (sum(plain.get(c, FAR) for c in theirs) - sum(plain.get(c, FAR) for c in mine)
+                    - base)
+        theirs_waiting, mine_waiting = state.waiting[leader], state.waiting[colour]
+        nets = [on_board + theirs_waiting * a - mine_waiting * b
                 for a, b in zip(known.start[leader], known.start[colour])]
         for cell in theirs:
             for index, change in known.changes.get(cell, ()):
