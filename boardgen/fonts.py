@@ -11,7 +11,7 @@ from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
 
-from boardgen.cache import in_cache, stored, write_file
+from boardgen.cache import file_digest, in_cache, stored, write_file
 
 FAMILY = "Fira Sans"
 FILES = {
@@ -274,7 +274,17 @@ def subset_woff(face: str, characters: str) -> bytes:
 
     No layout features are kept, so a browser neither kerns nor joins ligatures,
     and text is as wide as ``text_width`` measures it (and the PDF prints it).
+    A cut takes tens of milliseconds and every build of a game asks for the same ones:
+    each is kept in the cache under the face's digest, the characters and the version of
+    the code that cuts it.
     """
+    key = hashlib.sha256(characters.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return stored(f"woff/{_cutting_version()}/{FILES[face][:-4]}-{_face_digest(face)}-{key}",
+                  lambda: _cut_woff(face, characters))
+
+
+def _cut_woff(face: str, characters: str) -> bytes:
+    """``subset_woff`` made afresh."""
     import io
 
     from fontTools.ttLib import TTFont
@@ -284,6 +294,20 @@ def subset_woff(face: str, characters: str) -> bytes:
     font = TTFont(io.BytesIO(source), recalcTimestamp=False)
     font.flavor = "woff"
     return _subset(font, characters, _subset_options(woff=True))
+
+
+@lru_cache(maxsize=None)
+def _face_digest(face: str) -> str:
+    """A short digest of a packaged face's file."""
+    return hashlib.sha256(font_path(face).read_bytes()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=None)
+def _cutting_version() -> str:
+    """What the cut subsets depend on besides the face: this module and fontTools."""
+    import fontTools
+
+    return f"{file_digest(Path(__file__))}-ft{fontTools.version}"
 
 
 # The characters of Latin-script text: a subset of these is cut from a face already cut

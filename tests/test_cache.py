@@ -129,3 +129,14 @@ def test_a_damaged_template_file_is_compiled_again(own_cache):
         kept.write_bytes(damage)
         assert render(text) == "42\n"
     assert render(text) == "42\n" and kept.stat().st_size > 20
+
+
+def test_a_kept_woff_subset_is_the_subset_cut_afresh_and_is_not_cut_again(own_cache, monkeypatch):
+    fonts.subset_woff.cache_clear()
+    text = "Zażółć gęślą jaźń 0123"
+    first = fonts.subset_woff("bold", text)
+    assert first == fonts._cut_woff("bold", text) and first[:4] == b"wOFF"
+    assert len(kept_files(own_cache / "woff")) == 1
+    fonts.subset_woff.cache_clear()
+    monkeypatch.setattr(fonts, "_cut_woff", lambda *args: pytest.fail("cut again"))
+    assert fonts.subset_woff("bold", text) == first

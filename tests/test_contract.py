@@ -274,11 +274,11 @@ def test_check_counts_the_pages_of_the_rules_as_a_build_prints_them(tmp_path, ru
 
 def test_the_rules_are_typeset_once_for_the_check_and_the_build(tmp_path, monkeypatch):
     from boardgen import build as build_module
-    from boardgen import rules
+    from boardgen.rules import typeset as typesetting
 
     calls = []
-    typeset = rules.typeset
-    monkeypatch.setattr(rules, "typeset", lambda *a, **k: calls.append(a[3]) or typeset(*a, **k))
+    typeset = typesetting.typeset
+    monkeypatch.setattr(typesetting, "typeset", lambda *a, **k: calls.append(a[3]) or typeset(*a, **k))
     build_module.build("racing_kings", tmp_path, BuildOptions(formats=("pdf",)))
     assert len(calls) == 2  # the sheet and the booklet's pages
 
@@ -296,7 +296,7 @@ def test_a_rule_text_of_more_blocks_than_rules_need_is_refused_with_its_line(tmp
 
 
 def test_a_legend_text_may_name_every_number_the_legend_fills_in(run_cli, tmp_path):
-    from boardgen.games.six_day_race.infield import legend_values
+    from boardgen.games.six_day_race.board import legend_values
     from boardgen.games.six_day_race.model import LEGEND_PLACEHOLDERS
     from boardgen.i18n import words_for
 

@@ -210,7 +210,7 @@ def test_a_way_round_nearby_agrees_with_the_full_search(tmp_path):
     rows[10] = "c c c c . F|B B # . c c c c"
     rows[13] = "c c c c . F|G G # . c c c c"
     narrow = Course(tuple(r.replace(" ", "").replace("|", "") for r in rows),
-                    load_layout("steeple_chess").track.walls)
+                    walls=load_layout("steeple_chess").track.walls)
     courses = [narrow] + [layout_with(tmp_path, m, name=n).track for n, m in MAPS.items()]
     cutting = 0
     for course in courses:

@@ -21,10 +21,23 @@ from boardgen.i18n import LANGUAGES, Words, check_language, words_for
 from boardgen.imposition import PAPERS, Paper
 from boardgen.layout import CONTROL_CHARACTER, read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
-from boardgen.rules.document import RuleText, parse_rule_text
-from boardgen.rules.template import Rendered, render_rule_text, render_traced
-from boardgen.rules.typeset import page_style, typeset
 from boardgen.scene import Scene
+
+# The template engine (Jinja2), the Markdown parser and the typesetter (with its hyphenation)
+# are imported when a rule text is first read: a build that prints no PDF, or a module that
+# only wants the grammar helpers (``boardgen.rules.grammar``), never loads them.
+# (``boardgen.rules.typeset`` is the typesetter's module, as the submodule's name says.)
+_LATER = {"RuleText": "document", "parse_rule_text": "document", "Rendered": "template",
+          "render_rule_text": "template", "render_traced": "template", "page_style": "typeset"}
+
+
+def __getattr__(name: str):
+    if name in _LATER:
+        from importlib import import_module
+
+        return getattr(import_module(f"boardgen.rules.{_LATER[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 A4 = Paper("a4", *PAPERS["a4"])
 MAX_RULE_TEXT_BYTES = 500_000
@@ -129,10 +142,13 @@ class RuleBook:
     def pages(self, width: float, height: float, booklet: bool = False) -> tuple[Scene, ...]:
         """The text typeset on pages of ``width`` × ``height`` mm (for a booklet: a page count
         that wastes at most two blank pages)."""
+        import boardgen.rules.typeset as typesetting
+
         key = (width, height, booklet)
         if key not in self.typeset_pages:
-            self.typeset_pages[key] = typeset(self.text, self.figures, page_style(width, height),
-                                              self.title, booklet)
+            self.typeset_pages[key] = typesetting.typeset(
+                self.text, self.figures, typesetting.page_style(width, height), self.title,
+                booklet)
         return self.typeset_pages[key]
 
     def sheet(self, paper: Paper = A4) -> tuple[Scene, ...]:
@@ -179,12 +195,16 @@ def render_text(layout, path: Path, words: Words) -> str:
 
 def render_traced_text(layout, path: Path, words: Words) -> Rendered:
     """``render_text``, with the template line of every rendered line."""
+    from boardgen.rules.template import render_traced
+
     return render_traced(read_rule_text(path), str(path), rule_context(layout, words),
                          MAX_RENDERED_CHARS)
 
 
 def parse_text(layout, path: Path, words: Words, diagram_names) -> RuleText:
     """The rule text at ``path`` rendered and parsed; mistakes name the template's lines."""
+    from boardgen.rules.document import parse_rule_text
+
     rendered = render_traced_text(layout, path, words)
     _refuse_control_characters(rendered, str(path))
     return parse_rule_text(rendered.text, str(path), words.lang, diagram_names=diagram_names,
