@@ -86,7 +86,7 @@ def test_the_widest_standee_the_message_allows_builds_with_every_option(tmp_path
     assert built.exit_code == 0, built.stderr
 
 
-BIG_CARDS = 'extends = "six_day_race"\n[cards]\nwidth_mm = 140\nheight_mm = 205\n'
+BIG_CARDS = 'extends = "six_day_race"\n[components.cards]\nwidth_mm = 140\nheight_mm = 205\n'
 
 
 def test_a_piece_too_big_for_one_build_is_refused_with_advice_that_builds(tmp_path, run_cli):

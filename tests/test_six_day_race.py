@@ -181,18 +181,17 @@ def test_advanced_colours_are_moons_exactly(advanced):
     assert moons == MOON
     assert kinds["rider-change"] == [40] and kinds["crash"] == [65]
     layout = load_layout("six_day_race_advanced")
-    colours = {name: getattr(layout.colors, name) for name in MOON}
-    colours.update({"rider-change": layout.colors.rider_change, "crash": layout.colors.crash})
+    colours = {name: layout.kinds[name].fill for name in (*MOON, "rider-change", "crash")}
     for space in advanced["spaces"]:
-        assert space["color"] == colours.get(space["kind"], layout.colors.plain)
+        assert space["color"] == colours.get(space["kind"], layout.fill("plain"))
     assert len(kinds["plain"]) == 80 - 32 - 6  # the coloured spaces and the six named ones
 
 
 def test_original_has_no_colours_and_no_orange_spaces(original):
     layout = load_layout("six_day_race")
-    assert {s["color"] for s in original["spaces"]} == {layout.colors.plain,
-                                                        layout.colors.rider_change,
-                                                        layout.colors.crash}
+    assert {s["color"] for s in original["spaces"]} == {layout.fill("plain"),
+                                                        layout.fill("rider-change"),
+                                                        layout.fill("crash")}
     assert {s["kind"] for s in original["spaces"]} == {"plain", *{w[1] for w in WORDS.values()}}
     assert load_layout("six_day_race").spaces.orange == ()
 
@@ -330,7 +329,7 @@ def footprints_on(space: dict, track: dict, rider: float) -> list[list[tuple[flo
 
 @pytest.mark.parametrize("spaces", [40, 80, 123, 160])
 def test_every_space_holds_all_the_riders(spaces):
-    layout = load_layout_text(f'extends = "six_day_race"\n[track]\nspaces = {spaces}\n')
+    layout = load_layout_text(f'extends = "six_day_race"\n[board]\nspaces = {spaces}\n')
     data = six_day_race.board_json(layout)
     riders = len(layout.rider_colors)
     rider = layout.rider_mm
@@ -357,7 +356,7 @@ def test_seams_avoid_all_text_and_tile_onto_a4(target):
         assert not any(b[1] < y < b[3] for b in boxes), y
     data = six_day_race.board_json(layout)
     (xl, _), (xr, _) = data["track"]["bend_centers"]
-    boundaries = [xl + k * layout.track.space_mm for k in range(layout.track.straight + 1)]
+    boundaries = [xl + k * layout.board.space_mm for k in range(layout.board.straight + 1)]
     straight_seams = [x for x in board.seams_x if xl - 0.01 <= x <= xr + 0.01]
     assert all(any(abs(x - b) < 1e-6 for b in boundaries) for x in straight_seams)
     for seams, size in ((board.seams_x, board.scene.width), (board.seams_y, board.scene.height)):
@@ -372,7 +371,7 @@ def test_seams_avoid_all_text_and_tile_onto_a4(target):
 @pytest.mark.parametrize("spaces", [40, 60, 97, 160])
 def test_any_track_length_builds_with_nothing_else_changed(run_cli, tmp_path, spaces):
     path = write(tmp_path, "mine.toml", f'extends = "six_day_race"\nname = "mine"\n'
-                 f"[track]\nspaces = {spaces}\n")
+                 f"[board]\nspaces = {spaces}\n")
     started = time.perf_counter()
     result = run_cli("build", path, "--out", tmp_path / "out", "--format", "pdf")
     elapsed = time.perf_counter() - started
@@ -413,8 +412,8 @@ def test_any_track_length_builds_with_nothing_else_changed(run_cli, tmp_path, sp
 def test_the_straights_follow_the_track_length():
     chosen = {}
     for spaces in (40, 60, 80, 120, 160):
-        layout = load_layout_text(f'extends = "six_day_race"\n[track]\nspaces = {spaces}\n')
-        chosen[spaces] = layout.track.straight
+        layout = load_layout_text(f'extends = "six_day_race"\n[board]\nspaces = {spaces}\n')
+        chosen[spaces] = layout.board.straight
     assert chosen[80] == 20  # the shipped board keeps its proportions
     assert list(chosen.values()) == sorted(chosen.values())
     assert all(straight <= spaces // 4 for spaces, straight in chosen.items())  # never longer
@@ -422,7 +421,7 @@ def test_the_straights_follow_the_track_length():
 
 def test_named_spaces_may_sit_anywhere(run_cli, tmp_path):
     path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\nname = "long"\n'
-                 '[track]\nspaces = 100\nstraight_spaces = 24\ndirection = "clockwise"\n'
+                 '[board]\nspaces = 100\nstraight_spaces = 24\nclockwise = true\n'
                  "[spaces]\nnamed = [\n"
                  '  { space = 30, kind = "finish" }, { space = 5, kind = "start" },\n'
                  '  { space = 99, kind = "sprint" }, { space = 12, kind = "sprint" },\n'
@@ -444,7 +443,7 @@ def test_named_spaces_may_sit_anywhere(run_cli, tmp_path):
 
 
 def test_a_fixed_space_beyond_a_shorter_track_is_a_clear_error(run_cli, tmp_path):
-    path = write(tmp_path, "short.toml", 'extends = "six_day_race"\n[track]\nspaces = 60\n'
+    path = write(tmp_path, "short.toml", 'extends = "six_day_race"\n[board]\nspaces = 60\n'
                  '[spaces]\nnamed = [{ space = 1, kind = "finish" }, { space = 70, kind = "start" },'
                  ' { space = 20, kind = "rider-change" }]\n')
     result = run_cli("build", path, "--out", tmp_path / "out")
@@ -471,27 +470,30 @@ def load_error(tmp_path, text: str) -> InputError:
 
 
 @pytest.mark.parametrize("text, key, fragment", [
-    ("[track]\nspaces = 161\n", "track.spaces", "less than or equal to 160"),
-    ("[track]\nlane_mm = 10\n", "track.lane_mm", "greater than or equal to 12"),
-    ("[track]\nspace_mm = 19\n", "track.space_mm", "greater than or equal to 20"),
-    ("[components.riders]\nsize_mm = 14\n", "track.spaces",
+    ("[board]\nspaces = 161\n", "board.spaces", "less than or equal to 160"),
+    ("[board]\nlane_mm = 10\n", "board.lane_mm", "greater than or equal to 12"),
+    ("[board]\nspace_mm = 19\n", "board.space_mm", "greater than or equal to 20"),
+    ("[components.riders]\nsize_mm = 14\n", "board.spaces",
      "room on every space for all 8 riders"),
-    ("[track]\nstraight_spaces = 20\n[components.riders]\nsize_mm = 12\n",
-     "track.straight_spaces",
+    ("[board]\nstraight_spaces = 20\n[components.riders]\nsize_mm = 12\n",
+     "board.straight_spaces",
      "a space holds only 4 of the 8 riders"),
-    ("[track]\nfinish_line_after = 21\n", "track.finish_line_after", "only 20 spaces"),
+    ("[board]\nfinish_line_after = 21\n", "board.finish_line_after", "only 20 spaces"),
     ("[riders]\nwidth_mm = 12\n", "riders", 'write their colours as [players] colors'),
+    ("[colors]\ngreen = \"#00ff00\"\n", "colors", "[kinds.<name>] fill"),
+    ("[kinds.crash]\neffect = \"again\"\n", "kinds.crash.effect",
+     "know one effect: the crash space's skip"),
     ("[hands]\nmin_players = 2\n", "hands.min_players", "[players] min"),
     ("[components.riders]\nper_player = 2\n", "components.riders.per_player",
      "each player races one rider"),
-    ("[track]\nstraight_spaces = 37\n", "track.straight_spaces", "too tight"),
-    ("[track]\nstraight_spaces = 39\n", "track.straight_spaces", "at least 4 are needed"),
-    ("[track]\nlanes = 4\nlane_mm = 200\nspaces = 40\n", "track.spaces", "no oval of 40"),
+    ("[board]\nstraight_spaces = 37\n", "board.straight_spaces", "too tight"),
+    ("[board]\nstraight_spaces = 39\n", "board.straight_spaces", "at least 4 are needed"),
+    ("[board]\nlanes = 4\nlane_mm = 200\nspaces = 40\n", "board.spaces", "no oval of 40"),
     ("[spaces]\nred = [47, 45]\n", "spaces.red[1]", "already green"),
     ("[spaces]\nblue = [81]\n", "spaces.blue[0]", "not among the 80 spaces"),
     ("[spaces]\norange = [0]\n", "spaces.orange[0]", "not on the track"),
     ("[spaces]\norange = [81]\n", "spaces.orange[0]", "not on the track"),
-    ("[track]\nspaces = 60\n", "spaces.grey[0]", "spread over 60; give a list of your own"),
+    ("[board]\nspaces = 60\n", "spaces.grey[0]", "spread over 60; give a list of your own"),
     ("[spaces]\ncolors_of = { green = 1 }\n", "spaces.colors_of", "from 2 to 1000"),
     ('[spaces]\nnamed = [{ space = 5, kind = "finish" }, { space = 6, kind = "finish" }, '
      '{ space = 7, kind = "start" }, { space = 8, kind = "rider-change" }]\n',
@@ -500,13 +502,22 @@ def load_error(tmp_path, text: str) -> InputError:
      "spaces.named", "no rider-change space"),
     ('[spaces]\nnamed = [{ space = 90, of = 80, kind = "finish" }]\n',
      "spaces.named[0].space", "beyond the 80 spaces it is counted on"),
-    ("[cards.grey]\npiles = [[1, 2], [4, 5, 6]]\n", "cards.grey.piles", "exactly once"),
-    ("[cards.green]\ncounts = { 1 = 19, 2 = 24, 3 = 24, 4 = 24, 5 = 16, 7 = 8 }\n",
+    ("[decks.grey]\npiles = [\"grey-1\", \"grey-3\"]\n", "decks.grey.piles[1]",
+     "no pile 'grey-3'"),
+    ("[decks.grey]\npiles = [\"grey-1\"]\n", "components.cards.cards.grey-4.pile",
+     "in neither deck"),
+    ("[components.cards.cards]\ngrey-7 = { count = 2, value = \"1\", pile = \"grey-2\" }\n",
+     "components.cards.cards.grey-7.pile", "the grey 1s are in pile 'grey-1' already"),
+    ("[components.cards.cards]\ngreen-1 = { value = \"A\" }\n",
+     "components.cards.cards.green-1.value", "a number from 0 to 99"),
+    ("[cards.grey]\npiles = [[1, 2], [4, 5, 6]]\n", "cards", "[components.cards] type = \"deck\""),
+    ("[components.cards.cards]\ngreen-1 = { count = 19 }\n",
      "hands.few_players", "5 hands need 20 green 1s, the deck has 19"),
-    ("[cards]\nwidth_mm = 200\n", "cards.width_mm", "does not fit between two"),
+    ("[components.cards]\nwidth_mm = 200\n", "components.cards.width_mm",
+     "does not fit between two"),
     ('[infield]\nareas = [{ deck = "green", pile = 1, use = "draw" }]\n',
      "infield.areas[0].pile", "1 pile(s)"),
-    ("[track]\nlanes_mm = 24\n", "track.lanes_mm", "did you mean 'lane_mm'"),
+    ("[board]\nlanes_mm = 24\n", "board.lanes_mm", "did you mean 'lane_mm'"),
 ])
 def test_bad_layouts_name_the_key(tmp_path, text, key, fragment):
     error = load_error(tmp_path, text)
@@ -516,11 +527,11 @@ def test_bad_layouts_name_the_key(tmp_path, text, key, fragment):
 
 
 def test_every_rule_level_problem_is_reported_at_once(tmp_path):
-    error = load_error(tmp_path, "[track]\nfinish_line_after = 21\n"
+    error = load_error(tmp_path, "[board]\nfinish_line_after = 21\n"
                                  "[spaces]\nblue = [81]\nred = [47, 45]\n"
                                  '[infield]\nareas = [{ deck = "green", pile = 1, use = "draw" }]\n')
     keys = {p.key for p in error.problems}
-    assert {"track.finish_line_after", "spaces.blue[0]", "spaces.red[1]",
+    assert {"board.finish_line_after", "spaces.blue[0]", "spaces.red[1]",
             "infield.areas[0].pile"} <= keys, keys
 
 

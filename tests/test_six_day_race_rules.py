@@ -81,7 +81,7 @@ def test_german_speaks_to_one_player_and_has_the_review_fixes():
 def test_rule_context_matches_the_layout():
     layout = load_layout("six_day_race_advanced")
     context = six_day_race.rule_context(layout, words_for(layout, "en"))
-    assert context["spaces"] == layout.track.spaces == 80
+    assert context["spaces"] == layout.board.spaces == 80
     assert (context["finish"], context["start"], context["rider_change"], context["crash"]) == (
         1, 80, 40, 65)
     assert context["sprints"] == [23, 49]
@@ -99,7 +99,7 @@ def test_rule_context_matches_the_layout():
 
 def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race_advanced"\n'
-                 "[track]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
+                 "[board]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
                  "[spaces]\ngreen = [45]\norange = [88, 90]\n"
                  "[players]\nmax = 6\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
                  "\"#222222\", \"#f5f5f2\"]\n")
@@ -187,7 +187,7 @@ def test_the_legend_explains_every_marked_space_and_names_its_colour_as_the_rule
     words = words_for(layout, lang)
     titles, swatches = legend_parts(layout, lang)
     spaces = layout.spaces
-    plain = layout.colors.plain
+    plain = layout.fill("plain")
     assert {fill for fill in board_fills(layout).values() if fill != plain} <= swatches
     text = " ".join(render(layout, lang).split())
     for kind in ("rider-change", "crash"):
@@ -206,7 +206,7 @@ SHADES = ("black", "grey", "white", "brown", "red", "orange", "yellow-orange", "
 
 def test_a_marked_space_in_another_colour_gets_that_colours_word(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race"\n'
-                 '[colors]\nrider_change = "#2a8f3f"\ncrash = "#c01818"\n')
+                 '[kinds.rider-change]\nfill = "#2a8f3f"\n[kinds.crash]\nfill = "#c01818"\n')
     layout = load_layout(str(path))
     titles, _ = legend_parts(layout, "en")
     assert "Green: rider change (40)" in titles and "Red: crash (65)" in titles
@@ -219,7 +219,7 @@ def test_moons_colours_spread_over_a_longer_track_keep_their_runs(tmp_path):
 
     moon = load_layout("six_day_race_advanced").spaces
     path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\n'
-                 "[track]\nspaces = 100\n")
+                 "[board]\nspaces = 100\n")
     layout = load_layout(str(path))
     long = layout.spaces
     for colour in ("black", "green", "grey", "red", "blue"):
@@ -252,7 +252,7 @@ def test_the_slipstream_figure_draws_its_spaces_as_the_board_does(name):
     assert len(cells) == len(numbers) == 10 and numbers == list(range(numbers[0], numbers[0] + 10))
     assert [c.style.fill for c in cells] == [fills[n] for n in numbers]
     if name == "six_day_race_advanced":
-        assert fills[20] == layout.colors.blue and 20 in numbers
+        assert fills[20] == layout.fill("blue") and 20 in numbers
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -69,7 +69,7 @@ class TrackBoard(LayoutModel):
                            "(the first and last always do)")
     title: TitleBand = Field(default_factory=TitleBand, description="the title band above")
     legend: bool = Field(True, description="a legend of the kinds of space below the track")
-    colors: Colors = Field(default_factory=Colors)
+    colors: Colors = Field(default_factory=Colors, description="the board's colours")
 
 
 class Serpentine(TrackBoard):
@@ -135,7 +135,7 @@ class Infield(LayoutModel):
 class OvalTrack(TrackBoard):
     """An oval of two straights and two bends with lanes, as the six-day velodrome is."""
 
-    shape: Literal["oval"]
+    shape: Literal["oval"] = Field(description="oval: two straights and two bends")
     spaces: int = Field(80, ge=12, le=MAX_SPACES, description="spaces round the oval")
     straight_spaces: int | None = Field(None, ge=1, le=MAX_SPACES // 2,
                                         description="spaces on each straight (default: a "
@@ -160,8 +160,9 @@ class OvalTrack(TrackBoard):
     number_mm: float = Field(8.0, ge=3, le=40, description="with labels = \"infield\": the "
                              "numbers' size, shrunk only where one would not fit and moved "
                              "along a bend's space off the lines the board may be cut along")
-    lines: TrackLines = Field(default_factory=TrackLines)
-    infield: Infield = Field(default_factory=Infield)
+    lines: TrackLines = Field(default_factory=TrackLines, description="lines along and across "
+                              "the oval, as a velodrome has them")
+    infield: Infield = Field(default_factory=Infield, description="what the infield holds")
 
     @property
     def straight(self) -> int:

@@ -10,34 +10,16 @@ from typing import Mapping
 from boardgen.components import Context, Player, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
-from boardgen.components.kinds import Effect
-from boardgen.games.six_day_race.cards import pile_name
-from boardgen.games.six_day_race.model import KIND_COLORS, SPACE_COLORS, Layout
+from boardgen.components.kinds import Kind, effect_of
+from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.games.six_day_race.shades import shade
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
 
-PICTURED = ("rider-change", "crash")   # the named spaces that carry a pictogram
+MARKED = ("rider-change", "crash")   # the named spaces the legend shows with their picture
 EFFECT_COLORS = {"green", "grey", "red", "blue"}
 _PLANS: IdentityMemo = IdentityMemo(16)
-
-
-def board_model(layout: Layout) -> track_board.OvalTrack:
-    """The layout's track as the shared oval board draws it: a velodrome."""
-    track, colors = layout.track, layout.colors
-    return track_board.OvalTrack(
-        shape="oval", spaces=track.spaces, straight_spaces=track.straight,
-        space_mm=track.space_mm, lanes=track.lanes, lane_mm=track.lane_mm,
-        clockwise=track.direction == "clockwise", finish_line_after=track.line_position,
-        margin_mm=track.margin_mm, laps=True, banking=True, edges="banded", labels="infield",
-        title={"height_mm": 0},
-        lines=track_board.TrackLines(azur=colors.cote_d_azur, measuring=colors.measuring_line,
-                                     sprinters=colors.sprinters_line,
-                                     stayers=colors.stayers_line, finish=colors.finish_line),
-        infield=track_board.Infield(title=True, legend=True, arrows=layout.infield.arrows),
-        colors=track_board.Colors(ground=colors.infield, plain=colors.plain,
-                                  edge=colors.track_edge, ink=colors.ink))
 
 
 # ---- what each space shows ---------------------------------------------------------------
@@ -53,27 +35,26 @@ def space_word(layout: Layout, words: Words, number: int) -> str | None:
     return words(f"space.{named.kind}")
 
 
-def color_name(layout: Layout, number: int) -> str:
-    """The name of a space's colour: its colour list's, else its named kind's, else plain."""
+def fill_of(layout: Layout, number: int) -> str:
+    """A space's colour: its colour list's, else its named kind's, else a plain space's."""
     name = layout.spaces.color_of(number)
     named = layout.spaces.named_of(number)
-    if name == "plain" and named is not None and named.kind in KIND_COLORS:
-        return KIND_COLORS[named.kind]
-    return name
+    return layout.fill(named.kind if name == "plain" and named is not None else name)
 
 
 def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
-    """Each space's kind (its named kind, else its colour), colour, word, pictogram and tag;
-    a sprint draws its line across, and the crash costs the next turn."""
+    """Each space's kind (its named kind, else its colour), colour, word, pictogram, tags,
+    effect and line across, as [kinds] declares them."""
     found = {}
-    for number in range(1, layout.track.spaces + 1):
+    for number in range(1, layout.board.spaces + 1):
         named = layout.spaces.named_of(number)
-        kind = named.kind if named is not None else None
-        colour = color_name(layout, number)
+        name = named.kind if named is not None else layout.spaces.color_of(number)
+        kind = layout.kinds.get(name, Kind())
         found[str(number)] = track_board.Look(
-            kind or colour, layout.colors.fill(colour), space_word(layout, words, number),
-            kind if kind in PICTURED else None, (kind,) if kind else (),
-            Effect("skip", turns=1) if kind == "crash" else None, line=kind == "sprint")
+            name, fill_of(layout, number),
+            space_word(layout, words, number) if kind.label else None,
+            None if kind.pictogram == "none" else kind.pictogram, tuple(kind.tags),
+            effect_of(kind, None), line=kind.line)
     return found
 
 
@@ -88,9 +69,7 @@ def pile_text(values: tuple[int, ...]) -> str:
 def marked_fill(layout: Layout, kind: str) -> str:
     """The colour the board gives the space of ``kind`` (rider change, crash): its colour
     list's if it is in one, else the colour of its kind."""
-    spaces = layout.spaces
-    name = spaces.color_of(spaces.number_of(kind))
-    return layout.colors.fill(KIND_COLORS[kind] if name == "plain" else name)
+    return fill_of(layout, layout.spaces.number_of(kind))
 
 
 def shade_word(layout: Layout, words: Words, kind: str) -> str:
@@ -141,16 +120,16 @@ def legend_entries(layout: Layout, words: Words) -> list[legends.Entry]:
     """Each row of the legend: its swatch (the space's colour, the rider change's or crash's
     pictogram, the sprint line; none for a note on play), its title and its text."""
     values = legend_values(layout, words)
-    colors = layout.colors
     entries = []
     for row in legend_rows(layout):
         fill, pictogram, line = None, None, None
         if row == "scoring":
-            fill, line = colors.plain, colors.finish_line
-        elif row in KIND_COLORS:
-            fill, pictogram = marked_fill(layout, row), row
+            fill, line = layout.fill("plain"), layout.finish_color
+        elif row in MARKED:
+            pictogram = layout.kinds[row].pictogram
+            fill, pictogram = marked_fill(layout, row), None if pictogram == "none" else pictogram
         elif row in SPACE_COLORS:
-            fill = colors.fill(row)
+            fill = layout.fill(row)
         entries.append(legends.Entry(fill, pictogram, words(f"legend.{row}.title", **values),
                                      words(f"legend.{row}.text", **values), line))
     return entries
@@ -158,8 +137,8 @@ def legend_entries(layout: Layout, words: Words) -> list[legends.Entry]:
 
 def legend_block(layout: Layout, words: Words, width: float = infield.LEGEND_WIDTH_MM) -> Block:
     """The whole legend in one panel ``width`` mm wide, under its title."""
-    return legends.panel(legend_entries(layout, words), width, layout.colors.ink,
-                         layout.colors.track_edge, words("legend.title"), lang=words.lang)
+    return legends.panel(legend_entries(layout, words), width, layout.ink,
+                         layout.board.colors.edge, words("legend.title"), lang=words.lang)
 
 
 # ---- card places -------------------------------------------------------------------------
@@ -177,7 +156,7 @@ def places(layout: Layout, words: Words) -> list[infield.Place]:
     """The infield's marked places for piles of cards, in the decks' colours, each naming
     its pile as the cards' deck does (green, grey-1, grey-2)."""
     cards = layout.cards
-    return [infield.Place("cards", pile_name(area.deck, area.pile), area.use,
+    return [infield.Place("cards", getattr(cards, area.deck).pile_names[area.pile], area.use,
                           area_caption(layout, words, area.deck, area.pile, area.use),
                           cards.width_mm, cards.height_mm, getattr(cards, area.deck).fill)
             for area in layout.infield.areas]
@@ -216,8 +195,7 @@ def players(layout: Layout) -> tuple[Player, ...]:
 def laid_out(layout: Layout) -> tuple[track_board.OvalTrack, track_board.Plan]:
     """The shared board's model and its oval (worked out once per layout, in any language)."""
     def lay():
-        model = board_model(layout)
-        return model, track_board.plan(model)
+        return layout.board, track_board.plan(layout.board)
 
     return _PLANS.recall((layout,), lay)
 
@@ -225,7 +203,7 @@ def laid_out(layout: Layout) -> tuple[track_board.OvalTrack, track_board.Plan]:
 def board_plan(layout: Layout, words: Words) -> BoardPlan:
     """The board's model, oval and drawing context in ``words``."""
     model, laid = laid_out(layout)
-    context = Context(words, players(layout), layout.colors.ink,
+    context = Context(words, players(layout), layout.ink,
                       facts={"looks": looks(layout, words), "plan": laid,
                              "legend": legend_entries(layout, words),
                              "places": places(layout, words)})

@@ -22,11 +22,11 @@ SMALL_TEXT_MM = 3.2
 def track_lines(layout: Layout, planned: BoardPlan) -> list[Path]:
     """The côte d'azur, the coloured lines, the lines between lanes and the track's edges."""
     lines = planned.model.lines
-    return ovals.track_lines(planned.oval, layout.colors.track_edge, lines.azur, lines.along())
+    return ovals.track_lines(planned.oval, layout.board.colors.edge, lines.azur, lines.along())
 
 
 def finish_line(layout: Layout, planned: BoardPlan) -> list[Node]:
-    return ovals.finish_line(planned.oval, layout.colors.finish_line, True)
+    return ovals.finish_line(planned.oval, layout.finish_color, True)
 
 
 def numbered(planned: BoardPlan) -> list[tuple[int, object]]:
@@ -42,9 +42,9 @@ def overview(layout: Layout, words: Words) -> Scene:
     plan = planned.infield()
     width, height = oval.size
     factor = OVERVIEW_WIDTH_MM / width
-    colors = layout.colors
+    edge = layout.board.colors.edge
     shapes: list[Node] = [Path(shape.outline_commands(),
-                               Style(fill=planned.looks[str(n)].fill, stroke=colors.track_edge,
+                               Style(fill=planned.looks[str(n)].fill, stroke=edge,
                                      stroke_mm=0.35 / factor))
                           for n, shape in numbered(planned)]
     shapes += [Path(p.commands, Style(stroke=p.style.stroke, stroke_mm=p.style.stroke_mm * 0.6))
@@ -59,7 +59,7 @@ def overview(layout: Layout, words: Words) -> Scene:
     y0 = min([0.0] + [b[1] - 1 for b in boxes])
     x1 = max([width * factor] + [b[2] + 1 for b in boxes])
     y1 = max([(height + plan.band_mm) * factor] + [b[3] + 1 for b in boxes])
-    content = Group((Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=colors.infield)),
+    content = Group((Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=layout.board.colors.ground)),
                      Group(tuple(shapes), (factor, 0, 0, factor, 0, 0)), *texts),
                     translate(-x0, -y0))
     return Scene(x1 - x0, y1 - y0, (content,), title=words("figure.board"))
@@ -67,7 +67,7 @@ def overview(layout: Layout, words: Words) -> Scene:
 
 def _overview_texts(layout: Layout, planned: BoardPlan, factor: float) -> list[Text]:
     """Words and round numbers just outside the track, pushed further out where they would meet."""
-    ink = layout.colors.ink
+    ink = layout.ink
     half_width = planned.oval.half_width
     spaces = numbered(planned)
     placed: list[Text] = []
@@ -140,11 +140,11 @@ def finish(layout: Layout, words: Words) -> Scene:
     y0 = min(min(p[1] for p in s.outline_points()) for _, s in straight)
     width = (x1 - x0) * factor
     depth = half_width * 2 * factor
-    colors = layout.colors
+    edge = layout.board.colors.edge
     shapes: list[Node] = []
     for number, space in straight:
         shapes.append(Path(space.outline_commands(), Style(fill=planned.looks[str(number)].fill,
-                                                           stroke=colors.track_edge, stroke_mm=0.8)))
+                                                           stroke=edge, stroke_mm=0.8)))
     shapes += track_lines(layout, planned)
     shapes += finish_line(layout, planned)
     top = 4.0
@@ -152,7 +152,7 @@ def finish(layout: Layout, words: Words) -> Scene:
                                (factor, 0, 0, factor, 0, top))]
     for number, space in straight:
         look = planned.looks[str(number)]
-        ink = ink_on(look.fill, dark=colors.ink)
+        ink = ink_on(look.fill, dark=layout.ink)
         for across, text, size in ((half_width / 2, str(number), 4.5),
                                    (-half_width / 2, look.label or "", 3.2)):
             if text:
@@ -163,14 +163,14 @@ def finish(layout: Layout, words: Words) -> Scene:
     forward = 1 if first.point(1.0)[0] > first.point(0.0)[0] else -1
     mid = width / 2
     nodes.append(arrow((mid - forward * 12, top + depth + 6), (mid + forward * 12, top + depth + 6),
-                       4.5, colors.ink))
+                       4.5, layout.ink))
     clip = Group(tuple(nodes), clip=(0, 0, width, top + depth + 10))
     return Scene(width, top + depth + 10, (clip,), title=words("figure.finish"))
 
 
 def slipstream(layout: Layout, words: Words) -> Scene:
     """A rider plays a 3 onto a space with two riders and rides 3 × 2 = 6 spaces further."""
-    colors = layout.colors
+    edge = layout.board.colors.edge
     riders = layout.rider_colors
     cell, depth, left, top = 9.0, 15.5, 1.0, 11.0
     count = 10
@@ -180,24 +180,24 @@ def slipstream(layout: Layout, words: Words) -> Scene:
     for k in range(count):
         x = left + k * cell
         fill = fills[first + k]
-        nodes.append(Rect(x, top, cell, depth, Style(fill=fill, stroke=colors.track_edge,
+        nodes.append(Rect(x, top, cell, depth, Style(fill=fill, stroke=edge,
                                                      stroke_mm=0.3)))
         nodes.append(Text(x + cell / 2, top + depth - 1.2, str(first + k), 2.8, font="bold",
-                          anchor="middle", fill=ink_on(fill, dark=colors.ink)))
+                          anchor="middle", fill=ink_on(fill, dark=layout.ink)))
     def rider(k: int, slot: int, number: int) -> list[Node]:
         cx = left + (k + 0.5) * cell
         cy = top + 2.9 + slot * 5.2
         color = riders[(number - 1) % len(riders)]
-        return [Circle(cx, cy, 2.4, Style(fill=color, stroke=colors.ink, stroke_mm=0.25)),
+        return [Circle(cx, cy, 2.4, Style(fill=color, stroke=layout.ink, stroke_mm=0.25)),
                 centred(cx, cy, str(number), 2.8, font="bold", fill=ink_on(color))]
     nodes += rider(0, 0, 1)
     nodes += rider(3, 0, 2) + rider(3, 1, 3)
     ghost = left + 9.5 * cell
-    nodes += [Circle(ghost, top + 2.9, 2.4, Style(stroke=colors.ink, stroke_mm=0.3, dash=(0.8, 0.6))),
-              centred(ghost, top + 2.9, "1", 2.8, font="bold", fill=colors.ink)]
+    nodes += [Circle(ghost, top + 2.9, 2.4, Style(stroke=layout.ink, stroke_mm=0.3, dash=(0.8, 0.6))),
+              centred(ghost, top + 2.9, "1", 2.8, font="bold", fill=layout.ink)]
     a0, a1, a2 = (left + 0.5 * cell, left + 3.5 * cell, left + 9.5 * cell)
-    nodes.append(_hop(a0, a1, top - 1.0, "3", colors.ink))
-    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))
+    nodes.append(_hop(a0, a1, top - 1.0, "3", layout.ink))
+    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", layout.fill("blue")))
     return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes),
                  title=words("figure.slipstream"))
 
@@ -209,7 +209,7 @@ def slipstream_window(layout: Layout, count: int) -> int:
     """The first of ``count`` spaces the slipstream figure shows, drawn as the board draws
     them: from space 12 on, the first stretch whose spaces carry no words, where the rider
     starts and lands on plain spaces (a black space there would have no slipstream)."""
-    spaces, total = layout.spaces, layout.track.spaces
+    spaces, total = layout.spaces, layout.board.spaces
     def fits(first: int) -> bool:
         shown = range(first, first + count)
         return (first + count - 1 <= total

@@ -35,9 +35,9 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     crash = spaces.number_of("crash")
     spread = spaces.spread_from
     return {
-        "spaces": layout.track.spaces,
-        "direction": layout.track.direction,
-        "space_mm": layout.track.space_mm,
+        "spaces": layout.board.spaces,
+        "direction": layout.board.direction,
+        "space_mm": layout.board.space_mm,
         "finish": spaces.number_of("finish"),
         "start": spaces.number_of("start"),
         "rider_change": spaces.number_of("rider-change"),
@@ -50,7 +50,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "used_colors": list(spaces.used_colors),
         "color_ranges": {name: ranges_text(getattr(spaces, name)) for name in SPACE_COLORS},
         # the first eighth of the lap: spaces 1 to 10 of 80
-        "black_after_line": [n for n in spaces.black if n <= layout.track.spaces // 8],
+        "black_after_line": [n for n in spaces.black if n <= layout.board.spaces // 8],
         "rider_change_colour": shade_word(layout, words, "rider-change"),
         "crash_colour": shade_word(layout, words, "crash") if crash is not None else None,
         "spread_colors": sorted(spread, key=SPACE_COLORS.index),

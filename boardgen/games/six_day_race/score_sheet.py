@@ -35,5 +35,5 @@ def sheet_model(layout: Layout, words: Words) -> sheets.Model:
 def compose_score_sheet(layout: Layout, words: Words | None = None) -> Sheet:
     """Title and note, the race tables up to three abreast, and the summary below."""
     words = words or words_for(layout)
-    context = Context(words, players(layout), layout.colors.ink)
+    context = Context(words, players(layout), layout.ink)
     return sheets.compose(sheet_model(layout, words), "score-sheet", context).sheets[0]
