@@ -53,8 +53,8 @@ CASES = [
     ('extends = "steeple_chess"\n[course]\nmap = """\n....\n"""\n', ["course.map", "map row 1"], 3),
     ('extends = "steeple_chess"\n[die]\nfaces = "KKKKKK"\n', ["die.faces", "found 'KKKKKK'"], 3),
     ('extends = "steeple_chess"\n[course]\nsquare_mm = "big"\n', ["course.square_mm", "found 'big'"], 3),
-    ('extends = "six_day_race"\n[track]\nlane_mm = 10\n', ["track.lane_mm", "greater than or equal to 12"], 3),
-    ('extends = "six_day_race"\n[track]\nspacs = 60\n', ["track.spacs", "did you mean 'spaces'"], 3),
+    ('extends = "six_day_race"\n[board]\nlane_mm = 10\n', ["board.lane_mm", "greater than or equal to 12"], 3),
+    ('extends = "six_day_race"\n[board]\nspacs = 60\n', ["board.spacs", "did you mean 'spaces'"], 3),
     ('extends = "racing_kings.toml"\n',
      ["extends", "no such layout file '", "racing_kings.toml'", 'write extends = "racing_kings"'], None),
     ('extends = "river_race"\n' + "".join(
