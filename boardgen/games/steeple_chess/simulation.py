@@ -145,6 +145,7 @@ class Tables:
         # face → origin → the rule's squares with their scores (see ``scored_rule``)
         self._scored_rules: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
         self._scored_entries: dict[tuple[str, str], tuple] = {}
+        self._alike: dict[tuple, bool] = {}  # see ``alike``
 
     def rule(self, origin: Cell, face: str, entering: bool = False) -> Rule:
         key = (origin, face, entering)
@@ -179,6 +180,33 @@ class Tables:
             found = self._scored_entries[key] = tuple(
                 self._scored(self.rule(cell, face, True), self.start_distance[colour])
                 for cell in self.course.entries[colour])
+        return found
+
+    def alike(self, other: "Tables", state: "GameState", colour: str, face: str) -> bool:
+        """Whether ``best_moves`` finds the same with ``other`` as with these tables: every
+        rule it reads for ``colour``'s pieces (and entry) scores alike, and so does every
+        start space (a capture's worth). Each answer is kept, as the tables are."""
+        alike = self._alike
+        key = (id(other), None, None)
+        found = alike.get(key)
+        if found is None:
+            found = alike[key] = self.start_distance == other.start_distance
+        if not found:
+            return False
+        for origin in state.pieces(colour):
+            key = (id(other), origin, face)
+            found = alike.get(key)
+            if found is None:
+                found = alike[key] = (self.scored_rule(origin, face)
+                                      == other.scored_rule(origin, face))
+            if not found:
+                return False
+        if state.waiting[colour]:
+            key = (id(other), colour, face)
+            found = alike.get(key)
+            if found is None:
+                found = alike[key] = (self.scored_entries(colour, face)
+                                      == other.scored_entries(colour, face))
         return found
 
     def _scored(self, rule: Rule, before: int) -> tuple:
@@ -462,14 +490,19 @@ class Simulator:
             {pair: index for index, pair in enumerate(pairs)})
 
     def _count(self, state: GameState, colour: str, face: str, move: Move | None) -> None:
-        """Whether the obstacle and the black squares changed this throw's move."""
-        if state.obstacle is not None:
+        """Whether the obstacle and the black squares changed this throw's move.
+
+        Where every rule the move was chosen by scores alike without them, the same moves
+        are the best and nothing changed (the move is one of them): most throws.
+        """
+        now = self.tables(state.obstacle)
+        if state.obstacle is not None and not now.alike(self.tables(None), state, colour, face):
             lifted, _ = self.best_moves(self.tables(None), state, colour, face)
             if (move not in lifted) if lifted else move is not None:
                 self.effects.obstacle_changed += 1
-        if self.plain is not None:
-            ordinary, _ = self.best_moves(self.tables(state.obstacle, black=False), state,
-                                          colour, face)
+        ordinary_tables = self.tables(state.obstacle, black=False) if self.plain else None
+        if ordinary_tables is not None and not now.alike(ordinary_tables, state, colour, face):
+            ordinary, _ = self.best_moves(ordinary_tables, state, colour, face)
             if (move not in ordinary) if ordinary else move is not None:
                 self.effects.black_changed += 1
 
