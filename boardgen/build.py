@@ -385,7 +385,8 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
     With ``options.fall_back`` a missing language falls back to English, noted in ``notes``.
     """
     notes = notes if notes is not None else []
-    from boardgen.rules import LANGUAGES, MissingLanguage, rule_book
+    from boardgen.languages import english_name
+    from boardgen.rules import MissingLanguage, rule_book
 
     if "pdf" not in options.formats:
         return (), {}
@@ -394,7 +395,7 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
     except MissingLanguage as missing:
         if not options.fall_back or "en" not in missing.available:
             raise
-        notes.append(f"{layout.name}: no {LANGUAGES[options.lang]} rule text; rules in English")
+        notes.append(f"{layout.name}: no {english_name(options.lang)} rule text; rules in English")
         book = rule_book(layout, "en", target)
     if book is None:
         return (), {}
