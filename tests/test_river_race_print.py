@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from boardgen.errors import InputError
 from boardgen.games.river_race import board_json, compose_game, diagrams
 from boardgen.games.river_race.examples import illegal_example, legal_example
-from boardgen.games.river_race.paths import line_ends, parse_path
+from boardgen.geometry.paths import line_ends, parse_path
 from boardgen.games.river_race.setup import Placement, Setup
 from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout

@@ -15,7 +15,7 @@ from boardgen.games.river_race.art import View
 from boardgen.games.river_race.grid import RiverModel, parse_cell
 from boardgen.games.river_race.lines import covered_cells, shortest_lines
 from boardgen.games.river_race.model import Layout, TileType
-from boardgen.games.river_race.paths import EDGE_MIDPOINTS
+from boardgen.geometry.paths import EDGE_MIDPOINTS
 from boardgen.games.river_race.setup import Setup
 from boardgen.games.river_race.validator import REACHED, reachable, validate
 from boardgen.i18n import Words, words_for

@@ -16,7 +16,7 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from boardgen.games.river_race.grid import (Grid, PieceKind, Player, RiverModel, column_name,
                                             parse_cell)
-from boardgen.games.river_race.paths import line_ends, parse_path
+from boardgen.geometry.paths import line_ends, parse_path
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 from boardgen.product import MAX_COPIES
 
