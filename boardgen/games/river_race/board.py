@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardgen import fonts
+from boardgen.components.title_band import title_nodes
 from boardgen.games.river_race import art
 from boardgen.games.river_race.art import View
 from boardgen.games.river_race.grid import parse_cell
@@ -132,20 +133,8 @@ def placed_obstacles(layout: Layout, view: View, setup: Setup, words: Words) -> 
 
 def title(layout: Layout, width: float, words: Words) -> list[Node]:
     """The kit's title and subtitle in its language, centred in the title band."""
-    band = layout.board.title_band_mm
-    if band <= 0:
-        return []
-    color = layout.colors.text
-    heading, subtitle = words("title"), words("subtitle")
-    size = fonts.fit_size(heading, width * 0.8, band * 0.42, "bold")
-    nodes: list[Node] = [Text(width / 2, band * 0.55, heading, size, font="bold",
-                              anchor="middle", fill=color)]
-    if subtitle:
-        sub = min(band * 0.2, size * 0.5)
-        sub = fonts.fit_size(subtitle, width * 0.9, sub, "italic")
-        nodes.append(Text(width / 2, band * 0.55 + min(band * 0.2, size * 0.5) * 1.5, subtitle,
-                          sub, font="italic", anchor="middle", fill=color))
-    return nodes
+    return title_nodes(words("title"), words("subtitle"), width, layout.board.title_band_mm,
+                       layout.colors.text)
 
 
 def legend(layout: Layout, view: View, width: float, height: float,
