@@ -205,6 +205,10 @@ class Grid:
         gap = " " * cell_width if wide else " "
         body: list[str] = []
         for row in range(self.height):
+            if not self.walls:  # the quick way: nothing between the cells but the gap
+                body.append(gap.join(marks.get((column, row), char)
+                                     for column, char in enumerate(self.rows[row])).rstrip())
+                continue
             line = ""
             for column in range(self.width):
                 cell = (column, row)

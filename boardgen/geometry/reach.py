@@ -363,10 +363,12 @@ def _owners(board: Board, pieces: Sequence[Iterable[Cell]]) -> dict[int, int]:
 
 @dataclass
 class _Placed:
-    """A placement resolved against the board: the cells it covers that lie on it."""
+    """A placement resolved against the board: the cells it covers that lie on it (and their
+    places in the board's flat array)."""
 
     placement: Placement
     cells: tuple[Cell, ...]
+    indices: tuple[int, ...]
     kind: PieceKind | None = None
 
 
@@ -388,10 +390,9 @@ def check_placements(rules: PlacingRules, setup: Setup, partial: bool = False) -
     check = _Check(rules)
     numbers = {r.number for r in rules.runners}
     placed = [_check_piece(check, placement, numbers) for placement in setup.placements]
-    board = Board(rules.grid, (c for piece in placed for c in piece.cells))
-    _check_overlaps_and_fields(check, board, placed)
+    board = Board(rules.grid)
+    owner = _cover(check, board, placed)
     check.problems.extend(_check_counts(rules, setup.placements, partial))
-    owner = _owners(board, [piece.cells for piece in placed])
     walls: list[tuple[Runner, Reach, set[int]]] = []
     for runner in rules.runners:
         reach = board.reach(runner.starts, runner.goals, rules.adjacency)
@@ -410,7 +411,8 @@ def check_placements(rules: PlacingRules, setup: Setup, partial: bool = False) -
 
 
 def cell_finder(grid: Grid) -> Callable[[object], Cell | None]:
-    """A quick ``name → cell`` for the grid (None: not a cell of it, or no cell name at all)."""
+    """A quick ``name → cell`` for the grid (None: not a cell of it, or no cell name at all);
+    letters are read in capitals or in small letters."""
     naming = grid.naming
     if naming.scheme == "numbered":
         def numbered(name: object) -> Cell | None:
@@ -419,31 +421,39 @@ def cell_finder(grid: Grid) -> Callable[[object], Cell | None]:
             except ValueError:
                 return None
         return numbered
-    columns = {naming.column_label(c).upper(): c for c in range(grid.width)}
-    rows = grid.height
+    columns: dict[str, int] = {}
+    for column in range(grid.width):
+        label = naming.column_label(column)
+        columns[label.upper()] = columns[label.lower()] = column
+    rows, exists, holes = grid.height, grid.exists, any("_" in row for row in grid.rows)
+    match_name = LETTER_NAME.fullmatch
 
     def lettered(name: object) -> Cell | None:
-        match = LETTER_NAME.fullmatch(name) if isinstance(name, str) else None
+        match = match_name(name) if isinstance(name, str) else None
         if match is None:
             return None
-        column = columns.get(match[1].upper())
+        column = columns.get(match[1])
         row = rows - int(match[2])
-        return ((column, row) if column is not None and row >= 0 and grid.exists((column, row))
-                else None)
+        if column is None or row < 0 or (holes and not exists((column, row))):
+            return None
+        return column, row
     return lettered
 
 
 def _check_piece(check: _Check, placement: Placement, players: set[int]) -> _Placed:
     """Kind, owner, cells on the board and shape of one piece (the hot loop on big boards)."""
-    rules, problems = check.rules, check.problems
-    on_board: list[Cell] = []
+    rules, problems, locate = check.rules, check.problems, check.locate
+    width = rules.grid.width
+    cells: list[Cell] = []
+    indices: list[int] = []
     off_board: list[str] = []
     for name in placement.cells:
-        cell = check.locate(name)
+        cell = locate(name)
         if cell is None:
             off_board.append(name)
         else:
-            on_board.append(cell)
+            cells.append(cell)
+            indices.append(cell[1] * width + cell[0])
     if placement.player not in players:
         problems.append(Problem("unknown-player", f"{placement.describe()} belongs to player "
                                 f"{placement.player}; the players are "
@@ -459,16 +469,15 @@ def _check_piece(check: _Check, placement: Placement, players: set[int]) -> _Pla
             "off-board", f"{placement.describe()}: {', '.join(map(str, off_board))} not on the "
             f"board ({_extent(rules.grid)})", tuple(off_board), placement.player))
     if kind is not None:
-        columns = [c for c, _ in on_board]
-        rows = [r for _, r in on_board]
-        spans = ((max(columns) - min(columns) + 1, max(rows) - min(rows) + 1)
-                 if on_board else (0, 0))
-        why = _shape_error(kind, placement.cells, spans, bool(off_board))
+        why = _shape_error(kind, placement.cells, cells, bool(off_board))
         if why:
             problems.append(Problem("wrong-shape", f"{placement.describe()}: {why}; a "
                                     f"{kind.name} covers {kind.shape_words()}", placement.cells,
                                     placement.player))
-    return _Placed(placement, tuple(dict.fromkeys(on_board)), kind)
+    if len(set(indices)) != len(indices):
+        cells = list(dict.fromkeys(cells))
+        indices = list(dict.fromkeys(indices))
+    return _Placed(placement, tuple(cells), tuple(indices), kind)
 
 
 def _extent(grid: Grid) -> str:
@@ -480,7 +489,7 @@ def _extent(grid: Grid) -> str:
             f"{naming.row_label(grid.height - 1)}–{naming.row_label(0)}")
 
 
-def _shape_error(kind: PieceKind, names: tuple[str, ...], spans: tuple[int, int],
+def _shape_error(kind: PieceKind, names: tuple[str, ...], cells: list[Cell],
                  partly_off: bool) -> str:
     """Why the cells are not the piece's rectangle ("" when they are)."""
     if len(set(names)) != len(names):
@@ -489,35 +498,43 @@ def _shape_error(kind: PieceKind, names: tuple[str, ...], spans: tuple[int, int]
         return f"it lists {len(names)} cell{'s' if len(names) != 1 else ''}"
     if partly_off:
         return ""  # reported already; the shape cannot be judged off the board
-    if spans[0] * spans[1] != kind.area or not kind.fits(*spans):
+    columns = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    across, down = max(columns) - min(columns) + 1, max(rows) - min(rows) + 1
+    if across * down != kind.area or not kind.fits(across, down):
         return "its cells do not form that shape"
     return ""
 
 
-def _check_overlaps_and_fields(check: _Check, board: Board, placed: list[_Placed]) -> None:
-    """Overlapping pieces, and pieces covering a field."""
+def _cover(check: _Check, board: Board, placed: list[_Placed]) -> dict[int, int]:
+    """Lay the pieces on the board; report overlaps and pieces covering a field. Returns which
+    piece (by its place in ``placed``) covers each covered cell: the first one laid there."""
     grid, problems = check.rules.grid, check.problems
-    first: dict[Cell, int] = {}
-    overlaps: dict[tuple[int, int], list[Cell]] = {}
-    fields = {f.cell: f for f in check.rules.fields}
-    for piece in placed:
-        for cell in piece.cells:
-            if cell in first:
-                overlaps.setdefault((first[cell], piece.placement.number), []).append(cell)
+    state, covered = board.state, board.covered
+    owner: dict[int, int] = {}
+    overlaps: dict[tuple[int, int], list[int]] = {}
+    fields = {board.index(f.cell): f for f in check.rules.fields}
+    for k, piece in enumerate(placed):
+        for index in piece.indices:
+            if covered[index]:
+                overlaps.setdefault((placed[owner[index]].placement.number,
+                                     piece.placement.number), []).append(index)
             else:
-                first[cell] = piece.placement.number
-            if cell in fields:
-                owned = fields[cell]
+                state[index] = covered[index] = BLOCKED
+                owner[index] = k
+            if index in fields:
+                owned = fields[index]
                 problems.append(Problem(
                     f"covers-{owned.what}", f"{piece.placement.describe()} covers "
-                    f"{grid.name(cell)}, player {owned.owner}'s {owned.what} field",
-                    (grid.name(cell),), piece.placement.player))
+                    f"{grid.name(owned.cell)}, player {owned.owner}'s {owned.what} field",
+                    (grid.name(owned.cell),), piece.placement.player))
     by_number = {piece.placement.number: piece.placement for piece in placed}
-    for (earlier, later), cells in overlaps.items():
-        names = tuple(grid.name(c) for c in cells)
+    for (earlier, later), indices in overlaps.items():
+        names = tuple(grid.name(board.cell(i)) for i in indices)
         problems.append(Problem(
             "overlap", f"{by_number[later].describe()} overlaps {by_number[earlier].describe()} "
             f"on {' '.join(names)}", names, by_number[later].player))
+    return owner
 
 
 def _check_counts(rules: PlacingRules, placements: Sequence[Placement],

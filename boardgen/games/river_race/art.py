@@ -153,16 +153,16 @@ def grid_lines(layout: Layout, view: View, width_mm: float | None = None) -> lis
 def coordinates(view: View, size: float, gap: float, color: str,
                 sides: str = "tblr") -> list[Node]:
     """Column letters above and below, row numbers left and right of the window."""
-    from boardgen.games.river_race.grid import column_name
+    from boardgen.geometry.naming import column_letters
 
     nodes: list[Node] = []
     for col in view.cols():
         cx = view.center(col, view.first_row)[0]
         if "t" in sides:
-            nodes.append(text_centered(cx, view.y - gap, column_name(col), size, fill=color,
+            nodes.append(text_centered(cx, view.y - gap, column_letters(col), size, fill=color,
                                        font="bold"))
         if "b" in sides:
-            nodes.append(text_centered(cx, view.y + view.height + gap, column_name(col), size,
+            nodes.append(text_centered(cx, view.y + view.height + gap, column_letters(col), size,
                                        fill=color, font="bold"))
     for row in view.rows():
         cy = view.center(view.first_col, row)[1]
@@ -179,7 +179,7 @@ def coordinates(view: View, size: float, gap: float, color: str,
 
 def fields(layout: Layout, view: View, words: Words) -> list[Node]:
     """Start fields in the owner's colour, reserve fields in a tint of it, both labelled."""
-    from boardgen.games.river_race.grid import parse_cell
+    from boardgen.geometry.naming import spreadsheet_cell
 
     grid_rows = layout.board.rows
     nodes: list[Node] = []
@@ -187,7 +187,7 @@ def fields(layout: Layout, view: View, words: Words) -> list[Node]:
         upside_down = player.bank > grid_rows / 2  # that player sits on the far side
         cells = [(player.start, True)] + [(r, False) for r in player.reserve]
         for name, is_start in cells:
-            col, row = parse_cell(name)
+            col, row = spreadsheet_cell(name)
             if view.shows(col, row):
                 word = words("start") if is_start else words("reserve")
                 nodes.extend(field(view, col, row, number, player.color, is_start, word,

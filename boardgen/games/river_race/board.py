@@ -6,7 +6,7 @@ from boardgen import fonts
 from boardgen.components.title_band import title_nodes
 from boardgen.games.river_race import art
 from boardgen.games.river_race.art import View
-from boardgen.games.river_race.grid import parse_cell
+from boardgen.geometry.naming import spreadsheet_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.i18n import Words, words_for
@@ -123,7 +123,7 @@ def placed_obstacles(layout: Layout, view: View, setup: Setup, words: Words) -> 
         cells = []
         for name in placement.cells:
             try:
-                cells.append(parse_cell(name))
+                cells.append(spreadsheet_cell(name))
             except ValueError:
                 continue
         family = kind.family if kind else next(iter(layout.obstacles))

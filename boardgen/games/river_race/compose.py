@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boardgen.games.river_race.board import board_view, compose_board
 from boardgen.games.river_race.components import compose_obstacles, compose_tiles
-from boardgen.games.river_race.grid import column_name, parse_cell
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.i18n import Words, words_for
@@ -36,10 +36,10 @@ def board_json(layout: Layout, setup: Setup | None = None) -> dict:
     spaces = []
     for row in range(1, layout.board.rows + 1):
         for col in range(layout.board.columns):
-            name = f"{column_name(col)}{row}"
+            name = f"{column_letters(col)}{row}"
             cx, cy = view.center(col, row)
             tags = ["bank"] if row in banks else ["river"]
-            space = {"id": name, "kind": "cell", "tags": tags, "column": column_name(col),
+            space = {"id": name, "kind": "cell", "tags": tags, "column": column_letters(col),
                      "row": row, "center": [round(cx, 3), round(cy, 3)], "size": [cell, cell],
                      "color": layout.colors.bank if row in banks else layout.colors.water}
             if name in owners:
@@ -70,7 +70,7 @@ def _placed(layout: Layout, view, placement) -> dict:
     centres = []
     for name in placement.cells:
         try:
-            col, row = parse_cell(name)
+            col, row = spreadsheet_cell(name)
         except ValueError:
             continue
         if 0 <= col < layout.board.columns and 1 <= row <= layout.board.rows:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgen.games.river_race import examples
-from boardgen.games.river_race.grid import column_name, parse_cell
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
 from boardgen.games.river_race.model import Layout, TileType, shape_size
 from boardgen.i18n import Words
 
@@ -24,7 +24,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "columns": board.columns,
         "rows": board.rows,
         "first_column": "A",
-        "last_column": column_name(board.columns - 1),
+        "last_column": column_letters(board.columns - 1),
         "top_left": f"A{board.rows}",
         "players": [player_facts(layout, index) for index in range(len(layout.players))],
         "tiles": tile_facts(layout),
@@ -44,7 +44,7 @@ def player_facts(layout: Layout, index: int) -> dict[str, Any]:
     player = layout.players[index]
     goal = next(p.bank for p in layout.players if p is not player)
     return {"number": index + 1, "bank": player.bank, "goal": goal, "start": player.start,
-            "start_column": column_name(parse_cell(player.start)[0]),
+            "start_column": column_letters(spreadsheet_cell(player.start)[0]),
             "reserves": list(player.reserve), "reserve_count": len(player.reserve)}
 
 
