@@ -5,6 +5,11 @@ them and a title band above.
 A board drawn from an ASCII map (``map`` with a ``legend`` of fills) is a course: its cells
 take their kind's colour, ``_`` leaves the board's ground showing, and walls between cells
 (``|`` and lines of ``-`` in the map) are drawn as heavy lines.
+
+A board that declares obstacles (``[board.reach]``: kinds of cell or single cells no piece
+passes, and the players who must get from their starts to their goals) gets the check every
+grid game with obstacles gets (:func:`boardgen.geometry.reach.check_reachability`): a board
+that walls a player in is refused, naming the player and the wall, with the board in ASCII.
 """
 
 from __future__ import annotations
@@ -17,9 +22,10 @@ from boardgen import fonts
 from boardgen.components.base import Context, Parts, Summary
 from boardgen.components.text import centred
 from boardgen.components.title_band import TitleBand, title_nodes
-from boardgen.geometry.cells import Grid, MapError, parse_map, rectangle
+from boardgen.geometry.cells import Adjacency, Grid, MapError, parse_map, rectangle
 from boardgen.geometry.naming import Cell, Scheme
 from boardgen.geometry.place import GridPlacement
+from boardgen.geometry.reach import Runner, cells_named, check_reachability, obstacles_of
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.product import Board
 from boardgen.scene import Line, Node, Path, Rect, Scene, Style
@@ -34,6 +40,28 @@ class Colors(LayoutModel):
     frame: Color = Field("#3d2b1a", description="the line round the cells and the walls")
     text: Color = Field("#3d2b1a", description="coordinates and title")
     lines: Color | None = Field(None, description="lines between cells (none: no lines)")
+
+
+class Way(LayoutModel):
+    """A player who must get through: from any of the starts to any of the goals."""
+
+    starts: list[str] = Field(min_length=1, max_length=1000, description="where the player "
+                              "sets out: kinds of cell (every cell of the kind) or cell names")
+    goals: list[str] = Field(min_length=1, max_length=1000, description="where the player "
+                             "must be able to get to: kinds of cell or cell names")
+
+
+class Reach(LayoutModel):
+    """Obstacles on the board, and the players who must get past them."""
+
+    blocked: list[str] = Field(default_factory=list, max_length=40,
+                               description="kinds of cell no piece passes")
+    cells: list[str] = Field(default_factory=list, max_length=1000,
+                             description="single cells no piece passes, by name")
+    players: list[Way] = Field(min_length=1, max_length=8,
+                               description="each player's starts and goals, in order of play")
+    adjacency: Adjacency = Field("orthogonal", description="the steps a piece takes: "
+                                 "orthogonal (edge to edge), king (corners too) or diagonal")
 
 
 class Model(LayoutModel):
@@ -56,16 +84,51 @@ class Model(LayoutModel):
                              "coordinates: t(op), b(ottom), l(eft), r(ight); empty for none")
     title: TitleBand = Field(default_factory=TitleBand)
     colors: Colors = Field(default_factory=Colors)
+    reach: Reach | None = Field(None, description="obstacles and the players who must get "
+                                                  "past them (none: no check)")
 
     @model_validator(mode="after")
     def grid_is_readable(self):
         if set(self.coordinates) - set("tblr"):
             raise FieldProblem("coordinates", "edges are t, b, l and r")
         try:
-            grid(self)
+            cells = grid(self)
         except (MapError, ValueError) as error:
             raise FieldProblem("map" if self.map else "columns", str(error)) from None
+        if self.reach is not None:
+            check_ways(self.reach, cells)
         return self
+
+
+def ways(reach: Reach, cells: Grid) -> tuple[list, list[Runner]]:
+    """The obstacles and the players of a declaration, on the board's cells (ValueError:
+    a word that names no kind and no cell)."""
+    blocked = obstacles_of(cells, reach.blocked, cells_named(cells, reach.cells))
+    runners = [Runner(n, cells_named(cells, way.starts), cells_named(cells, way.goals),
+                      " or ".join(way.goals)) for n, way in enumerate(reach.players, start=1)]
+    return blocked, runners
+
+
+def check_ways(reach: Reach, cells: Grid) -> None:
+    """Refuse a board whose obstacles wall a player in, naming the wall and drawing it."""
+    for key, words in [("reach.blocked", reach.blocked), ("reach.cells", reach.cells)] + [
+            (f"reach.players[{k}].{end}", getattr(way, end))
+            for k, way in enumerate(reach.players) for end in ("starts", "goals")]:
+        try:
+            if key != "reach.blocked":
+                cells_named(cells, words)
+            elif set(words) - set(cells.kinds):
+                raise ValueError(f"no cells of kind {sorted(set(words) - set(cells.kinds))[0]!r} "
+                                 f"on the board ({', '.join(cells.kinds)})")
+        except ValueError as error:
+            raise FieldProblem(key, str(error)) from None
+    obstacles, runners = ways(reach, cells)
+    report = check_reachability(cells, obstacles, runners, reach.adjacency)
+    if not report.ok:
+        problem = report.problems[0]
+        raise FieldProblem(f"reach.players[{problem.player - 1}]",
+                           f"player {problem.player} {problem.message}\n{report.board}\n"
+                           f"{report.legend}", related=("reach.blocked", "reach.cells"))
 
 
 def grid(model: Model) -> Grid:
@@ -164,10 +227,29 @@ def board_json(model: Model, cells: Grid, place: GridPlacement) -> dict:
                        "tags": tags, "center": [round(cx, 3), round(cy, 3)],
                        "size": [model.cell_mm, model.cell_mm],
                        "color": cell_fill(model, cells, cell)})
+    if model.reach is not None:
+        _tag_ways(model.reach, cells, spaces)
     found = {"cell_mm": model.cell_mm, "spaces": spaces}
     if cells.walls:
         found["walls"] = [[cells.name(a), cells.name(b)] for a, b in sorted(cells.walls)]
     return found
+
+
+def _tag_ways(reach: Reach, cells: Grid, spaces: list[dict]) -> None:
+    """Tag the cells of a declared reach: ``obstacle``, and each player's ``start`` and
+    ``goal`` (with ``players``: whose)."""
+    obstacles, runners = ways(reach, cells)
+    by_id = {space["id"]: space for space in spaces}
+    for obstacle in obstacles:
+        for cell in obstacle.cells:
+            by_id[cells.name(cell)]["tags"].append("obstacle")
+    for runner in runners:
+        for tag, ends in (("start", runner.starts), ("goal", runner.goals)):
+            for cell in ends:
+                space = by_id[cells.name(cell)]
+                if tag not in space["tags"]:
+                    space["tags"].append(tag)
+                space.setdefault(f"{tag}_of", []).append(runner.number)
 
 
 def summary(model: Model, name: str, context: Context) -> list[Summary]:

@@ -334,6 +334,55 @@ def check_reachability(grid: Grid, obstacles: Sequence[Obstacle], runners: Seque
     return Report(subject, tuple(problems), "\n\n".join(boards), legend)
 
 
+def cells_named(grid: Grid, words: Iterable[str]) -> tuple[Cell, ...]:
+    """The cells a list names, each word a kind of the grid's cells (every cell of it) or the
+    name of one cell; ValueError names a word that is neither."""
+    found: dict[Cell, None] = {}
+    kinds = set(grid.kinds)
+    for word in words:
+        if word in kinds:
+            found.update(dict.fromkeys(sorted(grid.of_kind(word), key=lambda c: (c[1], c[0]))))
+            continue
+        try:
+            cell = grid.cell(word)
+        except ValueError:
+            cell = None
+        if cell is None:
+            raise ValueError(f"{word!r} is neither a kind of cell of the board "
+                             f"({', '.join(sorted(kinds))}) nor one of its cells "
+                             f"({grid.naming.span()})")
+        found[cell] = None
+    return tuple(found)
+
+
+def obstacles_of(grid: Grid, kinds: Iterable[str], cells: Iterable[Cell] = ()) -> list[Obstacle]:
+    """The obstacles of a grid whose cells of ``kinds`` block the way (each group of them
+    joined edge to edge is one obstacle, named by its kind and cells and marked on the ASCII
+    board by its map character), then the single ``cells`` that block it, one by one."""
+    blocked = {c for kind in kinds for c in grid.of_kind(kind)}
+    found: list[Obstacle] = []
+    for first in sorted(blocked, key=lambda c: (c[1], c[0])):
+        if first not in blocked:
+            continue
+        group, todo = [], [first]
+        blocked.discard(first)
+        while todo:
+            cell = todo.pop()
+            group.append(cell)
+            for other in grid.neighbours(cell):
+                if other in blocked and grid.kind(other) == grid.kind(first):
+                    blocked.discard(other)
+                    todo.append(other)
+        group.sort(key=lambda c: (c[1], c[0]))
+        label = f"{grid.kind(first)} on {' '.join(grid.name(c) for c in group[:6])}" + \
+            (" ..." if len(group) > 6 else "")
+        mark = grid.char(first) if grid.char(first).isalpha() else "x"
+        found.append(Obstacle(label, tuple(group), mark.lower()))
+    taken = {c for obstacle in found for c in obstacle.cells}
+    found += [Obstacle(grid.name(c), (c,)) for c in dict.fromkeys(cells) if c not in taken]
+    return found
+
+
 def cut_off(grid: Grid, runner: Runner, wall: Sequence[Obstacle]) -> Problem:
     """The problem of one runner that is cut off: from where, and by what."""
     names = ", ".join(o.label for o in wall[:MAX_LISTED]) or "nothing"
