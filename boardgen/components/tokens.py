@@ -2,7 +2,9 @@
 or pawns, in the player's colour with the player's mark, numbered where a player has several.
 
 - ``disc``: round, printed on both sides, cut along its circle (the Steeple Chess token);
-- ``block``: square, printed on both sides, cut with its neighbours;
+- ``block``: square, printed on both sides, cut with its neighbours (:func:`block_face` draws
+  blocks of any rectangle, with a short text, as the river's obstacles; :func:`fold_over`
+  makes such a face a piece to fold);
 - ``standee``: a strip folded at its middle, foot, face, face, foot (the six-day rider);
 - ``pawn``: two pawn shapes joined by a base: fold the base's edges up and glue the heads
   together, and the pawn stands.
@@ -15,14 +17,14 @@ from typing import Literal
 from pydantic import Field
 
 from boardgen.components.base import Context, Parts, Player, Summary
-from boardgen.components.lines import CUT, FOLD
-from boardgen.components.text import centred
+from boardgen.components.lines import CUT, FOLD, FOLD_LIGHT
+from boardgen.components.text import centred, fitted
 from boardgen.layout import Color, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.components.wording import counted
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, ink_on, mix, rotate,
-                            scale, translate)
+from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Scene, Style, ink_on, mix,
+                            rotate, scale, translate)
 from boardgen.scene import compose as chain
 
 NAME = "tokens"
@@ -76,19 +78,46 @@ def disc(color: str, mark: str | None, number: int | None, size: float, ink: str
 
 def block(color: str, mark: str | None, number: int | None, size: float, ink: str,
           title: str) -> Scene:
-    text_ink = _ink(color, ink)
-    inset = size * 0.08
-    nodes: list[Node] = [Rect(0, 0, size, size, Style(fill=color)),
-                         Rect(inset, inset, size - 2 * inset, size - 2 * inset,
-                              Style(stroke=text_ink, stroke_mm=size * 0.03), rx=size * 0.08)]
+    return Scene(size, size, tuple(block_face(color, size, size, ink, mark, number)),
+                 title=title)
+
+
+def block_face(color: str, width: float, height: float, ink: str, mark: str | None = None,
+               number: int | None = None, text: str = "", text_ink: str | None = None,
+               frame: str | None = None, edge: str | None = None,
+               unit: float | None = None) -> list[Node]:
+    """A block's face, ``width`` × ``height`` mm from (0, 0): its colour, a rounded frame, the
+    number with the mark above it (or the mark alone, large), or a short ``text`` such as a
+    reminder of what the piece does; ``edge``: an outline, so blocks laid side by side on a
+    board stay apart. ``text_ink`` and ``frame``: the inks of the text and of the frame
+    (default: whichever reads on the colour, both). ``unit``: the length frame and text are
+    measured by (default: the shorter side), so blocks of several cells can share one look."""
+    text_ink = text_ink or _ink(color, ink)
+    unit = unit or min(width, height)
+    inset = unit * 0.08
+    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=color)),
+                         Rect(inset, inset, width - 2 * inset, height - 2 * inset,
+                              Style(stroke=frame or text_ink, stroke_mm=unit * 0.03),
+                              rx=unit * 0.08)]
     if number is not None:
-        nodes.append(centred(size / 2, size * 0.56, str(number), size * 0.46, font="bold",
+        nodes.append(centred(width / 2, height * 0.56, str(number), unit * 0.46, font="bold",
                              fill=text_ink))
         if mark:
-            nodes.append(mark_node(mark, size / 2, size * 0.24, size * 0.17, text_ink, color))
+            nodes.append(mark_node(mark, width / 2, height * 0.24, unit * 0.17, text_ink, color))
     elif mark:
-        nodes.append(mark_node(mark, size / 2, size / 2, size * 0.42, text_ink, color))
-    return Scene(size, size, tuple(nodes), title=title)
+        nodes.append(mark_node(mark, width / 2, height / 2, unit * 0.42, text_ink, color))
+    if text:
+        nodes.append(fitted(width / 2, height / 2, text, unit * 0.7, unit * 0.42, "bold",
+                            fill=text_ink))
+    if edge:
+        nodes.append(Rect(0, 0, width, height, Style(stroke=edge, stroke_mm=max(0.15, unit * 0.02))))
+    return nodes
+
+
+def fold_over(face: tuple[Node, ...], width: float, height: float) -> list[Node]:
+    """A two-sided piece to fold: the face twice side by side, the fold line between them
+    (fold, glue the halves back to back, and the piece is thick and printed on both sides)."""
+    return [Group(face), Group(face, translate(width, 0)), Line(width, 0, width, height, FOLD_LIGHT)]
 
 
 def standee(color: str, mark: str | None, number: int | None, width: float, ink: str,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgen import fonts
+from boardgen.components import tokens
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.i18n import Words
 from boardgen.marks import mark_for, mark_node
@@ -279,22 +280,12 @@ def tile_back(layout: Layout) -> tuple[Node, ...]:
 
 def obstacle(layout: Layout, family: str, cols: int, rows: int, cell: float,
              words: Words) -> list[Node]:
-    """An obstacle piece of cols × rows cells with its top-left corner at (0, 0)."""
+    """An obstacle piece of cols × rows cells with its top-left corner at (0, 0): a block of
+    the family's colour with the reminder of what it does."""
     spec = layout.obstacles[family]
-    reminder = words.get(f"piece.{family}", "")
-    w, h = cols * cell, rows * cell
-    inset = cell * 0.07
-    nodes: list[Node] = [
-        Rect(0, 0, w, h, Style(fill=spec.color)),
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-             Style(stroke=mix(spec.color, spec.ink, 0.35), stroke_mm=cell * 0.025),
-             rx=cell * 0.06),
-    ]
-    if reminder:
-        size = fonts.fit_size(reminder, cell * 0.7, cell * 0.42, "bold")
-        nodes.append(text_centered(w / 2, h / 2, reminder, size, font="bold", fill=spec.ink))
-    nodes.append(Rect(0, 0, w, h, Style(stroke=spec.edge, stroke_mm=max(0.15, cell * 0.02))))
-    return nodes
+    return tokens.block_face(spec.color, cols * cell, rows * cell, spec.ink,
+                             text=words.get(f"piece.{family}", ""), text_ink=spec.ink,
+                             frame=mix(spec.color, spec.ink, 0.35), edge=spec.edge, unit=cell)
 
 
 def obstacle_at(layout: Layout, view: View, family: str, cells: list[tuple[int, int]],

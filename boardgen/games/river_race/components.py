@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from boardgen.components import tokens
 from boardgen.games.river_race import art
 from boardgen.games.river_race.model import Layout
 from boardgen.i18n import Words
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import Group, Line, Node, Scene, Style, translate
-
-FOLD = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))
+from boardgen.scene import Scene
 
 
 def compose_tiles(layout: Layout, words: Words) -> ComponentSet:
@@ -40,8 +39,8 @@ def compose_obstacles(layout: Layout, words: Words) -> ComponentSet:
 
 def obstacle_piece(layout: Layout, family: str, cols: int, rows: int,
                    words: Words) -> tuple[Scene, Scene | None]:
-    """A printable obstacle: plain (front and back printed duplex) or fold-over (both faces
-    side by side with a fold line, folded and glued for a thicker, two-sided piece)."""
+    """A printable obstacle, a block token of the shared kind: plain (front and back printed
+    duplex) or fold-over (both faces side by side with the fold line between them)."""
     cell = layout.board.cell_mm
     w, h = cols * cell, rows * cell
     face = tuple(art.obstacle(layout, family, cols, rows, cell, words))
@@ -49,5 +48,5 @@ def obstacle_piece(layout: Layout, family: str, cols: int, rows: int,
     if layout.pieces.style == "plain":
         single = Scene(w, h, face, title=words("obstacles.piece", **name))
         return single, single
-    nodes: list[Node] = [Group(face), Group(face, translate(w, 0)), Line(w, 0, w, h, FOLD)]
-    return Scene(2 * w, h, tuple(nodes), title=words("obstacles.fold", **name)), None
+    return Scene(2 * w, h, tuple(tokens.fold_over(face, w, h)),
+                 title=words("obstacles.fold", **name)), None
