@@ -134,8 +134,8 @@ def test_tiles_are_seven_types_of_twenty_with_one_back(game):
     backs = {id(c.back) for c in tiles.components}
     assert len(backs) == 1, "one shared back, so tiles can be drawn face down"
     for component in tiles.components:
-        assert uses(component.front.children) == [f"river-tile-{component.name}"]
-        assert set(component.front.symbols) >= {f"river-tile-{component.name}"}
+        assert uses(component.front.children) == [f"tiles-tile-{component.name}"]
+        assert set(component.front.symbols) >= {f"tiles-tile-{component.name}"}
 
 
 def test_tile_lines_join_the_edges_the_names_say(layout):
@@ -178,7 +178,7 @@ def test_user_adds_a_t_junction_without_code(tmp_path):
     assert [(c.name, c.count) for c in tiles.components] == [("t-junction", 12),
                                                              ("double-curve", 8)]
     svg = renderer("svg")(tiles.components[0].front)
-    assert b"river-tile-t-junction" in svg
+    assert b"tiles-tile-t-junction" in svg
 
 
 def test_bad_tile_path_in_a_layout_names_the_key(tmp_path):

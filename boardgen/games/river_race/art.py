@@ -9,14 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgen import fonts
-from boardgen.components import tokens
+from boardgen.components import tiles, tokens
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.i18n import Words
 from boardgen.marks import mark_for, mark_node
-from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Style, Use,
-                            compose, mix, rotate, scale, text_centered, translate)
-
-TILE_BOX = 100.0
+from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Style, Use, mix, rotate,
+                            text_centered, translate)
 
 
 @dataclass(frozen=True)
@@ -83,7 +81,7 @@ def terrain(layout: Layout, view: View) -> list[Node]:
             if (col + row) % 2:
                 continue
             cx, cy = view.center(col, row)
-            waves.extend(wave_commands(cx - view.cell * 0.18, cy, view.cell * 0.36,
+            waves.extend(tiles.wave(cx - view.cell * 0.18, cy, view.cell * 0.36,
                                        view.cell * 0.045, 2))
     if waves:
         nodes.append(Path(tuple(waves), Style(stroke=colors.wave, stroke_mm=view.cell * 0.035,
@@ -125,18 +123,6 @@ def shores(layout: Layout, view: View, x0: float, x1: float) -> list[Node]:
             y = view.box(view.first_col, max(row, water_side))[1] + view.cell
             nodes.append(Line(x0, y, x1, y, style))
     return nodes
-
-
-def wave_commands(x: float, y: float, length: float, amplitude: float, humps: int) -> list[tuple]:
-    """A small wavy stroke of ``humps`` half-waves, starting at (x, y)."""
-    step = length / humps
-    commands: list[tuple] = [("M", x, y)]
-    for index in range(humps):
-        sign = -1 if index % 2 == 0 else 1
-        x0 = x + index * step
-        commands.append(("C", x0 + step * 0.35, y + sign * amplitude * 1.3,
-                         x0 + step * 0.65, y + sign * amplitude * 1.3, x0 + step, y))
-    return commands
 
 
 def grid_lines(layout: Layout, view: View, width_mm: float | None = None) -> list[Node]:
@@ -229,50 +215,35 @@ def field(view: View, col: int, row: int, number: int, color: str, is_start: boo
 
 # ---- tiles ----------------------------------------------------------------------------
 
+TILE_SET = "tiles"  # the set's name, and the prefix of its faces' symbols
+
+
+def tile_set(layout: Layout) -> tiles.Model:
+    """The line tiles as the shared tile component draws them: a tile is one cell, laid as
+    printed unless the layout lets tiles turn, with the river's wave-patterned back."""
+    colors, spec = layout.colors, layout.tiles
+    return tiles.Model(type="tiles", size_mm=layout.board.cell_mm, line_mm=spec.line_mm,
+                       face=colors.tile_face, line=colors.tile_line, back=colors.tile_back,
+                       back_pattern="waves", pattern=colors.tile_back_pattern,
+                       turnable=spec.turnable,
+                       types={t.name: shared_tile(t) for t in spec.types})
+
+
+def shared_tile(tile: TileType) -> tiles.TileType:
+    return tiles.TileType(paths=list(tile.paths), count=tile.count)
+
 
 def tile_symbol_id(tile: TileType) -> str:
-    return f"river-tile-{tile.name}"
-
-
-def tile_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:
-    """Every tile type's face, drawn once in a 100×100 box."""
-    return {tile_symbol_id(t): tile_face(layout, t) for t in layout.tiles.types}
+    return tiles.symbol(TILE_SET, tile.name)
 
 
 def tile_face(layout: Layout, tile: TileType) -> tuple[Node, ...]:
-    """A tile's face: its strands, each later strand crossing over the earlier ones."""
-    colors = layout.colors
-    unit = TILE_BOX / layout.board.cell_mm
-    line = layout.tiles.line_mm * unit
-    nodes: list[Node] = [Rect(0, 0, TILE_BOX, TILE_BOX, Style(fill=colors.tile_face))]
-    if not layout.tiles.turnable:
-        corner = 1.6 * unit
-        nodes.append(Polygon(((0, 0), (corner, 0), (0, corner)),
-                             Style(fill=mix(colors.tile_line, colors.tile_face, 0.45))))
-    for index, strand in enumerate(tile.strands()):
-        if index:
-            nodes.append(Path(strand, Style(stroke=colors.tile_face, stroke_mm=line * 2.2)))
-        nodes.append(Path(strand, Style(stroke=colors.tile_line, stroke_mm=line, join="round")))
-    return (Group(tuple(nodes), clip=(0, 0, TILE_BOX, TILE_BOX)),)
+    """A tile's face in the shared tiles' 100 × 100 box."""
+    return tiles.face(tile_set(layout), shared_tile(tile))
 
 
 def tile_use(tile: TileType, x: float, y: float, size: float) -> Use:
-    return Use(tile_symbol_id(tile), compose(translate(x, y), scale(size / TILE_BOX)))
-
-
-def tile_back(layout: Layout) -> tuple[Node, ...]:
-    """The same back on every tile: waves whose period divides the tile, so sheets look seamless."""
-    colors = layout.colors
-    c = layout.board.cell_mm
-    commands: list[tuple] = []
-    for band in range(4):
-        y = c * (band + 0.5) / 4
-        commands += wave_commands(-c * 0.25 if band % 2 else 0.0, y, c * 1.25 if band % 2 else c,
-                                  c * 0.035, 5 if band % 2 else 4)
-    return (Rect(0, 0, c, c, Style(fill=colors.tile_back)),
-            Group((Path(tuple(commands), Style(stroke=colors.tile_back_pattern,
-                                               stroke_mm=c * 0.045, cap="round")),),
-                  clip=(0, 0, c, c)))
+    return tiles.use(TILE_SET, tile.name, x, y, size)
 
 
 # ---- obstacles ------------------------------------------------------------------------

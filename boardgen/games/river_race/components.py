@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardgen.components import tokens
+from boardgen.components import Context, tiles, tokens
 from boardgen.games.river_race import art
 from boardgen.games.river_race.model import Layout
 from boardgen.i18n import Words
@@ -12,17 +12,11 @@ from boardgen.scene import Scene
 
 def compose_tiles(layout: Layout, words: Words) -> ComponentSet:
     """Every tile type at the size of a board cell, all with the same patterned back."""
-    size = layout.board.cell_mm
-    symbols = art.tile_symbols(layout)
-    back = Scene(size, size, art.tile_back(layout), title=words("tiles.back"))
-    components = tuple(
-        Component(tile.name,
-                  Scene(size, size, (art.tile_use(tile, 0, 0, size),), symbols=symbols,
-                        title=words("tiles.tile", number=number)),
-                  back=back, count=tile.count, cut="shared")
-        for number, tile in enumerate(layout.tiles.types, start=1) if tile.count)
-    return ComponentSet("tiles", f"{words('title')}: {words('tiles.sheet')}", components,
-                        spares=True)
+    context = Context(Words(words.lang, {**words.table,
+                                         "part.tiles.set": "{title}: " + words("tiles.sheet"),
+                                         "part.tiles.tile": words.table["tiles.tile"],
+                                         "part.tiles.back": words("tiles.back")}))
+    return tiles.compose(art.tile_set(layout), art.TILE_SET, context).sets[0]
 
 
 def compose_obstacles(layout: Layout, words: Words) -> ComponentSet:
