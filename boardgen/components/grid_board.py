@@ -10,27 +10,47 @@ A board that declares obstacles (``[board.reach]``: kinds of cell or single cell
 passes, and the players who must get from their starts to their goals) gets the check every
 grid game with obstacles gets (:func:`boardgen.geometry.reach.check_reachability`): a board
 that walls a player in is refused, naming the player and the wall, with the board in ASCII.
+
+A game composing a grid board may pass, in its context's facts: ``cells`` (a cell's name →
+:class:`Look`: its own fill, more tags and facts for board.json), artwork of its own in
+layers (``under`` the cells, ``over`` them below the lines, ``pieces`` above the lines), and
+a ``legend`` (entries in the row look of :mod:`~boardgen.components.legend`, with a
+``caption``) for the band ``legend_mm`` deep below the board. With ``whole_words``, page
+seams keep clear of the title's and the legend's words.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
 
 from pydantic import Field, model_validator
 
 from boardgen import fonts
+from boardgen.components import legend as legends
 from boardgen.components.base import Context, Parts, Summary
-from boardgen.components.text import centred
+from boardgen.components.text import box as text_box, centred
 from boardgen.components.title_band import TitleBand, title_nodes
 from boardgen.geometry.cells import Adjacency, Grid, MapError, parse_map, rectangle
 from boardgen.geometry.naming import Cell, Scheme
-from boardgen.geometry.place import GridPlacement
+from boardgen.geometry.place import GridPlacement, free_lines
 from boardgen.geometry.reach import Runner, cells_named, check_reachability, obstacles_of
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.product import Board
-from boardgen.scene import Line, Node, Path, Rect, Scene, Style
+from boardgen.scene import Line, Node, Path, Rect, Scene, Style, Text, bounds
 
 NAME = "grid"
+SEAM_CLEARANCE_MM = 1.0  # a page seam keeps this far from the title's and legend's words
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a game gives one cell besides its kind: its own fill, more tags and facts for
+    board.json (a player's start field: the player's colour, ``start``, ``player = 1``)."""
+
+    fill: str | None = None
+    tags: tuple[str, ...] = ()
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Colors(LayoutModel):
@@ -77,6 +97,17 @@ class Model(LayoutModel):
     fill: Literal["chequer", "kinds"] = Field("chequer", description="chequer, or by kind")
     cell_mm: float = Field(40.0, ge=5, le=200, description="a cell's side")
     border_mm: float = Field(20.0, ge=0, le=100, description="the margin for the coordinates")
+    legend_mm: float = Field(0.0, ge=0, le=100, description="a band below the board for its "
+                                                            "legend (0: none)")
+    frame_mm: float = Field(0.8, ge=0, le=5, description="the line round the cells")
+    lines_mm: float = Field(0.3, ge=0.05, le=5, description="the lines between cells")
+    coordinate_mm: float | None = Field(None, ge=1, le=20, description="the coordinates' size "
+                                        "(default: from the border and the cells)")
+    coordinate_gap_mm: float | None = Field(None, ge=0, le=100, description="from the cells' "
+                                            "edge to the coordinates' middle (default: 0.3 of "
+                                            "the border)")
+    whole_words: bool = Field(False, description="page seams of a tiled board keep clear of "
+                                                 "the title's and the legend's words")
     naming: Scheme = Field("chess", description="chess (a1), spreadsheet (A1) or numbered")
     letters: str = Field("", max_length=60, description="chess: the column letters, if not a, "
                                                         "b, c, ...")
@@ -144,8 +175,12 @@ def placement(model: Model) -> GridPlacement:
     return GridPlacement(model.cell_mm, model.border_mm, model.title.height_mm + model.border_mm)
 
 
-def cell_fill(model: Model, cells: Grid, cell: Cell) -> str:
-    """A cell's colour: its kind's, or the chequer's (the bottom-left cell dark)."""
+def cell_fill(model: Model, cells: Grid, cell: Cell, looks: Mapping[str, Look] = {}) -> str:
+    """A cell's colour: the game's for it, its kind's, or the chequer's (the bottom-left cell
+    dark)."""
+    look = looks.get(cells.name(cell)) if looks else None
+    if look is not None and look.fill:
+        return look.fill
     kind = cells.kind(cell)
     if model.fill == "kinds" and kind in model.fills:
         return model.fills[kind]
@@ -157,27 +192,77 @@ def compose(model: Model, name: str, context: Context) -> Parts:
     cells = grid(model)
     place = placement(model)
     colors = model.colors
+    facts = context.facts
+    looks: Mapping[str, Look] = facts.get("cells", {})
     width = 2 * model.border_mm + cells.width * model.cell_mm
-    height = place.y0 + cells.height * model.cell_mm + model.border_mm
+    height = place.y0 + cells.height * model.cell_mm + model.border_mm + model.legend_mm
     nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
-    nodes += title_nodes(context.title, context.words("subtitle"), width, model.title.height_mm,
-                         colors.text, model.title.align, model.border_mm)
-    for cell in cells.cells:
-        nodes.append(Rect(*place.box(cell), Style(fill=cell_fill(model, cells, cell))))
+    words = title_nodes(context.title, context.words("subtitle"), width, model.title.height_mm,
+                        colors.text, model.title.align, model.border_mm)
+    nodes += words
+    nodes += facts.get("under", ())
+    nodes += fills(model, cells, place, looks)
+    nodes += facts.get("over", ())
     if colors.lines:
-        commands: list[tuple] = []
-        for cell in cells.cells:
-            x, y, w, h = place.box(cell)
-            commands += [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
-        nodes.append(Path(tuple(commands), Style(stroke=colors.lines, stroke_mm=0.3)))
+        nodes.append(cell_lines(model, cells, place))
     nodes += wall_lines(cells, place, colors.frame)
+    nodes += facts.get("pieces", ())
     if not cells.walls and len(cells.cells) == cells.width * cells.height:
         nodes.append(Rect(place.x0, place.y0, cells.width * model.cell_mm,
-                          cells.height * model.cell_mm, Style(stroke=colors.frame, stroke_mm=0.8)))
+                          cells.height * model.cell_mm, Style(stroke=colors.frame,
+                                                              stroke_mm=model.frame_mm)))
     nodes += coordinates(model, cells, place, width)
+    if model.legend_mm and "legend" in facts:
+        legend = legends.row_nodes(facts["legend"], facts.get("caption", ""), width,
+                                   height - model.legend_mm, model.legend_mm, colors.text,
+                                   cells.width * model.cell_mm)
+        nodes += legend
+        words += legend
     scene = Scene(width, height, tuple(nodes), title=context.title)
     seams_x, seams_y = place.seams(cells.width, cells.height)
-    return Parts(board=Board(scene, seams_x, seams_y), board_json=board_json(model, cells, place))
+    if model.whole_words:
+        kept = [(box[0], 0.0, box[2] - box[0], height) for box in map(_extent, words) if box]
+        seams_x = free_lines(seams_x, kept, 0, SEAM_CLEARANCE_MM)
+    return Parts(board=Board(scene, seams_x, seams_y),
+                 board_json=board_json(model, cells, place, looks))
+
+
+def _extent(node: Node) -> tuple[float, float, float, float] | None:
+    """The box a word (measured in its font) or a swatch of the title or legend covers."""
+    return text_box(node) if isinstance(node, Text) else bounds((node,))
+
+
+def fills(model: Model, cells: Grid, place: GridPlacement,
+          looks: Mapping[str, Look] = {}) -> list[Node]:
+    """The cells' colours: a rectangle for each run of cells of one colour along a row."""
+    nodes: list[Node] = []
+    for row in range(cells.height):
+        run: list[Cell] = []
+        for column in range(cells.width + 1):
+            cell = (column, row)
+            fill = cell_fill(model, cells, cell, looks) if cells.exists(cell) else None
+            if run and fill != cell_fill(model, cells, run[0], looks):
+                nodes.append(Rect(*place.bounds(run), Style(fill=cell_fill(model, cells, run[0],
+                                                                           looks))))
+                run = []
+            if fill is not None:
+                run.append(cell)
+    return nodes
+
+
+def cell_lines(model: Model, cells: Grid, place: GridPlacement) -> Path:
+    """The lines between cells: straight across a full rectangle, round each cell of a map."""
+    commands: list[tuple] = []
+    if len(cells.cells) == cells.width * cells.height:
+        xs, ys = place.edges_x(cells.width), place.edges_y(cells.height)
+        commands += [c for x in xs for c in (("M", x, ys[0]), ("L", x, ys[-1]))]
+        commands += [c for y in ys for c in (("M", xs[0], y), ("L", xs[-1], y))]
+    else:
+        for cell in cells.cells:
+            x, y, w, h = place.box(cell)
+            commands += [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h),
+                         ("Z",)]
+    return Path(tuple(commands), Style(stroke=model.colors.lines, stroke_mm=model.lines_mm))
 
 
 def wall_lines(cells: Grid, place: GridPlacement, ink: str) -> list[Node]:
@@ -197,8 +282,8 @@ def coordinates(model: Model, cells: Grid, place: GridPlacement, width: float) -
     """Column labels above and below, row labels beside, on the edges the layout names."""
     if not model.coordinates or model.border_mm <= 0 or cells.naming.scheme == "numbered":
         return []
-    size = min(6.0, model.border_mm * 0.35, model.cell_mm * 0.3)
-    gap = model.border_mm * 0.3
+    size = model.coordinate_mm or min(6.0, model.border_mm * 0.35, model.cell_mm * 0.3)
+    gap = model.border_mm * 0.3 if model.coordinate_gap_mm is None else model.coordinate_gap_mm
     ink = model.colors.text
     bottom = place.y0 + cells.height * model.cell_mm
     nodes: list[Node] = []
@@ -215,18 +300,21 @@ def coordinates(model: Model, cells: Grid, place: GridPlacement, width: float) -
     return nodes
 
 
-def board_json(model: Model, cells: Grid, place: GridPlacement) -> dict:
-    """Every cell with its name, kind, tags, centre, size and colour; the walls by name."""
+def board_json(model: Model, cells: Grid, place: GridPlacement,
+               looks: Mapping[str, Look] = {}) -> dict:
+    """Every cell with its name, kind, tags, centre, size and colour (and what the game adds);
+    the walls by name."""
     spaces = []
     for cell in sorted(cells.cells, key=lambda c: (-c[1], c[0])):
         cx, cy = place.centre(cell)
         kind = cells.kind(cell)
+        look = looks.get(cells.name(cell), Look()) if looks else Look()
         tags = [kind] if model.map else ["dark" if cell_fill(model, cells, cell) ==
                                          model.colors.dark else "light"]
         spaces.append({"id": cells.name(cell), "kind": "cell" if not model.map else kind,
-                       "tags": tags, "center": [round(cx, 3), round(cy, 3)],
+                       "tags": tags + list(look.tags), "center": [round(cx, 3), round(cy, 3)],
                        "size": [model.cell_mm, model.cell_mm],
-                       "color": cell_fill(model, cells, cell)})
+                       "color": cell_fill(model, cells, cell, looks), **look.facts})
     if model.reach is not None:
         _tag_ways(model.reach, cells, spaces)
     found = {"cell_mm": model.cell_mm, "spaces": spaces}

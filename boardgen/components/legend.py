@@ -4,6 +4,10 @@ board uses, in a band along its edge (or on a player aid).
 An entry is a swatch of the kind's fill with its pictogram, its name in bold and a short
 sentence. Entries go in as many columns as the band's width gives them room; the text
 shrinks (down to a legible size) before an entry is cut.
+
+A band too shallow for columns (a grid board's, as the river race's) takes the row look
+(:func:`row_nodes`): each entry's swatches (one a player, with the player's mark) and its
+name and sentence on one line, the entries side by side, a caption in italics below.
 """
 
 from __future__ import annotations
@@ -13,20 +17,33 @@ from dataclasses import dataclass
 from boardgen import fonts
 from boardgen.components import pictograms
 from boardgen.components.text import CAP_HEIGHT, LEADING, wrap
-from boardgen.scene import Node, Rect, Style, Text, ink_on
+from boardgen.marks import mark_node
+from boardgen.scene import Node, Rect, Style, Text, ink_on, text_centered
 
 MIN_SIZE_MM = 2.2
 GAP_MM = 5.0
 
 
 @dataclass(frozen=True)
+class Swatch:
+    """A small square of colour with a mark on it: a player's kind of field, say."""
+
+    fill: str
+    edge: str
+    mark: str | None = None
+    ink: str = "#ffffff"
+    ground: str = "#000000"  # what the mark is cut out of, where it has a hole
+
+
+@dataclass(frozen=True)
 class Entry:
-    """One kind in the legend."""
+    """One kind in the legend; ``swatches``: its squares in the row look, one per player."""
 
     fill: str
     pictogram: str | None
     name: str
     text: str
+    swatches: tuple[Swatch, ...] = ()
 
 
 def entry_height(entry: Entry, width: float, size: float) -> float:
@@ -96,4 +113,36 @@ def _entry(entry: Entry, x: float, y: float, width: float, size: float, ink: str
     for k, line in enumerate(wrap(entry.text, room, size)):
         nodes.append(Text(left, y + CAP_HEIGHT * size + (k + 1) * size * LEADING, line, size,
                           fill=ink))
+    return nodes
+
+
+def row_nodes(entries: list[Entry], caption: str, width: float, top: float, height: float,
+              ink: str, caption_width: float | None = None) -> list[Node]:
+    """The row look in a band ``height`` mm deep from ``top`` across a board ``width`` mm
+    wide: the entries centred on one line ("name – text" after their swatches), the
+    ``caption`` centred below, no wider than ``caption_width``."""
+    if height <= 0:
+        return []
+    size = min(3.0, height * 0.24)
+    swatch = size * 1.5
+    y = top + height * 0.38
+    texts = [f"{entry.name} – {entry.text}" for entry in entries]
+    total = sum(len(e.swatches) * (swatch + 0.8) + 1 + fonts.text_width(t, size)
+                for e, t in zip(entries, texts)) + 8 * (len(entries) - 1)
+    x = (width - total) / 2
+    nodes: list[Node] = []
+    for entry, text in zip(entries, texts):
+        for square in entry.swatches:
+            nodes.append(Rect(x, y - swatch / 2, swatch, swatch,
+                              Style(fill=square.fill, stroke=square.edge, stroke_mm=0.3)))
+            if square.mark:
+                nodes.append(mark_node(square.mark, x + swatch / 2, y, swatch * 0.6, square.ink,
+                                       square.ground))
+            x += swatch + 0.8
+        nodes.append(Text(x + 1, y + size * 0.35, text, size, fill=ink))
+        x += 1 + fonts.text_width(text, size) + 8
+    if caption:
+        fitted = fonts.fit_size(caption, caption_width or width, size, "italic")
+        nodes.append(text_centered(width / 2, top + height * 0.75, caption, fitted, font="italic",
+                                   fill=ink))
     return nodes

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from boardgen import fonts
 from boardgen.components import tiles, tokens
 from boardgen.games.river_race.model import Layout, TileType
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
 from boardgen.i18n import Words
 from boardgen.marks import mark_for, mark_node
 from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Style, Use, mix, rotate,
@@ -69,20 +70,31 @@ def terrain(layout: Layout, view: View) -> list[Node]:
     colors = layout.colors
     banks = bank_rows(layout)
     nodes: list[Node] = [Rect(view.x, view.y, view.width, view.height, Style(fill=colors.water))]
+    for row in sorted(banks & set(view.rows())):
+        x, y = view.box(view.first_col, row)
+        nodes.append(Rect(x, y, view.width, view.cell, Style(fill=colors.bank)))
+    return nodes + terrain_marks(layout, view)
+
+
+def terrain_marks(layout: Layout, view: View) -> list[Node]:
+    """What lies on the banks and the water: sand grains (not on the players' fields), small
+    waves and the shore lines."""
+    colors = layout.colors
+    banks = bank_rows(layout)
+    nodes: list[Node] = []
     waves: list[tuple] = []
     pebbles: list[Node] = []
+    fields = {spreadsheet_cell(name) for p in layout.players for name in (p.start, *p.reserve)}
     for row in view.rows():
-        x, y = view.box(view.first_col, row)
         if row in banks:
-            nodes.append(Rect(x, y, view.width, view.cell, Style(fill=colors.bank)))
-            pebbles.extend(pebble_dots(view, row))
+            pebbles.extend(pebble_dots(view, row, fields))
             continue
         for col in view.cols():
             if (col + row) % 2:
                 continue
             cx, cy = view.center(col, row)
             waves.extend(tiles.wave(cx - view.cell * 0.18, cy, view.cell * 0.36,
-                                       view.cell * 0.045, 2))
+                                    view.cell * 0.045, 2))
     if waves:
         nodes.append(Path(tuple(waves), Style(stroke=colors.wave, stroke_mm=view.cell * 0.035,
                                               cap="round")))
@@ -95,11 +107,14 @@ def terrain(layout: Layout, view: View) -> list[Node]:
 PEBBLES = ((0.2, 0.3), (0.72, 0.22), (0.45, 0.62), (0.15, 0.8), (0.82, 0.7))
 
 
-def pebble_dots(view: View, row: int) -> list[Node]:
-    """A few sand grains in each bank cell, placed differently from cell to cell."""
+def pebble_dots(view: View, row: int, fields: set[tuple[int, int]] = frozenset()) -> list[Node]:
+    """A few sand grains in each bank cell but the ``fields`` (column, row), placed
+    differently from cell to cell."""
     dots: list[Node] = []
     style = Style(fill="#000000", opacity=0.13)
     for col in view.cols():
+        if (col, row) in fields:
+            continue
         x, y = view.box(col, row)
         for index, (px, py) in enumerate(PEBBLES):
             if (col * 7 + row * 3 + index) % 3 == 0:
@@ -140,8 +155,6 @@ def grid_lines(layout: Layout, view: View, width_mm: float | None = None) -> lis
 def coordinates(view: View, size: float, gap: float, color: str,
                 sides: str = "tblr") -> list[Node]:
     """Column letters above and below, row numbers left and right of the window."""
-    from boardgen.geometry.naming import column_letters
-
     nodes: list[Node] = []
     for col in view.cols():
         cx = view.center(col, view.first_row)[0]
@@ -164,10 +177,14 @@ def coordinates(view: View, size: float, gap: float, color: str,
 # ---- start and reserve fields ---------------------------------------------------------
 
 
-def fields(layout: Layout, view: View, words: Words) -> list[Node]:
-    """Start fields in the owner's colour, reserve fields in a tint of it, both labelled."""
-    from boardgen.geometry.naming import spreadsheet_cell
+def field_fill(color: str, is_start: bool) -> str:
+    """A start field is in its owner's colour, a reserve field in a tint of it."""
+    return color if is_start else mix(color, "#ffffff", 0.78)
 
+
+def fields(layout: Layout, view: View, words: Words, filled: bool = True) -> list[Node]:
+    """Start fields in the owner's colour, reserve fields in a tint of it, both labelled
+    (``filled``: with their colour; else their marks only, on cells filled already)."""
     grid_rows = layout.board.rows
     nodes: list[Node] = []
     for number, player in enumerate(layout.players, start=1):
@@ -177,25 +194,25 @@ def fields(layout: Layout, view: View, words: Words) -> list[Node]:
             col, row = spreadsheet_cell(name)
             if view.shows(col, row):
                 word = words("start") if is_start else words("reserve")
-                nodes.extend(field(view, col, row, number, player.color, is_start, word,
-                                   upside_down))
+                found = field(view, col, row, number, player.color, is_start, word,
+                              upside_down)
+                nodes.extend(found if filled else found[1:])
     return nodes
 
 
 def field(view: View, col: int, row: int, number: int, color: str, is_start: bool, word: str,
           upside_down: bool) -> list[Node]:
-    """One start or reserve field: the player's number, mark and the field's word, facing its
-    owner."""
+    """One start or reserve field (its fill first): the player's number, mark and the
+    field's word, facing its owner."""
     x, y = view.box(col, row)
     c = view.cell
     inset = c * 0.06
+    body: list[Node] = [Rect(x, y, c, c, Style(fill=field_fill(color, is_start)))]
     if is_start:
-        body: list[Node] = [Rect(x, y, c, c, Style(fill=color))]
         ink = "#ffffff"
     else:
-        body = [Rect(x, y, c, c, Style(fill=mix(color, "#ffffff", 0.78))),
-                Rect(x + inset, y + inset, c - 2 * inset, c - 2 * inset,
-                     Style(stroke=color, stroke_mm=c * 0.045))]
+        body.append(Rect(x + inset, y + inset, c - 2 * inset, c - 2 * inset,
+                         Style(stroke=color, stroke_mm=c * 0.045)))
         ink = color
     cx, cy = x + c / 2, y + c / 2
     text: list[Node]
