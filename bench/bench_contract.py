@@ -1,10 +1,13 @@
 """Search for layouts that break the contract "what check accepts, build makes".
 
-For every game, hypothesis generates layouts from the game's schema (see
-tests/contract_search.py); each is checked and, if accepted, built as PDF on a random paper, mode and backs. A
-layout that raises anything but a refusal is a bug: its TOML is saved with the
-last line of the traceback. The slowest accepted layouts are then built again in
-a fresh process in every format at the default 150 dpi, for time and peak memory.
+For every registered game kind, hypothesis generates layouts from the kind's schema (see
+tests/contract_search.py); each is checked and, if accepted, built with random options: a
+standard paper or one of its own size, either mode, any backs, bleed up to 20 mm, margins,
+formats, resolution and language, with check told the build's options half the time. A
+layout that raises anything but a refusal, or that check accepts and the build refuses, is
+a bug: its TOML is saved with the options and the last line of the traceback. The slowest
+accepted layouts are then built again in a fresh process in every format at the default
+150 dpi, for time and peak memory.
 
 Run: python bench/bench_contract.py [--examples N] [--keep DIR]
 """
@@ -23,26 +26,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
-from tests.contract_search import build_options, layouts, run_contract, searched_layouts  # noqa: E402
+from collections import Counter  # noqa: E402
+
+from tests.contract_search import (Options, build_options, layouts, run_contract,  # noqa: E402
+                                   searched_layouts)
 
 
 def search(game: str, examples: int, keep: Path) -> dict:
-    """Run the search for one game; figures and the bugs found."""
+    """Run the search for one game; figures, the options tried and the bugs found."""
     figures = {"tried": 0, "refused": 0, "built": 0, "worst_check": 0.0, "worst_build": 0.0,
-               "slowest": [], "bugs": []}
+               "slowest": [], "bugs": [], "options": Counter()}
 
     @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(text=layouts(game), options=build_options())
-    def one(text: str, options: tuple[str, ...]) -> None:
+    def one(text: str, options: Options) -> None:
         figures["tried"] += 1
+        figures["options"].update(tried_options(options))
         with tempfile.TemporaryDirectory() as folder:
             try:
-                outcome = run_contract(text, Path(folder), "pdf", options)
+                outcome = run_contract(text, Path(folder), options)
             except BaseException as error:  # a bug: record it and search on
                 last = traceback.format_exception_only(type(error), error)[-1].strip()
                 path = keep / f"{game}-{len(figures['bugs']) + 1}.toml"
-                path.write_text(f"# boardgen build {' '.join(options)}\n{text}", encoding="utf-8")
+                path.write_text(f"# {options.describe()}\n{text}", encoding="utf-8")
                 figures["bugs"].append((path, last.splitlines()[0][:200]))
                 return
         figures["refused" if outcome.refused else "built"] += 1
@@ -54,6 +61,17 @@ def search(game: str, examples: int, keep: Path) -> dict:
 
     one()
     return figures
+
+
+def tried_options(options: Options) -> list[str]:
+    """What a build's options were, as the counts the report sums up."""
+    given = dict(zip(options.build[::2], options.build[1::2]))
+    paper = given["--paper"] if not given["--paper"].endswith("mm") else "own size"
+    bleed = float(given["--bleed"])
+    return [f"paper {paper}", f"mode {given['--mode']}", f"backs {given['--backs']}",
+            f"bleed {'0' if bleed == 0 else '20' if bleed == 20 else 'between'}",
+            *(f"format {f}" for f in given["--format"].split(",")),
+            "check told the options" if options.check else "check covering every build"]
 
 
 MEASURED = """
@@ -96,20 +114,23 @@ def main() -> None:
     args.keep.mkdir(parents=True, exist_ok=True)
     totals = {"tried": 0, "refused": 0, "built": 0}
     slowest: list[tuple[float, str]] = []
+    tried: Counter = Counter()
     for game in searched_layouts():
         start = time.perf_counter()
         figures = search(game, args.examples, args.keep)
         for key in totals:
             totals[key] += figures[key]
+        tried.update(figures["options"])
         slowest += figures["slowest"]
         print(f"{game:15} tried {figures['tried']:4}  refused {figures['refused']:4}  "
               f"built {figures['built']:4}  bugs {len(figures['bugs']):3}  "
-              f"worst check {figures['worst_check']:.2f} s  worst PDF build "
+              f"worst check {figures['worst_check']:.2f} s  worst build "
               f"{figures['worst_build']:.2f} s  ({time.perf_counter() - start:.0f} s)")
         for path, last in figures["bugs"]:
             print(f"    bug: {path}: {last}")
     print(f"all games: tried {totals['tried']}, check refused {totals['refused']}, "
           f"built {totals['built']}")
+    print("options tried: " + ", ".join(f"{name} {count}" for name, count in sorted(tried.items())))
     for name, text in EDGES.items():
         seconds, peak_mb, code = full_build(text)
         print(f"{name}, every format at 150 dpi: {seconds:.1f} s, peak {peak_mb:.0f} MB, "

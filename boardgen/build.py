@@ -15,8 +15,9 @@ import json
 import os
 import re
 import secrets
+import socket
 import stat
-import tempfile
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -34,11 +35,16 @@ from boardgen.render import renderer
 from boardgen.scene import Document, Scene
 
 
-# What a killed build leaves: write_files' temporaries and output_folder's probe.
 RECORD = ".boardgen-files"  # the files the last build wrote into a game's folder
-ABANDONED_AFTER_S = 600      # a temporary file this old is a killed build's
 MAX_RECORD_BYTES = 1 << 20
-TEMPORARY = re.compile(r"^(\..+\.[a-z0-9_]{8}\.tmp|\.probe[a-z0-9_]{8})$")
+# What a killed build leaves: the temporary files of ``write_files``. Each carries a marker no
+# other program's file has (``.NAME.boardgen-TOKEN.tmp``, ``.old`` for a kept old file), and
+# every one is listed, before it is made, in the journal ``.boardgen-TOKEN.pending`` of the
+# folder, with the process and machine writing it. A later write into the folder removes
+# what the journal of a process that is gone lists, and nothing else.
+MARKER = "boardgen"
+JOURNAL = re.compile(rf"^\.{MARKER}-([0-9a-f]{{16}})\.pending$")
+ABANDONED_AFTER_S = 600  # a journal this old whose process cannot be asked is a killed build's
 
 
 def refuse_special(path: Path) -> None:
@@ -64,67 +70,148 @@ def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
     Files being replaced are kept as hard links until every rename has worked, so a
     rename that fails (an immutable file, a full disk) puts back the ones already done.
     A symlink at a target is replaced, not followed, so it cannot redirect the write.
-    Any error is bad input naming the file; no temporary file is left behind.
+    Any error is bad input naming the file; no temporary file is left behind, and those
+    a killed write left in the folder are removed first (see ``MARKER``).
     """
     for name in files:
         refuse_special(folder / name)
-    temporaries: dict[Path, str] = {}
-    backups: dict[Path, str] = {}
+    remove_abandoned(folder)
+    token = secrets.token_hex(8)
+    temporaries = {folder / name: _marked(folder / name, token, "tmp") for name in files}
+    backups = {path: _marked(path, token, "old") for path in temporaries}
+    journal = folder / f".{MARKER}-{token}.pending"
+    _write_journal(journal, folder, [*temporaries.values(), *backups.values()])
+    kept: dict[Path, Path] = {}
     renamed: list[Path] = []
     current = folder
     try:
-        for name, data in files.items():
-            current = folder / name
-            temporaries[current] = _temporary(current, data)
+        for (path, tmp), data in zip(temporaries.items(), files.values()):
+            current = path
+            _temporary(tmp, data)
         for path in temporaries:
             current = path
-            backups[path] = _hard_link(path)
+            if _hard_link(path, backups[path]):
+                kept[path] = backups[path]
         for path, tmp in temporaries.items():
             current = path
             os.replace(tmp, path)
             renamed.append(path)
     except OSError as exc:
-        _undo(renamed, backups)
+        _undo(renamed, kept)
         raise InputError(f"cannot write ({exc.strerror or exc})", source=str(current)) from None
     finally:
-        for leftover in [*temporaries.values(), *backups.values()]:
-            if leftover and os.path.lexists(leftover):
-                with contextlib.suppress(FileNotFoundError):  # another build tidied it
-                    os.unlink(leftover)
+        for leftover in [*temporaries.values(), *backups.values(), journal]:  # the journal last
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
     return list(temporaries)
 
 
-def _temporary(path: Path, data: bytes) -> str:
-    """``data`` in a new temporary file beside ``path``, with the permissions of a new file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def _marked(path: Path, token: str, kind: str) -> Path:
+    """The temporary name of ``path`` in one write: ``.board.svg.boardgen-TOKEN.tmp``."""
+    return path.with_name(f".{path.name}.{MARKER}-{token}.{kind}")
+
+
+def _write_journal(journal: Path, folder: Path, temporaries: list[Path]) -> None:
+    """List the temporary files a write is about to make, with who makes them, before any is
+    made (the first file written: a folder that takes no file is one message)."""
+    lines = [f"{os.getpid()} {socket.gethostname()}"]
+    lines += [path.relative_to(folder).as_posix() for path in temporaries]
+    try:
+        fd = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
+                     0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n")
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(journal)
+        raise InputError(f"cannot write to this folder ({exc.strerror or exc})",
+                         source=str(folder)) from None
+
+
+def remove_abandoned(folder: Path) -> None:
+    """Remove what writes that were killed left in ``folder``: the temporary files their
+    journals list, then the journals. A journal of a process still running (on this
+    machine; elsewhere, one written in the last ten minutes) is left alone, as is any file
+    no journal lists."""
+    try:
+        journals = [entry for entry in os.scandir(folder) if JOURNAL.match(entry.name)]
+    except OSError:
+        return  # no folder yet, or one that cannot be read: the write says so
+    for entry in journals:
+        journal = Path(entry.path)
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            text = read_text(journal, MAX_RECORD_BYTES, "journals")
+        except (OSError, InputError):
+            continue
+        lines = text.splitlines()
+        if not lines or not _gone(lines[0], journal):
+            continue
+        token = JOURNAL.match(entry.name).group(1)
+        for name in lines[1:]:
+            path = folder / name
+            if (_plain_relative(name) and path.name.startswith(".")
+                    and path.name.endswith((f".{MARKER}-{token}.tmp", f".{MARKER}-{token}.old"))
+                    and path.is_file() and not path.is_symlink()):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+        with contextlib.suppress(OSError):
+            journal.unlink()
+
+
+def _gone(writer: str, journal: Path) -> bool:
+    """Whether the process a journal names (``PID HOST``) has ended, or, where it cannot
+    be asked (another machine), whether the journal was left long ago."""
+    pid, _, host = writer.partition(" ")
+    if host == socket.gethostname() and pid.isdigit() and pid.isascii():
+        if int(pid) == os.getpid():
+            return False
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return True
+        except (PermissionError, OverflowError, OSError):
+            pass  # another user's process, still running
+        else:
+            return False
+    try:
+        return time.time() - journal.stat().st_mtime > ABANDONED_AFTER_S
+    except OSError:
+        return False
+
+
+def _temporary(tmp: Path, data: bytes) -> None:
+    """``data`` in a new temporary file, with the permissions of a new file."""
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
     except BaseException:
-        os.unlink(tmp)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         raise
-    return tmp
 
 
-def _hard_link(path: Path) -> str:
-    """A second name for the regular file at ``path`` (empty when there is none to keep)."""
+def _hard_link(path: Path, backup: Path) -> bool:
+    """Keep the regular file at ``path`` under a second name; False when there is none to
+    keep, or the system has no hard links (the old file cannot be put back, but is not lost)."""
     if not path.is_file() or path.is_symlink():
-        return ""
-    backup = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        return False
     try:
         os.link(path, backup)
-    except OSError:  # no hard links here: the old file cannot be put back, but is not lost
-        return ""
-    return str(backup)
+    except OSError:
+        return False
+    return True
 
 
-def _undo(renamed: list[Path], backups: dict[Path, str]) -> None:
+def _undo(renamed: list[Path], kept: dict[Path, Path]) -> None:
     """Put back the files a failed build had already replaced, and remove the new ones."""
     for path in renamed:
         try:
-            if backups.get(path):
-                os.replace(backups[path], path)
+            if path in kept:
+                os.replace(kept[path], path)
             else:
                 os.unlink(path)
         except OSError:
@@ -150,9 +237,9 @@ def folder_name(name: str) -> str:
 
 
 def output_folder(out_dir: Path, name: str) -> Path:
-    """``out_dir/<folder name>``, created and cleared of a killed build's temporaries.
+    """``out_dir/<folder name>``, created. Refuses a symlinked game folder.
 
-    Refuses a symlinked game folder.
+    Writing into it (``write_files``) first removes what a killed build left there.
     """
     folder = out_dir / folder_name(name)
     try:
@@ -160,21 +247,9 @@ def output_folder(out_dir: Path, name: str) -> Path:
         if folder.is_symlink():
             raise InputError("is a symbolic link; refusing to write through it", source=str(folder))
         folder.mkdir(exist_ok=True)
-        for leftover in folder.iterdir():
-            if (TEMPORARY.match(leftover.name) and leftover.is_file()
-                    and not leftover.is_symlink() and _abandoned(leftover)):
-                leftover.unlink(missing_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".probe", delete=True)
-        probe.close()
     except OSError as exc:
         raise InputError(f"cannot write to this folder ({exc.strerror})", source=str(folder)) from None
     return folder
-
-
-def _abandoned(temporary: Path) -> bool:
-    """Whether a temporary file is a killed build's, not one another build is writing now:
-    a build writes its files within seconds, so one untouched for minutes is left over."""
-    return time.time() - temporary.stat().st_mtime > ABANDONED_AFTER_S
 
 
 def pdf_file(stem: str, pages: tuple[Scene, ...], options: BuildOptions,
@@ -360,7 +435,7 @@ def write_game(out_dir: Path, name: str, files: dict[str, bytes]) -> list[Path]:
     """
     folder = output_folder(out_dir, name)
     for subfolder in {path.rpartition("/")[0] for path in files} - {""}:
-        output_folder(folder, subfolder)  # made and cleared like the game's folder
+        output_folder(folder, subfolder)  # made like the game's folder
     earlier = _recorded(folder)
     record = "".join(f"{path}\n" for path in sorted(files)).encode("utf-8")
     written = write_files(folder, {**files, RECORD: record})
@@ -473,8 +548,16 @@ def render_targets(targets: list[str], options: BuildOptions, setup: Path | None
     context = _pool_context()
     if context.get_start_method() == "fork":
         warm_up(targets, options)
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet_worker) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start,
+                               initargs=(os.getpid(),))
+    try:
         yield from _render_in_pool(pool, targets, options, setup, out_dir, workers)
+    except BaseException:  # Ctrl-C, a signal, a failure: no worker goes on drawing
+        _stop_workers(pool)
+        with contextlib.suppress(Exception):  # the pool may not even have started
+            pool.shutdown(wait=True, cancel_futures=True)  # its thread notices them gone
+        raise
+    pool.shutdown(wait=True)
 
 
 def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path | None,
@@ -571,12 +654,72 @@ def warm_up(targets: list[str], options: BuildOptions) -> None:
             renderer(fmt)(label)
 
 
-def _quiet_worker() -> None:
-    """Leave Ctrl-C to the main process, which stops the build with one line, not a traceback
-    from every worker."""
+def _worker_start(parent: int) -> None:
+    """A pool worker lives no longer than the build that started it, and leaves signals to it.
+
+    Ctrl-C goes to the main process, which stops the build with one line, not a traceback
+    from every worker; a worker ends on SIGTERM and SIGHUP as any program does (it may have
+    inherited the main process's handlers). When the main process ends, by any signal,
+    SIGKILL too, the worker is killed (Linux: the parent-death signal), or notices within a
+    second and ends (elsewhere): none is left waiting for work for ever.
+    """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if not _die_with_parent():
+        import threading
+
+        threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent",
+                         daemon=True).start()
+    if os.getppid() != parent:  # the main process ended before the worker got here
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux to kill this process when its parent ends; False where it cannot."""
+    import signal
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process once its parent is gone (it is then adopted by another)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _stop_workers(pool) -> None:
+    """End the pool's workers now, in the middle of their work: the build is abandoned.
+
+    Killed, not asked to end: a worker forked a moment ago still has the main process's
+    signal handlers, and workers write nothing a kill could leave half-written but the
+    result they were sending. The executor's thread would wait for the rest of that
+    result for ever (and the process could not end): the main process's end of the
+    results' pipe is closed too, so the thread reads the pipe's end once the workers are
+    gone. Both are the executor's own attributes (CPython 3.8 to 3.13 have them).
+    """
+    processes = getattr(pool, "_processes", None) or {}  # pid → process
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    results = getattr(pool, "_result_queue", None)
+    with contextlib.suppress(Exception):
+        results._writer.close()
 
 
 def usable_cores() -> int:

@@ -16,6 +16,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -31,8 +32,8 @@ def cache_dir() -> Path:
     temporary folder that lives as long as the process.
     """
     override = os.environ.get("BOARDGEN_CACHE")
-    if override:
-        return Path(override)
+    if override:  # a relative folder is taken from where boardgen started, once and for all
+        return _absolute(override)
     base = os.environ.get("XDG_CACHE_HOME")
     if base and _writable_dir(Path(base)):
         return Path(base) / "boardgen"
@@ -45,16 +46,55 @@ def cache_dir() -> Path:
     return private_dir()
 
 
+@lru_cache(maxsize=8)
+def _absolute(folder: str) -> Path:
+    """``folder`` made absolute against the working folder of the first call: what is kept
+    there (a font configuration, say) names files by paths that hold anywhere."""
+    return Path(os.path.abspath(folder))
+
+
 def _writable_dir(path: Path) -> bool:
     return path.is_absolute() and path.is_dir() and os.access(path, os.W_OK | os.X_OK)
 
 
 @lru_cache(maxsize=None)
 def private_dir() -> Path:
-    """A temporary folder of this process, removed when it exits: a cache that cannot be kept."""
-    path = Path(tempfile.mkdtemp(prefix="boardgen-"))
+    """A temporary folder of this process, removed when it exits: a cache that cannot be kept.
+
+    Named after the process, so that the folders of processes that were killed (and could
+    not remove theirs) are removed by the next one.
+    """
+    _remove_private_dirs_of_ended_processes()
+    path = Path(tempfile.mkdtemp(prefix=f"{PRIVATE_PREFIX}{os.getpid()}-"))
     atexit.register(shutil.rmtree, path, ignore_errors=True)
     return path
+
+
+PRIVATE_PREFIX = "boardgen-cache-"
+TEMPORARY_SUFFIX = ".boardgen-tmp"  # a cache file being written
+ABANDONED_AFTER_S = 600  # a cache file being written this long was left by a killed process
+
+
+def _remove_private_dirs_of_ended_processes() -> None:
+    """Remove the private folders (of this user) whose process has ended."""
+    try:
+        entries = list(os.scandir(tempfile.gettempdir()))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not name.startswith(PRIVATE_PREFIX):
+            continue
+        pid = name[len(PRIVATE_PREFIX):].partition("-")[0]
+        try:
+            if (not pid.isdigit() or not entry.is_dir(follow_symlinks=False)
+                    or entry.stat(follow_symlinks=False).st_uid != os.getuid()):
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(entry.path, ignore_errors=True)
+        except (OSError, OverflowError, AttributeError):
+            continue
 
 
 def in_cache(name: str, make: Callable[[Path], None]) -> Path:
@@ -76,8 +116,13 @@ def in_cache(name: str, make: Callable[[Path], None]) -> Path:
 
 
 def write_file(target: Path, data: bytes) -> None:
-    """Write ``target`` through a temporary file, so a reader never sees half of it."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+    """Write ``target`` through a temporary file, so a reader never sees half of it.
+
+    The temporary file is marked as boardgen's; those a killed process left in the folder
+    are removed once they are old enough not to be another process's, writing now.
+    """
+    _remove_abandoned(target.parent)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=TEMPORARY_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -85,6 +130,22 @@ def write_file(target: Path, data: bytes) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def _remove_abandoned(folder: Path) -> None:
+    """Remove the cache files a killed process left half-written in ``folder``."""
+    now = time.time()
+    try:
+        entries = [entry for entry in os.scandir(folder) if entry.name.endswith(TEMPORARY_SUFFIX)]
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if (entry.is_file(follow_symlinks=False)
+                    and now - entry.stat(follow_symlinks=False).st_mtime > ABANDONED_AFTER_S):
+                os.unlink(entry.path)
+        except OSError:
+            continue
 
 
 @lru_cache(maxsize=None)

@@ -62,6 +62,8 @@ LANG_HELP = ("Language of every printed word (boards, pieces, sheets, page furni
 
 def printable(text: str) -> str:
     """``text`` with control characters (newlines, terminal escapes) shown as escapes."""
+    if text.isprintable():  # nearly every message: no character to look at one by one
+        return text
     return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
@@ -149,8 +151,10 @@ def complete_formats(incomplete: str) -> list[str]:
     return [prefix + f for f in FORMATS if f.startswith(last) and f not in chosen]
 
 
-def format_option(text: str) -> str:
+def format_option(text: str | None) -> str | None:
     """Validate --format as it is parsed, so a bad list is a usage error before anything runs."""
+    if text is None:  # check's --format, left out: every format
+        return None
     try:
         parse_formats(text)
     except InputError as error:
@@ -259,10 +263,7 @@ def build(
             targets += [g for g in shipped_games() if g not in targets]
         if not targets:
             raise InputError("name at least one game or layout file, or use --all", source="build")
-        if not 0 <= margin <= 50:
-            raise InputError(f"margin must be between 0 and 50 mm, found {margin:g}", source="--margin")
-        if not 0 <= bleed <= 20:
-            raise InputError(f"bleed must be between 0 and 20 mm, found {bleed:g}", source="--bleed")
+        check_margin_and_bleed(margin, bleed)
         options = BuildOptions(
             formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
             fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
@@ -286,6 +287,18 @@ def build(
         raise typer.Exit(EXIT_PROBLEMS)
 
 
+def check_margin_and_bleed(margin: float | None, bleed: float | None) -> None:
+    """A margin and a bleed inside what builds allow (``boardgen.limits``)."""
+    from boardgen import limits
+
+    if margin is not None and not 0 <= margin <= limits.MAX_MARGIN_MM:
+        raise InputError(f"margin must be between 0 and {limits.MAX_MARGIN_MM:g} mm, found "
+                         f"{margin:g}", source="--margin")
+    if bleed is not None and not 0 <= bleed <= limits.MAX_BLEED_MM:
+        raise InputError(f"bleed must be between 0 and {limits.MAX_BLEED_MM:g} mm, found "
+                         f"{bleed:g}", source="--bleed")
+
+
 def png_notes(formats: tuple[str, ...]) -> list[str]:
     """A note when PNG files come from pdfium because the cairo library is missing."""
     if not {"png", "tgc", "tts"} & set(formats):  # the exports are PNG files too
@@ -303,13 +316,34 @@ def check(
     file: str = typer.Argument(..., metavar="FILE", help="Layout file (or game name) to check."),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to check with the "
                                          "layout, as build draws it (exit 1 if illegal)."),
+    formats: Optional[str] = typer.Option(None, "--format", callback=format_option,
+                                          autocompletion=complete_formats,
+                                          help="Check only these formats (default: all)."),
+    paper: Optional[str] = typer.Option(None, "--paper",
+                                        help="Check only this paper (default: a4, a3, letter "
+                                             "and legal)."),
+    margin: Optional[float] = typer.Option(None, "--margin",
+                                           help="Check margins up to this (default: 6 mm)."),
+    mode: Optional[Mode] = typer.Option(None, "--mode", help="Check only this mode "
+                                        "(default: home and shop)."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", help="Check shop mode with bleed up "
+                                          "to this (default: 20 mm)."),
+    backs: Optional[Backs] = typer.Option(None, "--backs", help="Check only these backs "
+                                          "(default: duplex, fold and none)."),
+    dpi: Optional[int] = typer.Option(None, "--dpi", min=10, max=1200,
+                                      help="Check PNG files up to this resolution (default: 150)."),
 ) -> None:
-    """Check a layout file and report every problem a build of it would meet."""
+    """Check a layout file and report every problem a build of it would meet.
+
+    Without options every build is checked: each paper, mode, bleed, backs and format;
+    the options check only the builds that use them.
+    """
     from boardgen.analysis import advice
     from boardgen.contract import IllegalSetup, check_layout
 
     try:
-        layout = check_layout(file, setup=setup).layout
+        coverage = check_coverage(formats, paper, margin, mode, bleed, backs, dpi)
+        layout = check_layout(file, setup=setup, coverage=coverage).layout
         line = advice(layout, setup)
     except InputError as error:
         raise fail(error)
@@ -318,8 +352,30 @@ def check(
         raise typer.Exit(EXIT_PROBLEMS)
     with_setup = f", with setup {setup}" if setup is not None else ""
     typer.echo(f"{file}: ok ({layout.title}, game {layout.game}{with_setup})")
+    typer.echo(f"checked for {coverage.describe()}")
     if line:
         typer.echo(f"advice: {line}")
+
+
+def check_coverage(formats: str | None, paper: str | None, margin: float | None,
+                   mode: "Mode | None", bleed: float | None, backs: "Backs | None",
+                   dpi: int | None):
+    """What ``check`` covers: the options given, every value a build allows for the rest."""
+    from dataclasses import replace
+
+    from boardgen import imposition
+    from boardgen.contract import Coverage
+
+    check_margin_and_bleed(margin, bleed)
+    given = {"formats": parse_formats(formats) if formats is not None else None,
+             "papers": (imposition.parse_paper(paper),) if paper is not None else None,
+             "margin_mm": margin, "modes": (mode.value,) if mode is not None else None,
+             "bleed_mm": bleed, "backs": (backs.value,) if backs is not None else None,
+             "dpi": dpi}
+    coverage = replace(Coverage(), **{key: value for key, value in given.items()
+                                      if value is not None})
+    imposition.PrintOptions(paper=coverage.papers[0], margin_mm=coverage.margin_mm)  # sound?
+    return coverage
 
 
 def game_with_setups(target: str, missing: str):
@@ -464,7 +520,7 @@ def preview(
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
 ) -> None:
     """Serve a page on 127.0.0.1 that shows the pictures and redraws them on every edit."""
-    from boardgen.preview import Preview, PreviewServer, interrupt_on_terminate
+    from boardgen.preview import Preview, PreviewServer, stop_on_signals
     from boardgen.rules import check_language
 
     try:
@@ -472,7 +528,7 @@ def preview(
         server = PreviewServer(shown, port)  # before drawing, so a busy port fails at once
     except InputError as error:
         raise fail(error)
-    interrupt_on_terminate()
+    stop_on_signals(server, shown)
     shown.start_watching()
     shown.redraw()
     typer.echo(f"previewing {game} at {server.url} (Ctrl-C stops)", err=True)
@@ -484,6 +540,51 @@ def preview(
         shown.stop.set()
         server.server_close()
     typer.echo("preview stopped", err=True)
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: the command stops as on Ctrl-C, tidying up on its way out
+    (temporary files removed, a build's worker processes ended)."""
+
+    def __init__(self, signal: int):
+        super().__init__(signal)
+        self.signal = signal
+
+
+STOPPED_BY: list[int] = []  # the signals that asked the command to stop
+
+
+@contextmanager
+def stopped_by_hang_up_and_terminate():
+    """While the command runs, SIGTERM and SIGHUP raise :class:`Terminated` in the main
+    thread, where the default would end the process at once and leave its temporary files
+    behind; afterwards the handlers are what they were.
+
+    Python ignores an exception raised where it cannot be passed on (a signal that comes
+    while a process forks, say): the command then runs to its end, and the process still
+    exits as the signal asked (see ``main``).
+    """
+    import signal
+
+    def stop(number: int, _frame) -> None:
+        STOPPED_BY.append(number)
+        raise Terminated(number)
+
+    def unraisable(report) -> None:  # the lost exception needs no traceback on the terminal
+        if not isinstance(report.exc_value, Terminated):
+            previous_hook(report)
+
+    previous_hook = sys.unraisablehook
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {number: signal.signal(number, stop) for number in numbers}
+    sys.unraisablehook = unraisable
+    STOPPED_BY.clear()
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        sys.unraisablehook = previous_hook
 
 
 def main() -> None:
@@ -512,9 +613,18 @@ def main() -> None:
     plugins_chosen = "PYDANTIC_DISABLE_PLUGINS" in os.environ
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
-        app()
+        with stopped_by_hang_up_and_terminate():
+            try:
+                app()
+            except SystemExit:
+                if not STOPPED_BY:
+                    raise
+            if STOPPED_BY:  # the signal's exception was lost on its way: the command ran on
+                raise Terminated(STOPPED_BY[0])
     except KeyboardInterrupt:
         sys.exit(130)
+    except Terminated as stopped:  # as the shell reports a process that a signal ended
+        sys.exit(128 + stopped.signal)
     finally:
         start_up_over()  # when the process ends before a command starts (--help, a usage error)
         if not plugins_chosen:

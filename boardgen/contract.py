@@ -2,15 +2,16 @@
 
 ``check_layout`` loads a layout, composes its game in every language, draws its rule
 figures in every language, and measures what a build would make: the size, text and
-shapes of every artwork, the pages of every PDF on the smallest standard papers in
-every mode and with every kind of backs, and the pixels of every PNG. ``check`` runs
-it with the default options.
+shapes of every artwork, the pages of every PDF on every standard paper in both modes
+(in shop mode with the largest bleed), with every kind of backs, and the pixels of every
+PNG. What it covers is a :class:`Coverage`: every option a build has unless ``check`` is
+told which ones the build will use, and ``check`` says what it assumed.
 
 ``check_build`` applies the same rules to what one build makes, before it renders
 anything: the game in the build's language, its rule text and figures in that
 language, its pages on the build's paper in the build's mode, its pictures at the
 build's resolution. A build never fails half-way for a reason ``check`` could have
-named, and whatever ``check`` accepts, a build on any standard paper makes.
+named, and whatever ``check`` accepts, a build with any options it covered makes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from boardgen import imposition, limits
+from boardgen.imposition.paper import BACKS, MODES
 from boardgen.errors import InputError
 from boardgen.export import export_problems
 from boardgen.fonts import fit_size
@@ -28,6 +30,7 @@ from boardgen.games import HasSetups, capable, game_for
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout, resolve
 from boardgen.product import Board, GameOutput
+from boardgen.render import FORMATS
 from boardgen.scene import Rect, Style, Text
 
 
@@ -55,6 +58,58 @@ class IllegalSetup(Exception):
 
 
 @dataclass(frozen=True)
+class Coverage:
+    """The builds ``check`` answers for: each option as given, or every value a build allows.
+
+    Pages only grow with the bleed and the margins, and pixels with the resolution, so
+    the largest of each stands for every smaller one.
+    """
+
+    papers: tuple[imposition.Paper, ...] = tuple(
+        imposition.parse_paper(name) for name in limits.STANDARD_PAPERS)
+    modes: tuple[str, ...] = MODES
+    backs: tuple[str, ...] = BACKS
+    bleed_mm: float = limits.MAX_BLEED_MM  # the largest bleed in shop mode
+    margin_mm: float = imposition.PrintOptions.margin_mm  # the widest margins
+    formats: tuple[str, ...] = FORMATS
+    dpi: int = BuildOptions.dpi  # the highest resolution of the PNG files
+
+    def variants(self, base: imposition.PrintOptions) -> list[imposition.PrintOptions]:
+        """The print options whose pages are checked: ``base`` (its ink and words) on each
+        paper, in each mode, with each kind of backs."""
+        return [replace(base, paper=paper, mode=mode, backs=backs, margin_mm=self.margin_mm,
+                        bleed_mm=self.bleed_mm if mode == "shop" else base.bleed_mm)
+                for paper in self.papers for mode in self.modes for backs in self.backs]
+
+    def several(self) -> bool:
+        """Whether more than one paper, mode or kind of backs is covered."""
+        return len(self.papers) * len(self.modes) * len(self.backs) > 1
+
+    def describe(self) -> str:
+        """What was covered, for the line ``check`` prints: "A4, A3, Letter and Legal paper;
+        home and shop mode (bleed up to 20 mm); ..."."""
+        papers = _listed([paper.describe().split(" (")[0] if paper.name in imposition.PAPERS
+                          else paper.describe() for paper in self.papers])
+        modes = _listed(list(self.modes)) + " mode" + (
+            f" (bleed up to {self.bleed_mm:g} mm)" if "shop" in self.modes else "")
+        backs = _listed(["no" if backs == "none" else backs for backs in self.backs]) + " backs"
+        formats = _listed(list(self.formats))
+        if {"png", "tgc", "tts"} & set(self.formats):
+            formats += f" (PNG at up to {self.dpi} dpi)"
+        return (f"{papers} paper; {modes}; {backs}; margins up to {self.margin_mm:g} mm; "
+                f"{formats}; {_listed(sorted(LANGUAGES))}")
+
+
+def _listed(names: list[str]) -> str:
+    """"a, b and c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+COVERAGE_HINT = ("check covers every paper, mode, bleed and backs a build may use unless given "
+                 "the ones you build with (--paper, --mode, --bleed, --backs)")
+
+
+@dataclass(frozen=True)
 class Checked:
     """A layout that builds: its model, its game composed in the build's language, its source."""
 
@@ -64,13 +119,21 @@ class Checked:
 
 
 def check_layout(target: str, options: BuildOptions | None = None,
-                 setup: Path | None = None) -> Checked:
-    """Every problem any build of ``target`` would meet, raised at once; else the composed game.
+                 setup: Path | None = None, coverage: Coverage | None = None) -> Checked:
+    """Every problem any build of ``target`` that ``coverage`` covers would meet, raised at
+    once; else the composed game.
 
-    Without ``options`` the defaults are checked (every format at 150 dpi); languages,
-    papers, modes and backs are always checked all together, so the verdict holds for each.
+    Without ``coverage`` every paper, mode, bleed, backs and format is checked (the
+    formats of ``options``, if given, at its resolution, on its paper too); languages are
+    always checked all together, so the verdict holds for each.
     """
-    return _checked(target, options or BuildOptions(), setup, every_variant=True)
+    if coverage is None:
+        coverage = Coverage() if options is None else Coverage(
+            papers=tuple(dict.fromkeys((*Coverage.papers, options.print.paper))),
+            formats=options.formats, dpi=options.dpi, margin_mm=options.print.margin_mm)
+    options = options or BuildOptions()
+    options = replace(options, formats=coverage.formats, dpi=coverage.dpi)
+    return _checked(target, options, setup, coverage)
 
 
 def check_build(target: str, options: BuildOptions, setup: Path | None = None) -> Checked:
@@ -79,24 +142,31 @@ def check_build(target: str, options: BuildOptions, setup: Path | None = None) -
     The same rules as :func:`check_layout`, applied only to what this build makes: its
     language (and English where it may fall back), its paper, mode and backs, its formats.
     """
-    return _checked(target, options, setup, every_variant=False)
+    return _checked(target, options, setup, None)
 
 
 def _checked(target: str, options: BuildOptions, setup: Path | None,
-             every_variant: bool) -> Checked:
+             coverage: Coverage | None) -> Checked:
+    """The checks of ``check`` (with a ``coverage``) or of one build (without one)."""
     layout = load_layout(target)
     source = _source(target)
     output = compose(layout, options.lang, setup, options.allow_illegal)
     problems = art_problems(output)
+    if problems and setup is not None and not art_problems(compose(layout, options.lang)):
+        source = str(setup)  # the board is sound without the setup: the setup is to blame
+        problems = [f"with this setup's obstacles, {problem}" for problem in problems]
     if not problems:  # the rules and other languages, once the build's own art is sound
-        if every_variant:
+        if coverage is not None:
             for lang in sorted(LANGUAGES.keys() - {options.lang}):
                 problems += art_problems(compose(layout, lang))
-        books, missing = rule_books(layout, target, None if every_variant
+        books, missing = rule_books(layout, target, None if coverage is not None
                                     else built_rule_languages(options))
         problems += figure_problems(rule_figures(books)) + rule_language_problem(missing, options)
     if not problems:
-        problems = (page_problems(output, print_variants(options, every_variant), books.values())
+        variants = (coverage.variants(options.print) if coverage is not None
+                    else print_variants(options, every_variant=False))
+        hint = COVERAGE_HINT if coverage is not None and coverage.several() else ""
+        problems = (page_problems(output, variants, books.values(), hint)
                     + picture_problems(output, options) + export_problems(output, options.formats))
     if problems:
         errors = [InputError(p, source=source) for p in dict.fromkeys(problems)]
@@ -203,7 +273,12 @@ def rule_language_problem(missing: dict[str, InputError], options: BuildOptions)
 
 
 def art_problems(output: GameOutput) -> list[str]:
-    """Sizes, text, shapes and reach of the board, every piece face and every sheet."""
+    """Sizes, text, shapes and reach of the board, every piece face and every sheet, and
+    pictures whose names would clash (two faces for one file)."""
+    try:
+        output.pictures()
+    except InputError as clash:
+        return [clash.message]
     problems = limits.art_problems("the board", output.board.scene)
     piece_problems = [problem for component_set in output.component_sets
                       for _stem, name, scene in component_set.faces()
@@ -230,53 +305,69 @@ def figure_problems(figures: dict[str, Any]) -> list[str]:
 
 def print_variants(options: BuildOptions, every_variant: bool = True
                    ) -> list[imposition.PrintOptions]:
-    """The print options whose pages are checked: the build's own and every mode and backs
-    on the smallest standard papers; without ``every_variant`` only the build's own, if
-    it makes PDF files (nothing else is imposed)."""
-    base = options.print
+    """The print options whose pages are checked: the build's own and every one
+    :class:`Coverage` covers; without ``every_variant`` only the build's own, if it makes
+    PDF files (nothing else is imposed)."""
     if not every_variant:
-        return [base] if "pdf" in options.formats else []
-    papers = {imposition.parse_paper(name) for name in limits.SMALLEST_PAPERS} | {base.paper}
-    return [base] + [replace(base, paper=paper, mode=mode, backs=backs)
-                     for paper in sorted(papers, key=lambda p: p.name)
-                     for mode in ("home", "shop") for backs in ("duplex", "fold")]
+        return [options.print] if "pdf" in options.formats else []
+    return [options.print] + Coverage(margin_mm=options.print.margin_mm).variants(options.print)
+
+
+def variant_name(options: imposition.PrintOptions) -> str:
+    """"on A4 (210 × 297 mm) in shop mode with 20 mm bleed and fold backs"."""
+    bleed = f" with {options.bleed_mm:g} mm bleed and" if options.shop else " with"
+    backs = "no" if options.backs == "none" else options.backs
+    return f"on {options.paper.describe()} in {options.mode} mode{bleed} {backs} backs"
 
 
 def page_problems(output: GameOutput, variants: list[imposition.PrintOptions],
-                  books: Iterable[Any] = ()) -> list[str]:
+                  books: Iterable[Any] = (), hint: str = "") -> list[str]:
     """PDFs that would not fit their pieces on the paper or would have too many pages,
-    printed with any of ``variants`` (with the rules of any of ``books``).
+    printed with any of ``variants`` (with the rules of any of ``books``); each names the
+    variant, and ends with ``hint`` when given.
 
     ``check`` asks whatever the formats: what it accepts builds as PDF too.
     """
+    after = f"; {hint}" if hint else ""
     books = list(books)
     bundle = "the print-and-play file"
     too_long: dict[str, str] = {}  # file → why it is too long (the first paper found)
     misfits: dict[str, str] = {}  # component set → why it does not fit (the first paper found)
     spans = imposition.artwork_spans(output.board.scene)
+    boards: dict[tuple, dict[str, int]] = {}  # by what tiling depends on: paper, mode, margins
+    rules: dict[imposition.Paper, tuple[int, int]] = {}  # by paper: the sheet's, the booklet's
     for print_options in variants:
-        counts = {"board.pdf": board_pages(output.board, print_options, spans)}
-        for sheet in output.sheets:
-            counts[f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)
+        tiled = (print_options.paper, print_options.mode, print_options.margin_mm)
+        if tiled not in boards:
+            boards[tiled] = {"board.pdf": board_pages(output.board, print_options, spans)}
+            for sheet in output.sheets:
+                boards[tiled][f"{sheet.name}.pdf"] = board_pages(Board(sheet.scene), print_options)
+        counts = dict(boards[tiled])
         for component_set in output.component_sets:
             if component_set.name in misfits:
                 continue
             try:
                 counts[f"{component_set.name}.pdf"] = sheet_pages(component_set, print_options)
             except InputError as error:
-                misfits[component_set.name] = (f"{error.location()}: {error.message}"
-                                               if error.location() else error.message)
-        where = f"on {print_options.paper.describe()} in {print_options.mode} mode"
+                where = (f" ({print_options.mode} mode" + (f", {print_options.bleed_mm:g} mm "
+                         "bleed" if print_options.shop else "") + f"{after})")
+                misfits[component_set.name] = (f"{error.location()}: {error.message}{where}"
+                                               if error.location() else error.message + where)
+        where = variant_name(print_options)
         paper = print_options.paper
+        if books and paper not in rules:
+            rules[paper] = (max(len(book.sheet(paper)) for book in books),
+                            max(len(book.booklet(paper)) for book in books))
         if books:  # the rule sheet is in the bundle too, the booklet is not
-            counts["rules.pdf"] = max(len(book.sheet(paper)) for book in books)
+            counts["rules.pdf"] = rules[paper][0]
         counts[bundle] = sum(counts.values())
         if books:
-            counts["rules-booklet.pdf"] = max(len(book.booklet(paper)) for book in books)
+            counts["rules-booklet.pdf"] = rules[paper][1]
         for name, count in counts.items():
             most = limits.MAX_PAGES_PER_FILE * (2 if name == bundle else 1)
             if count > most:
-                too_long.setdefault(name, f"{name} would have {count} pages {where}; at most {most}")
+                too_long.setdefault(name, f"{name} would have {count} pages {where}; at most "
+                                          f"{most}{after}")
     return list(misfits.values()) + list(too_long.values())
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 
@@ -11,7 +12,13 @@ def visible(text: str) -> str:
     Messages quote the user's keys and values; this keeps a key holding a terminal escape
     or a newline from reaching the terminal or forging a second ``error:`` line.
     """
+    if not _MAYBE_HIDDEN.search(text):  # most messages: no character to look at one by one
+        return text
     return "".join(_spelled(c) if _hidden(c) else c for c in text)
+
+
+# Every character ``_hidden`` names: C0, DEL and C1 controls, the two separators, bidi overrides.
+_MAYBE_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _hidden(char: str) -> bool:

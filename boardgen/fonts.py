@@ -177,6 +177,28 @@ def _tagged_font_class() -> type:
     return TaggedTTFont
 
 
+@lru_cache(maxsize=None)
+def drawn_characters() -> frozenset[str]:
+    """Every character each face has a glyph for (Latin, Greek and Cyrillic letters, digits,
+    punctuation and common symbols): a text of any other character would print as a box.
+
+    Read once from the font files' character maps and kept in the cache.
+    """
+    drawn: set[int] | None = None
+    for face in FILES:
+        path = font_path(face)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        codes = set(stored(f"cmap/{path.stem}-{digest}", lambda path=path: _character_map(path)))
+        drawn = codes if drawn is None else drawn & codes
+    return frozenset(map(chr, drawn or ()))
+
+
+def _character_map(path: Path) -> list[int]:
+    from fontTools.ttLib import TTFont
+
+    return sorted(TTFont(str(path), lazy=True).getBestCmap())
+
+
 def text_width(text: str, size_mm: float, face: str = "regular") -> float:
     """Advance width of ``text`` in mm at a font size of ``size_mm``."""
     return unit_width(text, face) * size_mm
@@ -184,8 +206,18 @@ def text_width(text: str, size_mm: float, face: str = "regular") -> float:
 
 @lru_cache(maxsize=65536)
 def unit_width(text: str, face: str) -> float:
-    """Width at size 1; typesetting measures the same words many times."""
-    return _font(face).stringWidth(text, 1.0)
+    """Width at size 1, as printed (without soft hyphens); typesetting measures the same
+    words many times."""
+    return _font(face).stringWidth(without_soft_hyphens(text), 1.0)
+
+
+SOFT_HYPHEN = "\u00ad"
+
+
+def without_soft_hyphens(text: str) -> str:
+    """``text`` as printed: a soft hyphen marks where a word may break and is never drawn
+    (where a line breaks there, the typesetter prints a hyphen of its own)."""
+    return text.replace(SOFT_HYPHEN, "") if SOFT_HYPHEN in text else text
 
 
 @lru_cache(maxsize=None)

@@ -27,6 +27,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
                       ValidationError, ValidationInfo, field_validator, model_validator)
 
 from boardgen.errors import InputError
+from boardgen.limits import text_problem
 
 MAX_LAYOUT_BYTES = 1_000_000
 MAX_EXTENDS_DEPTH = 8
@@ -80,9 +81,9 @@ def raise_all(problems: list[FieldProblem], value: Any = None) -> None:
             for problem in problems])
 
 
-# The validation context :func:`validate_model` passes: it reports every control character
-# itself, each with its file and line, so the model need not look through the data again.
-TEXT_CHECKED: dict[str, bool] = {"control_characters_reported": True}
+# The validation context :func:`validate_model` passes: it reports every text that cannot be
+# printed itself, each with its file and line, so the model need not look through the data again.
+TEXT_CHECKED: dict[str, bool] = {"unprintable_texts_reported": True}
 
 
 class Model(BaseModel):
@@ -175,8 +176,10 @@ class LayoutBase(Model):
 
     @model_validator(mode="wrap")
     @classmethod
-    def no_control_characters(cls, data: Any, handler, info: ValidationInfo):
-        """Printed text never carries control characters (they break SVG, PDF and terminals).
+    def printable_texts(cls, data: Any, handler, info: ValidationInfo):
+        """Every text can be printed as written: no control characters (they break SVG, PDF
+        and terminals), bidi controls or invisible characters, no character the typeface
+        lacks (see ``limits.text_problem``).
 
         The loader has listed them all, with file and line, before it validates
         (:data:`TEXT_CHECKED`); a model validated on its own looks for itself.
@@ -184,9 +187,9 @@ class LayoutBase(Model):
         layout = handler(data)
         if info.context is TEXT_CHECKED:
             return layout
-        found = control_characters(data)
+        found = unprintable_texts(data)
         if found:  # the loader lists them all; a model on its own names the first
-            raise FieldProblem(found[0], "text contains a control character; remove it")
+            raise FieldProblem(*found[0])
         return layout
 
 
@@ -198,30 +201,37 @@ def provenance(layout: BaseModel) -> Provenance:
 
 # Texts printed on one line; elsewhere (a course map, say) a value may span lines.
 ONE_LINE_KEYS = ("game", "name", "title", "subtitle", "extends")
+# Texts that name things and are never printed: the folder name, the game, a file.
+UNPRINTED_KEYS = ("game", "name", "extends")
+CONTROL_MESSAGE = "text contains a control character; remove it"
 
 
-def control_characters(data: Any) -> list[str]:
-    """Dotted keys of every string in ``data`` (keys too) holding a control character.
+def unprintable_texts(data: Any) -> list[tuple[str, str]]:
+    """(dotted key, why) of every string in ``data`` that cannot be printed as written, and
+    of every key whose name holds a control character (``limits.text_problem``).
 
     Newlines and tabs are allowed in multi-line values, never in keys, one-line texts
-    (title, subtitle, name) or printed labels.
+    (title, subtitle, name) or printed labels. The names of things (``UNPRINTED_KEYS``)
+    need no glyphs.
     """
-    found: list[str] = []
-    stack: list[tuple[str, Any, bool]] = [("", data, False)]
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[str, Any, bool, bool]] = [("", data, False, True)]
     while stack:
-        where, value, one_line = stack.pop()
+        where, value, one_line, printed = stack.pop()
         if value is _BAD_KEY:
-            found.append(where)
+            found.append((where, CONTROL_MESSAGE))
         elif isinstance(value, str):
-            if has_control(value, allowed="" if one_line else "\n\t"):
-                found.append(where)
+            problem = text_problem(value, line_breaks=not one_line, printed=printed)
+            if problem:
+                found.append((where, problem))
         elif isinstance(value, dict):
             for name, item in reversed(list(value.items())):
                 key = f"{where}.{name}" if where else str(name)
                 inner = one_line or (not where and (name in ONE_LINE_KEYS or name == "labels"))
-                stack.append((key, _BAD_KEY if has_control(str(name)) else item, inner))
+                shown = printed and not (not where and name in UNPRINTED_KEYS)
+                stack.append((key, _BAD_KEY if has_control(str(name)) else item, inner, shown))
         elif isinstance(value, (list, tuple)):
-            stack.extend((f"{where}[{i}]", item, one_line)
+            stack.extend((f"{where}[{i}]", item, one_line, printed)
                          for i, item in reversed(list(enumerate(value))))
     return found
 
@@ -491,12 +501,11 @@ def _below(key: str | None, keys: set[str | None]) -> bool:
 
 
 def _control_problems(raw: RawLayout) -> list[InputError]:
-    """Every key or text holding a control character, each named with its file and line."""
+    """Every key or text that cannot be printed, each named with its file and line."""
     found = []
-    for key in control_characters(raw.data):
+    for key, message in unprintable_texts(raw.data):
         source, line = locate(raw, tuple(key_names(key)))
-        found.append(InputError("text contains a control character; remove it",
-                                source=source, key=key, line=line))
+        found.append(InputError(message, source=source, key=key, line=line))
     return found
 
 
@@ -613,7 +622,7 @@ def _blame_users_file(raw: RawLayout, key: str, related: tuple[str, ...],
             notes.append(f"{shown} by default")
         elif origin == raw.files[0]:
             notes.append(f"{shown} set here")
-            line = line or find_line(raw.texts[0], key_names(name))
+            line = line or find_key_line(raw.texts[0], key_parts(name))
         else:
             notes.append(f"{shown} inherited from {layout_label(origin)}")
     return InputError(f"{message} ({'; '.join(notes)})", source=str(raw.files[0]), key=key,
@@ -643,15 +652,22 @@ def toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-        return text if len(text) <= 60 else text[:56] + '..."'
+        text = json.dumps(value[:SHOWN], ensure_ascii=False)  # a prefix: the rest is cut off
+        return text if len(text) <= 60 and len(value) <= SHOWN else text[:56] + '..."'
     return _short(value)
 
 
 def layout_label(path: Path) -> str:
     """A shipped layout by its game name, any other file by its path."""
+    return _label(path, layouts_dir())
+
+
+@functools.lru_cache(maxsize=64)
+def _label(path: Path, shipped: Path) -> str:
+    """``layout_label`` for the shipped layouts in ``shipped``, kept: thousands of problems
+    in one file name the same few files, and each name is found by following links."""
     try:
-        if path.resolve().parent == layouts_dir().resolve():
+        if path.resolve().parent == shipped.resolve():
             return path.stem
     except OSError:
         pass
@@ -659,8 +675,30 @@ def layout_label(path: Path) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    """``repr(value)`` cut to 60 characters, made from as much of the value as it shows: a
+    long list or text named in each of thousands of problems costs each one 60 characters."""
+    text = _repr_prefix(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+SHOWN = 64  # characters of a text value shown: more than a 60-character message holds
+
+
+def _repr_prefix(value: Any, room: int = 60) -> str:
+    """``repr(value)`` when it is at most ``room`` characters long; otherwise a text longer
+    than ``room`` that begins as that repr does, made from the value's first items only."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= room else repr(value[:room])
+    if isinstance(value, (list, tuple, dict)):
+        text = "{" if isinstance(value, dict) else "[" if isinstance(value, list) else "("
+        items = value.items() if isinstance(value, dict) else ((item, None) for item in value)
+        for index, (item, inner) in enumerate(items):
+            text += (", " if index else "") + _repr_prefix(item, room)
+            if isinstance(value, dict):
+                text += ": " + _repr_prefix(inner, room)
+            if len(text) > room:
+                return text
+    return repr(value)
 
 
 def fields_at(model: type[BaseModel], loc: tuple) -> list[str]:
@@ -702,37 +740,120 @@ def _unwrap(annotation: Any) -> Any:
 
 def locate(raw: RawLayout, loc: tuple) -> tuple[str, int | None]:
     """The file (first in the extends chain that sets the key) and line of a key path."""
-    names = [str(p) for p in loc if not isinstance(p, int)]
     for path, text in zip(raw.files, raw.texts):
-        line = find_line(text, names)
+        line = find_key_line(text, loc)
         if line is not None:
             return str(path), line
     return str(raw.files[0]), None
 
 
+def find_key_line(text: str, loc: tuple) -> int | None:
+    """The line of a key path with indexes (``("tiles", "types", 1, "name")``): inside the
+    n-th ``[[tiles.types]]`` table when the index is one of an array of tables, else where
+    :func:`find_line` finds the key."""
+    if any(isinstance(part, int) for part in loc):
+        index = key_lines(text)
+        for length in range(len(loc), 0, -1):
+            prefix = tuple(loc[:length])
+            if not any(isinstance(part, int) for part in prefix):
+                break
+            line = index.indexed.get(prefix)
+            if line is not None:
+                return line
+    return find_line(text, [str(part) for part in loc if not isinstance(part, int)])
+
+
+def key_parts(key: str) -> tuple:
+    """A dotted key path with indexes as its parts: ``"a.b[1].c"`` → ``("a", "b", 1, "c")``."""
+    return tuple(int(part[1:-1]) if part.startswith("[") else part
+                 for part in re.findall(r"[^.\[\]]+|\[\d+\]", key))
+
+
 def find_line(text: str, names: list[str]) -> int | None:
-    """Best-effort line of a dotted key in TOML text (tables, arrays of tables, dotted keys)."""
+    """Best-effort line of a dotted key in TOML text (tables, arrays of tables, dotted keys).
+
+    The line where the key is set; failing that, the first line of a table inside it, or of
+    a table, inline table or array that holds it. The text is read once, however many keys
+    are looked up in it (see :func:`key_lines`).
+    """
     if not names:
         return None
-    table: list[str] = []
-    best: int | None = None
+    index = key_lines(text)
+    wanted = tuple(names)
+    exact = index.keys.get(wanted)
+    if exact is not None:
+        return exact
+    candidates = [index.tables.get(wanted)]
+    candidates += [index.keys.get(wanted[:length]) for length in range(1, len(wanted))]
+    found = [line for line in candidates if line is not None]
+    return min(found) if found else None
+
+
+@dataclass(frozen=True)
+class KeyLines:
+    """Where a TOML text sets its keys: the first line of each full key path (``keys``),
+    the first table header at or inside each table path (``tables``), and for paths through
+    arrays of tables, with each element's index, the line of every key and table header
+    (``indexed``)."""
+
+    keys: dict[tuple[str, ...], int]
+    tables: dict[tuple[str, ...], int]
+    indexed: dict[tuple, int]
+
+
+# A table header's name, and the name before a key's `=`. Neither pattern can backtrack
+# more than once per character: a long line of spaces or names costs its length, not its
+# square (the name is stripped afterwards).
+TABLE_HEADER = re.compile(r"\[\[?([^\]]+)\]")
+KEY_NAME = re.compile(r'([A-Za-z0-9_\-."\s]+)=')
+
+
+@functools.lru_cache(maxsize=16)
+def key_lines(text: str) -> KeyLines:
+    """The lines of every key and table header of a TOML text, read line by line once.
+
+    Kept for the last few texts: a layout with thousands of problems looks up a line for
+    each (a text's hash is computed once, so looking it up again costs nothing).
+    """
+    keys: dict[tuple[str, ...], int] = {}
+    tables: dict[tuple[str, ...], int] = {}
+    indexed: dict[tuple, int] = {}
+    counts: dict[tuple, int] = {}  # an array of tables (with indexes) → its last element
+    current: dict[tuple[str, ...], tuple] = {}  # an array of tables → its last element's path
+    table: tuple[str, ...] = ()
+    where: tuple = ()  # ``table`` with the index of each array of tables it lies in
+
+    def with_indexes(names: tuple[str, ...]) -> tuple:
+        path: tuple = ()
+        for length in range(1, len(names) + 1):
+            path = current.get(names[:length], path + (names[length - 1],))
+        return path
+
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
-        header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?", stripped)
+        header = TABLE_HEADER.match(stripped) if stripped.startswith("[") else None
         if header:
-            table = [p.strip().strip('"') for p in header.group(1).split(".")]
-            if table[: len(names)] == names:
-                best = best or number  # the table itself, or failing that one inside it
+            table = tuple(p.strip().strip('"') for p in header.group(1).strip().split("."))
+            for length in range(1, len(table) + 1):
+                tables.setdefault(table[:length], number)
+            if stripped.startswith("[["):  # the next element of an array of tables
+                array = with_indexes(table[:-1]) + (table[-1],)
+                counts[array] = counts.get(array, -1) + 1
+                for inner in [names for names in current if names[:len(table)] == table]:
+                    del current[inner]  # arrays inside the last element start afresh
+                current[table] = array + (counts[array],)
+            where = with_indexes(table)
+            if len(where) > len(table):
+                for length in range(1, len(where) + 1):
+                    indexed.setdefault(where[:length], number)
             continue
-        key = re.match(r'^([A-Za-z0-9_\-."\s]+?)\s*=', stripped)
-        if not key:
-            continue
-        full = table + [p.strip().strip('"') for p in key.group(1).split(".")]
-        if full == names:
-            return number
-        if best is None and names[: len(full)] == full:
-            best = number  # an inline table or array holding the key
-    return best
+        key = KEY_NAME.match(stripped)
+        if key:
+            names = tuple(p.strip().strip('"') for p in key.group(1).strip().split("."))
+            keys.setdefault(table + names, number)
+            if len(where) > len(table):
+                indexed.setdefault(where + names, number)
+    return KeyLines(keys, tables, indexed)
 
 
 # ---- value types shared by game models -------------------------------------

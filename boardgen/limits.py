@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from boardgen import fonts
 from boardgen.memo import MISSING, IdentityMemo
 from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Node, Path, Polygon, Rect,
                             Scene, Text, Use, apply)
@@ -34,7 +35,9 @@ MAX_PNG_SIDE_PX = 32_767      # cairo's largest image surface side
 MAX_PNG_PIXELS = 80_000_000   # one PNG: 320 MB of image surface
 MAX_KIT_PNG_PIXELS = 150_000_000  # every PNG of a kit together: rasterising time
 MAX_PICTURE_FILES = 600       # separate SVG/PNG faces of one kit
-SMALLEST_PAPERS = ("a4", "letter")  # narrowest and shortest standard papers; a3 and legal hold more
+STANDARD_PAPERS = ("a4", "a3", "letter", "legal")  # what check covers unless given a paper
+MAX_BLEED_MM = 20.0           # the most bleed a shop build may ask for; check covers up to it
+MAX_MARGIN_MM = 50.0          # the widest printable margin a build may ask for
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class Measure:
     shapes: int = 0
     min_text: float = math.inf           # smallest font size in mm
     bounds: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1
-    bad_text: str | None = None          # first text holding a control character
+    bad_text: str | None = None          # first text that cannot be printed (``text_problem``)
 
 
 def scale_of(m: Matrix) -> float:
@@ -69,6 +72,59 @@ def control_character(text: str) -> str | None:
         if unicodedata.category(char) in ("Cc", "Cs", "Cn"):
             return f"U+{ord(char):04X}"
     return None
+
+
+# Unicode's bidi controls: boardgen sets every text left to right, as it is stored.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+LINE_BREAKS = frozenset("\n\t")  # text in a value that may span lines (a course map)
+SHOWN_CHARACTERS = 5  # characters a message names before it counts the rest
+
+
+def text_problem(text: str, line_breaks: bool = False, printed: bool = True) -> str | None:
+    """Why ``text`` cannot be printed as written; None when it can.
+
+    Control characters (newlines and tabs only where ``line_breaks`` allows them) and
+    codes that are no character are refused; so are bidi controls, since text is set left
+    to right as stored, and invisible characters (format characters), which would print
+    as nothing or a box, but for the soft hyphen, which marks where a word may break. A
+    ``printed`` text must have a glyph in the typeface for every character.
+    """
+    if text.isascii() and text.isprintable():  # nearly every text: nothing to look for
+        return None
+    allowed = LINE_BREAKS if line_breaks else frozenset()
+    odd = [char for char in dict.fromkeys(text) if char not in allowed  # in reading order
+           and (not char.isprintable() or (printed and char not in fonts.drawn_characters()))]
+    if not odd:
+        return None
+    categories = {char: unicodedata.category(char) for char in odd}
+    if any(category in ("Cc", "Zl", "Zp") for category in categories.values()):
+        return "text contains a control character; remove it"
+    for char, category in categories.items():
+        if category in ("Cn", "Cs"):
+            return f"text contains U+{ord(char):04X}, which is no character; remove it"
+    for char in odd:
+        if char in BIDI_CONTROLS:
+            return (f"text contains the bidi control {character_name(char)}; remove it (text is "
+                    "set left to right, as written)")
+    for char, category in categories.items():
+        if category == "Cf" and char != fonts.SOFT_HYPHEN:
+            return f"text contains the invisible character {character_name(char)}; remove it"
+    missing = [char for char in odd if char not in fonts.drawn_characters()]
+    if not missing:  # printable, drawn, yet not isprintable(): spaces such as U+00A0
+        return None
+    shown = ", ".join(character_name(char) for char in missing[:SHOWN_CHARACTERS])
+    more = len(missing) - SHOWN_CHARACTERS
+    shown += f" and {more} more" if more > 0 else ""
+    return (f"text has characters the typeface cannot draw: {shown}; {fonts.FAMILY} draws Latin, "
+            "Greek and Cyrillic letters, digits and common signs")
+
+
+def character_name(char: str) -> str:
+    """``U+05D0 HEBREW LETTER ALEF``: a character named without printing it (a bidi control
+    or a right-to-left letter would reorder the message around it)."""
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" {name}" if name else "")
 
 
 def _points(node: Node) -> list[tuple[float, float]]:
@@ -153,7 +209,7 @@ def _measure(scene: Scene) -> Measure:
                 shapes += 1
                 if node.text.strip() and node.size < least:
                     least = node.size
-                if bad is None and control_character(node.text):
+                if bad is None and text_problem(node.text) is not None:
                     bad = node.text
                 reach = (node.x, node.y, node.x, node.y)
             elif kind is Path:
@@ -228,8 +284,10 @@ def art_problems(name: str, scene: Scene, *, piece: bool = False, figure: bool =
         problems.append(f"{name} has text of font size {m.min_text:.2g} mm; at least "
                         f"{MIN_TEXT_MM:g} mm prints legibly")
     if m.bad_text is not None:
-        problems.append(f"{name} has text {m.bad_text!r} with the control character "
-                        f"{control_character(m.bad_text)}")
+        control = control_character(m.bad_text)
+        problems.append(f"{name} has text {m.bad_text!r} with the control character {control}"
+                        if control else f"{name} has text {m.bad_text!r}: "
+                        + text_problem(m.bad_text).removeprefix("text "))
     if not problems and m.bounds is not None and max(abs(v) for v in m.bounds) > MAX_COORD_MM:
         problems.append(f"{name} draws {max(abs(v) for v in m.bounds):.0f} mm from its corner; "
                         f"at most {MAX_COORD_MM:.0f} mm")

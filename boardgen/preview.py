@@ -27,6 +27,7 @@ import html
 import json
 import re
 import signal
+import socket
 import sys
 import threading
 import time
@@ -38,7 +39,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from boardgen.contract import BuildOptions, check_layout, compose
+from boardgen.contract import BuildOptions, Coverage, check_layout, compose
 from boardgen.errors import InputError
 from boardgen.i18n import words_for
 from boardgen.layout import load_layout, read_layout, resolve, safe_identifier
@@ -51,6 +52,9 @@ EMPTY_SETTLE_MS = 1500  # or this long, when a file is empty (being saved, most 
 RESCAN_MS = 250  # while quiet, compare the files with the last redraw this often: an edit
 #                 made while the watch restarts (after ``extends`` changed) is not lost
 KEEPALIVE_S = 15  # an idle event stream sends a comment this often, so a dead page is noticed
+REQUEST_S = 10  # a request must arrive whole within this, and each write of a reply go through
+MAX_CONNECTIONS = 32  # connections served at once (a page holds one open for its events)
+MAX_VERSION_DIGITS = 18  # a version number the page can send; longer ones are no version
 
 
 @dataclass(frozen=True)
@@ -88,13 +92,14 @@ class Snapshot:
 
 def draw(target: str, lang: str, setup: Path | None, version: int,
          previous: Snapshot | None = None) -> Snapshot:
-    """Check ``target`` as a build in ``lang`` would and draw its pictures; problems instead.
+    """Check ``target`` as ``check`` does (every build, the pictures in ``lang``) and draw its
+    pictures; problems instead.
 
     A picture whose scene equals the one drawn before keeps its SVG: comparing scenes
     takes a millisecond, rendering them all a tenth of a second.
     """
     try:
-        checked = check_layout(target, BuildOptions(lang=lang), setup)
+        checked = check_layout(target, BuildOptions(lang=lang), setup, Coverage())
         words = words_for(checked.layout, lang)
         output = checked.output
         scenes = output.pictures()
@@ -347,7 +352,19 @@ class Handler(BaseHTTPRequestHandler):
     server: "PreviewServer"
     server_version = "boardgen-preview"
 
+    timeout = REQUEST_S  # of each read and write (socketserver sets it on the connection)
+
+    def handle_one_request(self) -> None:
+        """Read and answer one request, which must arrive whole within ``REQUEST_S``: one
+        sent a byte at a time, or never finished, is closed rather than held for ever."""
+        self.server.deadlines.start(self.connection, REQUEST_S)
+        try:
+            super().handle_one_request()
+        finally:
+            self.server.deadlines.clear(self.connection)
+
     def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
+        self.server.deadlines.clear(self.connection)  # it arrived: the reply may take long
         if not self.addressed_here():
             self.reply(HTTPStatus.MISDIRECTED_REQUEST, b"this server answers 127.0.0.1 only\n")
             return
@@ -361,7 +378,11 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(HTTPStatus.OK, json.dumps(snapshot.state()).encode("utf-8"),
                        "application/json")
         elif path == "/events":
-            self.stream_events(since=_int_after("since=", query))
+            since = _version_after("since=", query)
+            if since is None:
+                self.reply(HTTPStatus.BAD_REQUEST, b"since must be a version number\n")
+            else:
+                self.stream_events(since)
         elif path.endswith(".svg") and path[1:-4] in snapshot.pictures:
             stem = path[1:-4]
             self.reply(HTTPStatus.OK, snapshot.pictures[stem], "image/svg+xml",
@@ -416,40 +437,125 @@ class Handler(BaseHTTPRequestHandler):
         """Quiet: a request per picture every reload would bury the terminal."""
 
 
-def _int_after(prefix: str, query: str) -> int:
-    """The integer after ``prefix`` in a query string; -1 when there is none."""
+VERSION = re.compile(rf"-?[0-9]{{1,{MAX_VERSION_DIGITS}}}")
+
+
+def _version_after(prefix: str, query: str) -> int | None:
+    """The version number after ``prefix`` in a query string (ASCII digits, perhaps after a
+    minus); -1 when the query has none, None when what it has is no such number."""
     for part in query.split("&"):
-        if part.startswith(prefix) and part[len(prefix):].lstrip("-").isdigit():
-            return int(part[len(prefix):])
+        if part.startswith(prefix):
+            value = part[len(prefix):]
+            return int(value) if VERSION.fullmatch(value) else None
     return -1
 
 
-def interrupt_on_terminate() -> None:
-    """Stop on SIGTERM as on Ctrl-C: a service manager or script ends the preview cleanly."""
-    def interrupt(_signal: int, _frame) -> None:
-        raise KeyboardInterrupt
+def stop_on_signals(server: "PreviewServer", shown: Preview) -> None:
+    """Ctrl-C, SIGTERM and SIGHUP stop the preview cleanly: a service manager, a script or a
+    closed terminal ends it as Ctrl-C does.
 
-    signal.signal(signal.SIGTERM, interrupt)
+    The server is asked to stop from a thread of its own rather than by an exception in the
+    main thread: Python drops an exception a signal raises at some points (while a thread
+    starts, say), and the preview then served on. A signal while the first drawing is made
+    stops the server as soon as it starts.
+    """
+    def stop(_signal: int, _frame) -> None:
+        shown.stop.set()
+        threading.Thread(target=server.shutdown, name="preview-stop", daemon=True).start()
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+
+
+class Deadlines:
+    """Connections that must have sent their request by a deadline; one thread closes those
+    that have not (a thread per connection would double the threads)."""
+
+    def __init__(self) -> None:
+        self.due: dict[socket.socket, float] = {}
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        threading.Thread(target=self.close_late, name="preview-deadlines", daemon=True).start()
+
+    def start(self, connection: socket.socket, seconds: float) -> None:
+        with self.lock:
+            self.due[connection] = time.monotonic() + seconds
+
+    def clear(self, connection: socket.socket) -> None:
+        with self.lock:
+            self.due.pop(connection, None)
+
+    def close_late(self) -> None:
+        while not self.stop.wait(0.2):
+            now = time.monotonic()
+            with self.lock:
+                late = [connection for connection, due in self.due.items() if due <= now]
+                for connection in late:
+                    del self.due[connection]
+            for connection in late:  # the handler's read fails, and its thread ends
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"
+        b"Content-Length: 21\r\nConnection: close\r\n\r\ntoo many connections\n")
 
 
 class PreviewServer(ThreadingHTTPServer):
-    """The HTTP server of one preview, on 127.0.0.1."""
+    """The HTTP server of one preview, on 127.0.0.1.
+
+    At most ``MAX_CONNECTIONS`` are served at once, each by a thread of its own; one more
+    is told the server is busy and closed, so a flood of connections cannot take every
+    thread the machine has.
+    """
 
     daemon_threads = True  # a browser's open connection does not keep the process alive
+    request_queue_size = 64  # connections waiting to be accepted: a page asks for many at once
 
     def __init__(self, preview: Preview, port: int):
         self.preview = preview
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.deadlines = Deadlines()
         try:
             super().__init__((HOST, port), Handler)
         except OSError as error:
             raise InputError(f"cannot listen on {HOST}:{port} ({error.strerror}); choose another "
                              "port with --port", source="--port") from None
 
+    def process_request(self, request, client_address) -> None:
+        """Serve the connection in a thread of its own, if one of the threads is free."""
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.settimeout(1)
+                request.sendall(BUSY)  # a short reply: it fits what the system buffers
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def server_close(self) -> None:
+        self.deadlines.stop.set()
+        super().server_close()
+
     def handle_error(self, request, client_address) -> None:
         """A page that goes while it loads (a reload, a closed tab) is nothing to report;
         anything else is one line on stderr, never a traceback, and the server goes on."""
         error = sys.exc_info()[1]
-        if isinstance(error, ConnectionError):
+        if isinstance(error, (ConnectionError, TimeoutError)):  # a page that stopped reading
             return
         print(f"preview: a request failed ({type(error).__name__}: {error})", file=sys.stderr)
 

@@ -102,17 +102,6 @@ def field_values(field: dict, plausible: bool):
     return st.one_of(ODD_TEXT, st.text(min_size=max(0, limit - 2), max_size=limit + 2))
 
 
-def searched_layouts() -> list[str]:
-    """The shipped layouts the search starts from: every one that extends no other, so each
-    game kind is searched from each of its own games (the race kind from both of its)."""
-    found = []
-    for path in sorted(layouts_dir().glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        if "extends" not in data:
-            found.append(path.stem)
-    return found
-
-
 def shipped_values(game: str, wanted) -> list[tuple[tuple[str, ...], Any]]:
     """The values of a shipped layout for which ``wanted(value)`` holds, with their key paths."""
     data = tomllib.loads((layouts_dir() / f"{game}.toml").read_text(encoding="utf-8"))
@@ -212,12 +201,69 @@ def to_toml(game: str, changes: dict[tuple[str, ...], Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_options():
-    """Strategy: the print options of a build, as command-line arguments."""
-    return st.tuples(st.sampled_from(["a4", "letter", "a3", "legal"]),
-                     st.sampled_from(["home", "shop"]),
-                     st.sampled_from(["duplex", "fold", "none"])).map(
-        lambda o: ("--paper", o[0], "--mode", o[1], "--backs", o[2]))
+def searched_layouts() -> dict[str, str]:
+    """The shipped layouts the search starts from, each with its game kind: every layout that
+    extends no other, so each kind is searched from each of its own games (the race kind from
+    both of its); a kind joins the search by being registered with a shipped layout."""
+    from boardgen.games import KINDS
+    from boardgen.layout import read_layout, shipped_games
+
+    found: dict[str, str] = {}
+    for name in shipped_games():
+        data = read_layout(name).files[0]
+        raw = tomllib.loads(data.read_text(encoding="utf-8"))
+        if "extends" not in raw:
+            found[name] = raw.get("game")
+    missing = sorted(set(KINDS) - set(found.values()))
+    assert not missing, f"registered game kinds without a shipped layout to search from: {missing}"
+    return found
+
+
+@dataclass(frozen=True)
+class Options:
+    """A build's options, and those ``check`` is told (none: it covers every build)."""
+
+    build: tuple[str, ...]
+    check: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        told = f"; check {' '.join(self.check)}" if self.check else ""
+        return f"build {' '.join(self.build)}{told}"
+
+
+STANDARD_PAPERS = ["a4", "letter", "a3", "legal"]
+FORMATS = ["pdf", "svg", "png", "tgc", "tts"]
+LANGUAGES = ["en", "de", "pl"]
+
+
+def _millimetres(low: float, high: float, edges: list[float]):
+    """Lengths in a range, its edges and a few round values most often."""
+    return st.one_of(st.sampled_from(edges), st.floats(low, high).map(lambda v: round(v, 2)))
+
+
+@st.composite
+def build_options(draw, formats: tuple[str, ...] | None = None) -> Options:
+    """Strategy: the options of a build, as command-line arguments: any standard paper or one
+    of its own size, either mode, any backs, bleed up to its maximum, margins, formats (or
+    ``formats``), resolution and language. ``check`` is told them half the time, and always
+    for a paper of the build's own (it covers the standard papers, margins up to 6 mm and
+    150 dpi by itself)."""
+    custom = draw(st.integers(0, 5)) == 5  # one in six; hypothesis leans to the low end
+    paper = (f"{draw(st.integers(140, 500))}x{draw(st.integers(140, 700))}mm" if custom
+             else draw(st.sampled_from(STANDARD_PAPERS)))
+    told = custom or draw(st.booleans())
+    mode = draw(st.sampled_from(["home", "shop"]))
+    backs = draw(st.sampled_from(["duplex", "fold", "none"]))
+    bleed = draw(_millimetres(0, 20, [0, 3, 20]))
+    margin = draw(_millimetres(0, 20 if told else 6, [0, 6]))
+    chosen = formats or tuple(draw(st.lists(st.sampled_from(FORMATS), min_size=1, max_size=3,
+                                            unique=True)))
+    dpi = draw(st.integers(10, 300 if told else 150))
+    lang = draw(st.sampled_from(LANGUAGES))
+    printed = ("--paper", paper, "--mode", mode, "--backs", backs, "--bleed", f"{bleed:g}",
+               "--margin", f"{margin:g}")
+    common = (*printed, "--format", ",".join(chosen), "--dpi", str(dpi))
+    return Options((*common, "--lang", lang), common if told else ())
 
 
 @dataclass
@@ -230,14 +276,15 @@ class Outcome:
     lines: tuple[str, ...] = ()
 
 
-def run_contract(text: str, folder: Path, formats: str = "pdf",
-                 options: tuple[str, ...] = ()) -> Outcome:
-    """Check a layout; build it with ``options`` if check accepts. Asserts the contract."""
+def run_contract(text: str, folder: Path, options: Options) -> Outcome:
+    """Check a layout (with the options check is told); build it with the build's options
+    if check accepts. Asserts the contract: a refusal is one located line per problem, and
+    what check accepts, the build makes."""
     path = folder / "search.toml"
     path.write_text(text, encoding="utf-8")
     runner = CliRunner()
     start = time.perf_counter()
-    checked = runner.invoke(app, ["check", str(path)], catch_exceptions=False)
+    checked = runner.invoke(app, ["check", str(path), *options.check], catch_exceptions=False)
     check_s = time.perf_counter() - start
     assert checked.exit_code in (0, 2), checked.output
     if checked.exit_code == 2:
@@ -246,9 +293,9 @@ def run_contract(text: str, folder: Path, formats: str = "pdf",
         assert all(c.isprintable() for line in lines for c in line), lines
         return Outcome(True, check_s, lines=lines)
     start = time.perf_counter()
-    built = runner.invoke(app, ["build", str(path), "--out", str(folder / "out"), "--format",
-                                formats, "--dpi", "50", *options], catch_exceptions=False)
+    built = runner.invoke(app, ["build", str(path), "--out", str(folder / "out"),
+                                *options.build], catch_exceptions=False)
     build_s = time.perf_counter() - start
     assert built.exit_code == 0, \
-        f"check accepted, build {' '.join(options)} refused:\n{text}\n{built.stderr}"
+        f"check accepted, {options.describe()} refused:\n{text}\n{built.stderr}"
     return Outcome(False, check_s, build_s)

@@ -68,17 +68,29 @@ def test_an_unwritable_folder_is_one_line(run_cli, tmp_path):
 
 
 def test_leftover_temporaries_of_a_killed_build_are_removed(run_cli, tmp_path):
-    """Those of a build still writing are not: two builds into one folder once removed each
-    other's, and one of them stopped with a traceback."""
+    """Only those its journal lists, and only once its process is gone: two builds into one
+    folder once removed each other's, and one of them stopped with a traceback."""
     folder = tmp_path / "racing_kings"
     folder.mkdir()
-    leftover = write(folder, ".board.pdf.k3j_x9q2.tmp", "half")
-    hour_ago = time.time() - 3600
-    os.utime(leftover, (hour_ago, hour_ago))
-    writing = write(folder, ".tokens.pdf.a1b2c3d4.tmp", "being written now")
-    mine = write(folder, ".notes.tmp", "not made by boardgen")
-    assert run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg").exit_code == 0
-    assert not leftover.exists() and mine.exists() and writing.exists()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    host = __import__("socket").gethostname()
+    leftover = write(folder, ".board.pdf.boardgen-00112233aabbccdd.tmp", "half")
+    write(folder, ".boardgen-00112233aabbccdd.pending",
+          f"{gone} {host}\n.board.pdf.boardgen-00112233aabbccdd.tmp\n")
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]) as writer:
+        try:
+            writing = write(folder, ".tokens.pdf.boardgen-44556677aabbccdd.tmp", "being written")
+            journal = write(folder, ".boardgen-44556677aabbccdd.pending",
+                            f"{writer.pid} {host}\n.tokens.pdf.boardgen-44556677aabbccdd.tmp\n")
+            mine = write(folder, ".notes.abcdefgh.tmp", "not made by boardgen")
+            unlisted = write(folder, ".board.svg.boardgen-8899aabbccddeeff.tmp", "no journal")
+            result = run_cli("build", "racing_kings", "--out", tmp_path, "--format", "svg")
+            assert result.exit_code == 0, result.stderr
+            assert not leftover.exists() and not (folder / ".boardgen-00112233aabbccdd.pending").exists()
+            assert writing.exists() and journal.exists() and mine.exists() and unlisted.exists()
+        finally:
+            writer.kill()
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder", "device"])

@@ -59,11 +59,11 @@ def test_bad_print_flags_exit_2(run_cli, tmp_path, args, fragment):
 
 def test_a_component_bigger_than_the_paper_exits_2_and_writes_nothing(run_cli, tmp_path):
     layout = write(tmp_path, "giant.toml", 'extends = "racing_kings"\nname = "giant"\n'
-                   '[tokens]\nstyle = "standee"\nsize_mm = 72\n')
+                   '[tokens]\nstyle = "standee"\nsize_mm = 60\n')
     result = run_cli("build", layout, "--out", tmp_path / "out", "--format", "pdf",
                      "--paper", "140x200mm")
     one_line_error(result, "bigger than")
-    assert "72 × 237.6 mm" in result.stderr and "--paper" in result.stderr
+    assert "60 × 198 mm" in result.stderr and "--paper" in result.stderr
     assert not list((tmp_path / "out").glob("giant/*"))
 
 

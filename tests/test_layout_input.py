@@ -223,12 +223,12 @@ def test_control_characters_are_unicodes_cc_zl_and_zp_categories():
         assert has_control(f"a{char}b", allowed="\n\t") == (control and char not in "\n\t")
 
 
-def test_the_loader_looks_for_control_characters_once(monkeypatch):
+def test_the_loader_looks_for_unprintable_texts_once(monkeypatch):
     import boardgen.layout
 
     looked = []
-    real = boardgen.layout.control_characters
-    monkeypatch.setattr(boardgen.layout, "control_characters",
+    real = boardgen.layout.unprintable_texts
+    monkeypatch.setattr(boardgen.layout, "unprintable_texts",
                         lambda data: looked.append(data) or real(data))
     load_layout("six_day_race_advanced")
     assert len(looked) == 1

@@ -33,7 +33,7 @@ def plain_measure(scene: Scene) -> tuple:
                 if isinstance(node, Text):
                     if node.text.strip():
                         least = min(least, node.size * scale)
-                    if bad is None and limits.control_character(node.text):
+                    if bad is None and limits.text_problem(node.text) is not None:
                         bad = node.text
                 for x, y in corners(node, m):
                     xs.append(x)

@@ -158,7 +158,7 @@ def test_a_wider_board_keeps_the_standard_camps_in_its_corners(tmp_path):
     ("[board]\nfiles = 7\n", ["board.files", "at least 8 files", "[setup]"]),
     ("[board]\nranks = 10\n[setup]\nfen = \"8/8/8/8/8/8/krbnNBRK/qrbnNBRQ\"\n",
      ["setup.fen", "8 ranks, the board has 10"]),
-    ('[tokens]\nstyle = "standee"\nsize_mm = 80\n', ["tokens.size_mm", "at most 72 mm"]),
+    ('[tokens]\nstyle = "standee"\nsize_mm = 80\n', ["tokens.size_mm", "at most 60 mm"]),
 ])
 def test_sizes_outside_the_range_are_refused_with_a_clear_message(run_cli, tmp_path, board,
                                                                    fragments):

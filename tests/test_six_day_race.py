@@ -13,8 +13,8 @@ from boardgen import fonts
 from boardgen.build import BuildOptions, product_files
 from boardgen.errors import InputError
 from boardgen.games import six_day_race
-from boardgen.games.six_day_race.art import (CAP_HEIGHT, DESCENT, centered_box, centered_text,
-                                              text_box)
+from boardgen.components.text import CAP_HEIGHT, DESCENT
+from boardgen.components.text import box as text_box, centred, centred_box
 from boardgen.layout import load_layout
 from boardgen.scene import Group, Text
 from tests.conftest import pdf_text, write
@@ -244,8 +244,8 @@ def test_numbers_are_upright_inside_their_space_and_never_overlap(target):
                                                ("Rider change", 5.0, "bold"), ("", 3.1, "regular")])
 @pytest.mark.parametrize("cx, cy", [(0.0, 0.0), (712.37, 101.9), (-3.5, 1e-9)])
 def test_a_centred_box_is_the_box_of_the_centred_text(text, size, font, cx, cy):
-    node = centered_text(cx, cy, text, size, font=font, fill="#000000")
-    assert centered_box(cx, cy, text, size, font) == text_box(node)
+    node = centred(cx, cy, text, size, font=font, fill="#000000")
+    assert centred_box(cx, cy, text, size, font) == text_box(node)
 
 
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])

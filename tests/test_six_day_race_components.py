@@ -12,7 +12,13 @@ from pypdf.generic import ContentStream
 
 from boardgen.build import BuildOptions, product_files
 from boardgen.games import six_day_race
-from boardgen.games.six_day_race.cards import ambiguous_upside_down, back_symbol
+from boardgen.components.deck import ambiguous_upside_down
+from boardgen.games.six_day_race.cards import pile_name
+
+
+def back_symbol(deck: str, pile: int) -> str:
+    """The symbol of a pile's back in the shared deck called cards."""
+    return f"cards-back-{pile_name(deck, pile)}"
 from boardgen.imposition import PrintOptions, impose_sheet, parse_paper
 from boardgen.layout import load_layout
 from boardgen.render import renderer
@@ -82,10 +88,10 @@ def faces_drawn(data: bytes, prefix: str) -> tuple[Counter, int]:
 
 
 def test_card_counts_read_back_from_the_pdf(files):
-    counts, pages = faces_drawn(files["cards.pdf"], "sdr-card-")
+    counts, pages = faces_drawn(files["cards.pdf"], "cards-gr")
     found = {}
     for name, n in counts.items():
-        deck, value = re.fullmatch(r"sdr-card-(green|grey)-(\d+)", name).groups()
+        deck, value = re.fullmatch(r"cards-(green|grey)-(\d+)", name).groups()
         found.setdefault(deck, {})[int(value)] = n
     assert found == {"green": GREEN, "grey": GREY}
     assert sum(GREEN.values()) == 120 and sum(GREY.values()) == 80
@@ -93,14 +99,14 @@ def test_card_counts_read_back_from_the_pdf(files):
 
 
 def test_every_card_is_backed_by_its_deck_and_pile(files):
-    backs, _ = faces_drawn(files["cards.pdf"], "sdr-back-")
+    backs, _ = faces_drawn(files["cards.pdf"], "cards-back-")
     assert dict(backs) == {back_symbol("green", 0): sum(GREEN.values()),
                            back_symbol("grey", 0): GREY[1] + GREY[2] + GREY[3],
                            back_symbol("grey", 1): GREY[4] + GREY[5] + GREY[6]}
 
 
 def test_cards_are_poker_size_and_each_face_is_drawn_once(files, layout):
-    fronts, _ = faces_drawn(files["cards.pdf"], "sdr-card-")
+    fronts, _ = faces_drawn(files["cards.pdf"], "cards-gr")
     assert len(fronts) == 12
     data = files["cards.pdf"]
     defined = data.count(b"/Subtype /Form")
@@ -148,7 +154,7 @@ def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
 
 def test_eight_numbered_riders_in_eight_colours(files, layout):
     riders = six_day_race.compose_game(layout).component_sets[1]
-    assert [c.name for c in riders.components] == [f"rider-{n}" for n in range(1, 9)]
+    assert [c.name for c in riders.components] == [f"{n}-1" for n in range(1, 9)]  # player, token
     assert len(set(layout.riders.colors)) == 8
     for number, component in enumerate(riders.components, start=1):
         scene = component.front

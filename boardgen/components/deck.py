@@ -18,6 +18,7 @@ from typing import Literal, Union
 from pydantic import Field, field_validator, model_validator
 
 from boardgen import fonts
+from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Summary
 from boardgen.components.text import CAP_HEIGHT, LEADING, wrap_within
 from boardgen.components.wording import counted
@@ -25,7 +26,8 @@ from boardgen.errors import InputError
 from boardgen.i18n import LANGUAGES
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel, read_text
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import Node, Rect, Scene, Style, Text, Use, mix
+from boardgen.scene import (Circle, Group, Node, Rect, Scene, Style, Text, Use, compose as chain,
+                            mix, rotate, translate)
 
 NAME = "deck"
 MAX_CSV_BYTES = 500_000
@@ -97,6 +99,16 @@ class Model(LayoutModel):
                             "with a row per card: count, value, pile, title, text")
     piles: dict[str, Pile] = Field(default_factory=dict, description="piles by name, each with "
                                    "its own back")
+    picture: str | None = Field(None, description="a pictogram drawn pale behind the value of "
+                                                  "every face and on the backs (wheel, star, ...)")
+
+    @field_validator("picture")
+    @classmethod
+    def known_picture(cls, name: str | None) -> str | None:
+        if name is not None and name not in pictograms.DRAWINGS:
+            raise ValueError(f"unknown pictogram {name!r}; expected one of "
+                             f"{', '.join(pictograms.DRAWINGS)}")
+        return name
 
     @model_validator(mode="after")
     def cards_somewhere(self):
@@ -165,23 +177,46 @@ def all_cards(model: Model, folder: Path | None) -> dict[str, Card]:
     return cards
 
 
-def front_nodes(model: Model, card: Card, lang: str, fill: str, ink: str) -> tuple[Node, ...]:
+def ambiguous_upside_down(text: str) -> bool:
+    """Whether a value reads as another number when the card is turned (6 and 9)."""
+    return set(text) <= set("01689") and bool(set(text) & set("69"))
+
+
+def value_mark(x: float, y: float, text: str, size: float, fill: str, anchor: str = "start",
+               turned: bool = False) -> Group:
+    """A card's value with its baseline at (x, y) (``turned``: upside down about that point),
+    underlined where 6 and 9 could be taken for each other."""
+    nodes: list[Node] = [Text(0, 0, text, size, font="bold", anchor=anchor, fill=fill)]
+    if ambiguous_upside_down(text):
+        width = fonts.text_width(text, size, "bold")
+        left = {"start": 0.0, "middle": -width / 2, "end": -width}[anchor]
+        nodes.append(Rect(left, size * 0.1, width, size * 0.08, Style(fill=fill)))
+    return Group(tuple(nodes), chain(translate(x, y), rotate(180)) if turned else translate(x, y))
+
+
+def front_nodes(model: Model, card: Card, lang: str, fill: str, ink: str,
+                uses: set | None = None) -> tuple[Node, ...]:
     """A white card in a frame of the pile's colour: the value in two corners, the title at
-    the top, the text in the middle."""
+    the top, the text in the middle (or, without them, the value large on the deck's
+    picture); the pictures used are added to ``uses``."""
     w, h = model.width_mm, model.height_mm
     inset = w * 0.05
     dark = mix(fill, "#000000", 0.3)
+    pale = mix(fill, "#ffffff", 0.9)
     nodes: list[Node] = [Rect(0, 0, w, h, Style(fill="#ffffff")),
                          Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-                              Style(fill=mix(fill, "#ffffff", 0.9), stroke=fill, stroke_mm=1.2),
-                              rx=3.0)]
+                              Style(fill=pale, stroke=fill, stroke_mm=1.2), rx=3.0)]
+    if model.picture:
+        ink_of_picture = mix(fill, "#ffffff", 0.35)
+        nodes.append(pictograms.use(model.picture, w / 2, h / 2, w * 0.66, ink_of_picture, pale))
+        if uses is not None:
+            uses.add((model.picture, ink_of_picture, pale))
     top = inset * 2
     if card.value:
         size = fonts.fit_size(card.value, w * 0.22, w * 0.16, "bold")
-        nodes.append(Text(inset * 2, top + size * CAP_HEIGHT, card.value, size, font="bold",
-                          fill=dark))
-        nodes.append(Text(w - inset * 2, h - top, card.value, size, font="bold", anchor="end",
-                          fill=dark, rotate=180))
+        nodes.append(value_mark(inset * 2, top + size * CAP_HEIGHT, card.value, size, dark))
+        nodes.append(value_mark(w - inset * 2, h - top - size * CAP_HEIGHT, card.value, size,
+                                dark, turned=True))
         top += size * 1.1
     title = in_language(card.title, lang)
     if title:
@@ -196,28 +231,42 @@ def front_nodes(model: Model, card: Card, lang: str, fill: str, ink: str) -> tup
         nodes += [Text(w / 2, y + size * CAP_HEIGHT + k * size * LEADING, line, size,
                        anchor="middle", fill=ink) for k, line in enumerate(lines)]
     elif card.value and not title:
-        size = fonts.fit_size(card.value, w * 0.6, w * 0.42, "bold")
-        nodes.append(Text(w / 2, h / 2 + size * CAP_HEIGHT / 2, card.value, size, font="bold",
-                          anchor="middle", fill=dark))
+        if model.picture:  # a white disc keeps the value legible on the picture
+            nodes.append(Circle(w / 2, h / 2, w * 0.14, Style(fill="#ffffff", stroke=fill,
+                                                              stroke_mm=0.8)))
+        size = fonts.fit_size(card.value, w * (0.2 if model.picture else 0.6),
+                              w * (0.2 if model.picture else 0.42), "bold")
+        nodes.append(value_mark(w / 2, h / 2 + size * CAP_HEIGHT / 2, card.value, size, dark,
+                                anchor="middle"))
     return tuple(nodes)
 
 
-def back_nodes(model: Model, fill: str, word: str) -> tuple[Node, ...]:
-    """The pile's colour to the card's edge, a frame, the word across the middle."""
+def back_nodes(model: Model, fill: str, word: str, uses: set | None = None) -> tuple[Node, ...]:
+    """The pile's colour to the card's edge, a frame, the deck's picture, the word across the
+    middle (on a band of the pile's colour where a picture lies behind it)."""
     w, h = model.width_mm, model.height_mm
     inset = w * 0.06
     light = mix(fill, "#ffffff", 0.35)
     size = fonts.fit_size(word, w - 6 * inset, w * 0.11, "bold")
-    return (Rect(0, 0, w, h, Style(fill=fill)),
-            Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=light, stroke_mm=0.9),
-                 rx=2.5),
-            Text(w / 2, h / 2 + size * CAP_HEIGHT / 2, word, size, font="bold", anchor="middle",
-                 fill="#ffffff"))
+    nodes: list[Node] = [Rect(0, 0, w, h, Style(fill=fill)),
+                         Rect(inset, inset, w - 2 * inset, h - 2 * inset,
+                              Style(stroke=light, stroke_mm=0.9), rx=2.5)]
+    if model.picture:
+        nodes.append(pictograms.use(model.picture, w / 2, h / 2, w * 0.76, light, fill))
+        if uses is not None:
+            uses.add((model.picture, light, fill))
+        band = fonts.text_width(word, size, "bold") + 2 * size
+        nodes.append(Rect(w / 2 - band / 2, h / 2 - size * 0.85, band, size * 1.7,
+                          Style(fill=fill, stroke="#ffffff", stroke_mm=0.8), rx=size * 0.4))
+    nodes.append(Text(w / 2, h / 2 + size * CAP_HEIGHT / 2, word, size, font="bold",
+                      anchor="middle", fill="#ffffff"))
+    return tuple(nodes)
 
 
-def _scene(model: Model, symbol: str, nodes: tuple[Node, ...], title: str) -> Scene:
-    return Scene(model.width_mm, model.height_mm, (Use(symbol),), symbols={symbol: nodes},
-                 title=title)
+def _scene(model: Model, symbol: str, nodes: tuple[Node, ...], title: str,
+           uses: set | None = None) -> Scene:
+    symbols = {symbol: nodes, **pictograms.symbols(uses or set())}
+    return Scene(model.width_mm, model.height_mm, (Use(symbol),), symbols=symbols, title=title)
 
 
 def compose(model: Model, name: str, context: Context) -> Parts:
@@ -230,8 +279,10 @@ def compose(model: Model, name: str, context: Context) -> Parts:
         spec = model.piles.get(pile)
         fill = (spec.fill if spec and spec.fill else model.fill)
         word = in_language(spec.title, lang) if spec and spec.title else context.title
-        backs[pile] = _scene(model, f"{name}-back-{pile or 'deck'}", back_nodes(model, fill, word),
-                             words("part.deck.back", deck=name))
+        uses: set = set()
+        backs[pile] = _scene(model, f"{name}-back-{pile or 'deck'}",
+                             back_nodes(model, fill, word, uses),
+                             words("part.deck.back", deck=name), uses)
     components = []
     for key, card in cards.items():
         if not card.count:
@@ -240,8 +291,9 @@ def compose(model: Model, name: str, context: Context) -> Parts:
         spec = model.piles.get(pile)
         fill = spec.fill if spec and spec.fill else model.fill
         title = in_language(card.title, lang) or card.value or key
-        front = _scene(model, f"{name}-{key}", front_nodes(model, card, lang, fill, context.ink),
-                       title)
+        uses = set()
+        front = _scene(model, f"{name}-{key}",
+                       front_nodes(model, card, lang, fill, context.ink, uses), title, uses)
         components.append(Component(key, front, back=backs[pile], count=card.count))
     return Parts(sets=(ComponentSet(name, words("part.deck.set", title=context.title, deck=name),
                                     tuple(components)),))

@@ -1,4 +1,5 @@
-"""The ways drawn from a space to where it leads: ladders, snakes and arrows.
+"""The ways drawn from a space to where it leads: ladders, snakes and arrows, and the flat
+arrows (straight or along an arc) that show a track's direction of travel.
 
 Each is drawn between two page points (the centres of the two spaces) from plain scene
 shapes, so a board's jumps print at any size and every kit draws them alike.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from boardgen.scene import Circle, Line, Node, Path, Point, Polygon, Style, mix
+from boardgen.scene import Circle, Line, Node, Path, Point, Polygon, Style, arc_commands, mix
 
 SNAKE_COLOURS = ("#3f8f3a", "#c4572a", "#7a4fa3", "#2f7d9c", "#b8892b", "#a8354f")
 LADDER_WOOD = "#c8924f"
@@ -120,3 +121,43 @@ def arrow_link(a: Point, b: Point, width: float, ink: str, trim: float = 0.0,
             Polygon((b, (base[0] - ty * head * 0.55, base[1] + tx * head * 0.55),
                      (base[0] + ty * head * 0.55, base[1] - tx * head * 0.55)),
                     Style(fill=ink, opacity=0.75))]
+
+
+def arrow(tail: Point, head: Point, width: float, color: str) -> Polygon:
+    """A flat arrow from ``tail`` to ``head``, ``width`` mm across its head."""
+    dx, dy = head[0] - tail[0], head[1] - tail[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    shaft = width * 0.32
+    neck = max(length - width * 0.9, length * 0.3)
+    pts = [
+        (0, -shaft / 2), (neck, -shaft / 2), (neck, -width / 2), (length, 0),
+        (neck, width / 2), (neck, shaft / 2), (0, shaft / 2),
+    ]
+    return Polygon(tuple((tail[0] + a * ux + b * nx, tail[1] + a * uy + b * ny) for a, b in pts),
+                   Style(fill=color))
+
+
+def curved_arrow(center: Point, radius: float, start_deg: float, end_deg: float, width: float,
+                 color: str) -> list[Node]:
+    """An arrow along a circular arc from ``start_deg`` to ``end_deg`` (page angles)."""
+    cx, cy = center
+    head_deg = math.degrees(width * 0.9 / radius) * (1 if end_deg > start_deg else -1)
+    body_end = end_deg - head_deg
+    shaft = Path(tuple(arc_commands(cx, cy, radius, start_deg, body_end)),
+                 Style(stroke=color, stroke_mm=width * 0.32))
+    a = math.radians(body_end)
+    b = math.radians(end_deg)
+    base = (cx + radius * math.cos(a), cy + radius * math.sin(a))
+    tip = (cx + radius * math.cos(b), cy + radius * math.sin(b))
+    return [shaft, _head(base, tip, width, color)]
+
+
+def _head(base: Point, tip: Point, width: float, color: str) -> Polygon:
+    dx, dy = tip[0] - base[0], tip[1] - base[1]
+    length = math.hypot(dx, dy)
+    nx, ny = -dy / length, dx / length
+    half = width / 2
+    return Polygon(((base[0] + nx * half, base[1] + ny * half), tip,
+                    (base[0] - nx * half, base[1] - ny * half)), Style(fill=color))

@@ -9,8 +9,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Style, Use, arc_commands,
-                            compose, scale, translate)
+from boardgen.components import links
+
+from boardgen.scene import (Circle, Group, Line, Node, Path, Point, Polygon, Rect, Style, Use,
+                            arc_commands, compose, scale, translate)
 
 BOX = 100.0
 
@@ -178,10 +180,21 @@ def _start(ink: str, ground: str) -> list[Node]:
             Polygon(((38, 28), (74, 50), (38, 72)), _solid(ground))]
 
 
+def _wheel(ink: str, ground: str) -> list[Node]:
+    """A track-bike wheel filling the box."""
+    return wheel(50, 50, 50, ink)
+
+
+def _cyclist(ink: str, ground: str) -> list[Node]:
+    """A track rider in profile, riding to the right, in the middle of the box."""
+    return [Group(tuple(cyclist(ink)), translate(0, 15))]
+
+
 DRAWINGS = {"goose": _goose, "bridge": _bridge, "inn": _inn, "well": _well, "maze": _maze,
             "skull": _skull, "prison": _prison, "ladder": _ladder, "snake": _snake,
             "star": _star, "arrow": _arrow, "flag": _flag, "hourglass": _hourglass,
-            "again": _again, "die": _die, "crown": _crown, "start": _start}
+            "again": _again, "die": _die, "crown": _crown, "start": _start,
+            "cyclist": _cyclist, "wheel": _wheel}
 
 
 def symbol_id(name: str, ink: str, ground: str) -> str:
@@ -205,3 +218,72 @@ def use(name: str, cx: float, cy: float, size: float, ink: str, ground: str) -> 
     """The pictogram ``size`` mm across, centred on (cx, cy)."""
     return Use(symbol_id(name, ink, ground),
                compose(translate(cx - size / 2, cy - size / 2), scale(size / BOX)))
+
+
+# ---- drawings at any size: a wheel, a rider, a rider change, a crash --------------------------------------------
+
+
+def wheel(cx: float, cy: float, r: float, color: str, spokes: int = 16) -> list[Node]:
+    """A track-bike wheel: tyre, rim, crossed spokes and hub, in one colour."""
+    tyre = r * 0.09
+    rim_r = r - tyre
+    hub = r * 0.12
+    thin = Style(stroke=color, stroke_mm=max(0.15, r * 0.012), cap="round")
+    nodes: list[Node] = [
+        Circle(cx, cy, r - tyre / 2, Style(stroke=color, stroke_mm=tyre)),
+        Circle(cx, cy, rim_r - tyre * 0.9, Style(stroke=color, stroke_mm=tyre * 0.35)),
+    ]
+    for k in range(spokes):
+        # spokes leave the hub flange tangentially, alternating left and right
+        a = 2 * math.pi * k / spokes
+        lean = (0.35 if k % 2 else -0.35)
+        hx, hy = cx + hub * 0.8 * math.cos(a), cy + hub * 0.8 * math.sin(a)
+        ex, ey = cx + (rim_r - tyre) * math.cos(a + lean), cy + (rim_r - tyre) * math.sin(a + lean)
+        nodes.append(Line(hx, hy, ex, ey, thin))
+    nodes.append(Circle(cx, cy, hub, Style(fill=color)))
+    nodes.append(Circle(cx, cy, hub * 0.4, Style(fill="#ffffff")))
+    return nodes
+
+
+def cyclist(color: str) -> list[Node]:
+    """A track rider in profile, riding to the right, in a 100 × 70 box."""
+    def stroke(width: float) -> Style:
+        return Style(stroke=color, stroke_mm=width, cap="round", join="round")
+
+    def line(*points: Point, width: float) -> Polygon:
+        return Polygon(tuple(points), stroke(width), closed=False)
+
+    rear, front, crank = (21.0, 52.0), (79.0, 52.0), (48.0, 53.0)
+    seat, head_tube = (41.0, 31.0), (70.0, 31.0)
+    hip, shoulder, hands = (40.0, 26.0), (63.0, 17.0), (75.0, 33.0)
+    return [
+        Circle(*rear, 16.0, stroke(3.4)),
+        Circle(*front, 16.0, stroke(3.4)),
+        line(rear, crank, seat, rear, width=3.0),
+        line(seat, head_tube, crank, width=3.0),
+        line(head_tube, front, width=3.0),
+        line(head_tube, (76.0, 30.0), (78.0, 35.0), (74.0, 37.0), width=2.6),
+        line(hip, (56.0, 36.0), (53.0, 58.0), width=6.0),         # near leg, pedal down
+        line(hip, (49.0, 38.0), (43.0, 48.0), width=5.0),         # far leg, pedal up
+        line(hip, shoulder, width=10.0),                          # back, bent low
+        line(shoulder, (70.0, 25.0), hands, width=5.0),           # arm
+        Circle(71.0, 12.0, 6.5, Style(fill=color)),               # head in a helmet
+        Circle(*crank, 3.2, Style(fill=color)),
+    ]
+
+
+def rider_change(cx: float, cy: float, r: float, color: str) -> list[Node]:
+    """Two arrows chasing each other round a circle: one rider hands over to the other."""
+    width = r * 0.62
+    return (links.curved_arrow((cx, cy), r, 200.0, 340.0, width, color)
+            + links.curved_arrow((cx, cy), r, 20.0, 160.0, width, color))
+
+
+def crash(cx: float, cy: float, r: float, color: str, ground: str) -> list[Node]:
+    """A burst with a wheel in it: a fall."""
+    points = []
+    for k in range(16):
+        reach = r if k % 2 == 0 else r * 0.62
+        angle = math.radians(k * 22.5 - 90 + (6 if k % 4 == 1 else 0))
+        points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
+    return [Polygon(tuple(points), Style(fill=color)), *wheel(cx, cy, r * 0.5, ground, spokes=8)]

@@ -7,20 +7,32 @@ font size high and descenders reach ``DESCENT`` below the baseline.
 
 from __future__ import annotations
 
+import re
+
 from boardgen import fonts
 from boardgen.scene import Node, Text
 
 CAP_HEIGHT = 0.69
 DESCENT = 0.2
 LEADING = 1.22   # line height as a share of the font size
+BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")  # white space, but never a no-break space
 
 
-def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
+def wrap(text: str, width: float, size: float, face: str = "regular",
+         lang: str | None = None) -> list[str]:
     """Words of ``text`` broken into lines no wider than ``width`` mm (a word longer than the
-    width stands on a line of its own)."""
+    width stands on a line of its own); with ``lang``, never where that language's typography
+    ties two words (``Feld 65``, a Polish ``z``)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    if lang is not None:
+        # imported here: the rule texts' package is heavy to load for pieces that tie nothing
+        from boardgen.rules.typography import tie
+
+        text = tie(text, lang)
+    for word in BREAKS.split(text):
+        if not word:
+            continue
         candidate = f"{current} {word}".strip()
         if current and fonts.text_width(candidate, size, face) > width:
             lines.append(current)
@@ -65,8 +77,30 @@ def block(x: float, y: float, lines: list[str], size: float, face: str = "regula
 
 
 def box(node: Text, pad: float = 0.0) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) a line of upright text covers on the page."""
-    width = fonts.text_width(node.text, node.size, node.font)
-    shift = {"start": 0.0, "middle": -width / 2, "end": -width}[node.anchor]
-    return (node.x + shift - pad, node.y - CAP_HEIGHT * node.size - pad,
-            node.x + shift + width + pad, node.y + DESCENT * node.size + pad)
+    """The box (x0, y0, x1, y1) a line of text covers on the page, upright or turned by a
+    multiple of 90°."""
+    return line_box(node.x, node.y, node.text, node.size, node.font, node.anchor,
+                    node.rotate, pad)
+
+
+def line_box(x: float, y: float, text: str, size: float, font: str = "regular",
+             anchor: str = "start", rotate: float = 0.0,
+             pad: float = 0.0) -> tuple[float, float, float, float]:
+    """``box`` of the line of text these would make, without making it: placing a number
+    tries it at many places before it keeps one."""
+    width = fonts.text_width(text, size, font)
+    shift = {"start": 0.0, "middle": -width / 2, "end": -width}[anchor]
+    x0, x1 = shift, shift + width
+    y0, y1 = -CAP_HEIGHT * size, DESCENT * size
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    for _ in range(round(rotate / 90) % 4):
+        corners = [(-cy, cx) for cx, cy in corners]
+    xs = [x + cx for cx, _ in corners]
+    ys = [y + cy for _, cy in corners]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def centred_box(cx: float, cy: float, text: str, size: float,
+                font: str = "regular") -> tuple[float, float, float, float]:
+    """``box`` of upright ``centred`` text, without making the text."""
+    return line_box(cx, cy + CAP_HEIGHT * size / 2, text, size, font, "middle")

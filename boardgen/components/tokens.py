@@ -5,7 +5,8 @@ or pawns, in the player's colour with the player's mark, numbered where a player
 - ``block``: square, printed on both sides, cut with its neighbours (:func:`block_face` draws
   blocks of any rectangle, with a short text, as the river's obstacles; :func:`fold_over`
   makes such a face a piece to fold);
-- ``standee``: a strip folded at its middle, foot, face, face, foot (the six-day rider);
+- ``standee``: a strip folded at its middle, foot, face, face, foot (the six-day rider), a
+  pawn's outline or a pictogram of your choice on its face;
 - ``pawn``: two pawn shapes joined by a base: fold the base's edges up and glue the heads
   together, and the pawn stands.
 """
@@ -14,10 +15,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
+from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Player, Summary
-from boardgen.components.lines import CUT, FOLD, FOLD_LIGHT
+from boardgen.components.lines import CUT, FOLD_LIGHT, folds
 from boardgen.components.text import centred, fitted
 from boardgen.layout import Color, Model as LayoutModel
 from boardgen.marks import mark_node
@@ -44,6 +46,23 @@ class Model(LayoutModel):
     numbered: bool | None = Field(None, description="print each token's number (default: when "
                                                     "a player has more than one)")
     spares: bool = Field(True, description="print a spare of each where the sheet has room")
+    numbers: Literal["token", "player"] = Field(
+        "token", description="what a token's number counts: a player's tokens, or the players "
+                             "(every token of player 3 shows 3)")
+    picture: str | None = Field(None, description="a pictogram on a standee's face instead of a "
+                                                  "pawn's outline (cyclist, crown, star, ...)")
+    face_mm: float | None = Field(None, ge=8, le=150, description="height of a standee's face "
+                                                                 "(default: 1.6 × its width)")
+    number_share: float = Field(0.3, ge=0.1, le=0.5, description="the radius of a standee's "
+                                "number disc as a share of its width")
+
+    @field_validator("picture")
+    @classmethod
+    def known_picture(cls, name: str | None) -> str | None:
+        if name is not None and name not in pictograms.DRAWINGS:
+            raise ValueError(f"unknown pictogram {name!r}; expected one of "
+                             f"{', '.join(pictograms.DRAWINGS)}")
+        return name
 
 
 def _ink(color: str, ink: str) -> str:
@@ -122,13 +141,18 @@ def fold_over(face: tuple[Node, ...], width: float, height: float) -> list[Node]
 
 def standee(color: str, mark: str | None, number: int | None, width: float, ink: str,
             title: str, face_mm: float | None = None, tab_share: float = 0.5,
-            foot: str | None = None) -> Scene:
+            foot: str | None = None, picture: str | None = None,
+            number_share: float = 0.3) -> Scene:
     """A strip folded at its middle: foot, face (upside down), face, foot, so each face stands
-    on its own foot. ``tab_share``: a foot's depth as a share of the width."""
+    on its own foot. ``tab_share``: a foot's depth as a share of the width; ``picture``: a
+    pictogram on the face instead of a pawn's outline; ``number_share``: the number disc's
+    radius as a share of the width (a narrow standee's number stays readable)."""
     face_h = face_mm or width * 1.6
     tab = width * tab_share
     height = 2 * tab + 2 * face_h
-    art = tuple(_standee_face(color, mark, number, width, face_h, ink))
+    uses: set[tuple[str, str, str]] = set()
+    art = tuple(_standee_face(color, mark, number, width, face_h, ink, picture, number_share,
+                              uses))
     foot = foot or mix(color, "#ffffff", 0.6)
     nodes: list[Node] = [
         Rect(0, 0, width, tab, Style(fill=foot)),
@@ -136,21 +160,29 @@ def standee(color: str, mark: str | None, number: int | None, width: float, ink:
         Group(art, chain(translate(0, tab), rotate(180, width / 2, face_h / 2))),
         Group(art, translate(0, tab + face_h)),
     ]
-    nodes += [Path((("M", 0, y), ("L", width, y)), FOLD) for y in (tab, tab + face_h,
-                                                                   tab + 2 * face_h)]
-    return Scene(width, height, tuple(nodes), title=title)
+    nodes += folds(0, width, (tab, tab + face_h, tab + 2 * face_h))
+    return Scene(width, height, tuple(nodes), symbols=pictograms.symbols(uses), title=title)
 
 
 def _standee_face(color: str, mark: str | None, number: int | None, width: float,
-                  height: float, ink: str) -> list[Node]:
-    """A standee's face: the colour, a pawn's outline, the number on a disc, the mark in both
-    top corners."""
+                  height: float, ink: str, picture: str | None = None,
+                  number_share: float = 0.3, uses: set | None = None) -> list[Node]:
+    """A standee's face: the colour, a pawn's outline (or the ``picture``, recorded in
+    ``uses``), the number on a disc, the mark in both top corners."""
     text_ink = _ink(color, ink)
     nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=color))]
-    pawn_h = height * 0.62
-    nodes.append(Group((Path(pawn_outline(width * 0.7, pawn_h), Style(
-        fill=mix(color, text_ink, 0.25))),), translate(width * 0.15, height - pawn_h - height * 0.05)))
-    r = min(width * 0.3, height * 0.15)
+    if picture:
+        size = width * 0.9  # the drawing's middle 70 % of its box stands on the face's foot
+        nodes.append(pictograms.use(picture, width / 2, height * 0.96 - size * 0.35, size,
+                                    text_ink, color))
+        if uses is not None:
+            uses.add((picture, text_ink, color))
+    else:
+        pawn_h = height * 0.62
+        nodes.append(Group((Path(pawn_outline(width * 0.7, pawn_h), Style(
+            fill=mix(color, text_ink, 0.25))),), translate(width * 0.15,
+                                                           height - pawn_h - height * 0.05)))
+    r = min(width * number_share, height * number_share / 2)
     if number is not None:
         nodes += [Circle(width / 2, height * 0.05 + r, r, Style(fill="#ffffff",
                                                                  stroke=mix(color, "#000000", 0.3),
@@ -205,7 +237,7 @@ def pawn(color: str, mark: str | None, number: int | None, width: float, ink: st
     nodes: list[Node] = [*silhouette(0.0, False), Rect(0, shape_h, width, base,
                                                         Style(fill=mix(color, "#ffffff", 0.5))),
                          *silhouette(shape_h + base, True)]
-    nodes += [Path((("M", 0, y), ("L", width, y)), FOLD) for y in (shape_h, shape_h + base)]
+    nodes += folds(0, width, (shape_h, shape_h + base))
     cut = (("M", 0, shape_h), ("L", 0, shape_h + base), ("M", width, shape_h),
            ("L", width, shape_h + base))
     nodes.append(Path(cut, CUT))
@@ -228,14 +260,27 @@ def token_title(context: Context, name: str, player: Player | None, number: int 
     return words("part.tokens.token", player=player.number, number=number or 1)
 
 
+def drawer(model: Model):
+    """The function that draws one token of the model's shape, with the model's options."""
+    if model.shape != "standee":
+        return DRAW[model.shape]
+
+    def draw(color, mark, number, width, ink, title):
+        return standee(color, mark, number, width, ink, title, model.face_mm,
+                       picture=model.picture, number_share=model.number_share)
+
+    return draw
+
+
 def compose(model: Model, name: str, context: Context) -> Parts:
     """Each player's tokens, then the neutral ones."""
-    numbered = model.numbered if model.numbered is not None else model.per_player > 1
-    draw = DRAW[model.shape]
+    numbered = model.numbered if model.numbered is not None else (
+        model.per_player > 1 or model.numbers == "player")
+    draw = drawer(model)
     components = []
     for player in context.players:
         for k in range(1, model.per_player + 1):
-            number = k if numbered else None
+            number = (player.number if model.numbers == "player" else k) if numbered else None
             scene = draw(player.color, player.mark, number, model.size_mm, context.ink,
                          token_title(context, name, player, number))
             back = scene if model.shape in TWO_SIDED else None

@@ -69,6 +69,7 @@ class Rectangle(Shape):
     end: Point
     half_width: float
     outward: Point
+    kind = "straight"
 
     def point(self, along: float, across: float = 0.0) -> Point:
         return (self.start[0] + along * (self.end[0] - self.start[0]) + across * self.outward[0],
@@ -116,6 +117,7 @@ class Sector(Shape):
     half_width: float
     start_deg: float
     end_deg: float
+    kind = "bend"
 
     def point(self, along: float, across: float = 0.0) -> Point:
         angle = math.radians(self.start_deg + along * (self.end_deg - self.start_deg))
@@ -343,8 +345,11 @@ class Oval:
 
     def edge_commands(self, offset: float) -> tuple[PathCommand, ...]:
         """A closed line round the oval at ``offset`` mm from the centre line (outwards +)."""
+        return self.ring_commands(self.radius + offset)
+
+    def ring_commands(self, r: float) -> tuple[PathCommand, ...]:
+        """A closed line round the oval at ``r`` mm from the bends' centres."""
         (xl, cy), (xr, _) = self.centres
-        r = self.radius + offset
         commands = (("M", xl, cy + r), ("L", xr, cy + r), *arc_commands(xr, cy, r, 90, -90, move=False),
                     ("L", xl, cy - r), *arc_commands(xl, cy, r, 270, 90, move=False), ("Z",))
         if not self.clockwise:

@@ -38,8 +38,8 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def pdf_text(text: str) -> str:
-    """Text a PDF can hold."""
-    return SURROGATE.sub("\ufffd", text)
+    """Text a PDF can hold, as printed: a soft hyphen only marks where a word may break."""
+    return SURROGATE.sub("\ufffd", fonts.without_soft_hyphens(text))
 
 
 def mm_to_pt(value: float) -> float:

@@ -37,7 +37,9 @@ def _use_project_fonts() -> None:
 
     The configuration lives in the font cache (see ``boardgen.cache.in_cache``), in a folder
     named after the font files' location, so two installations never share (or break)
-    each other's links.
+    each other's links. It replaces a ``FONTCONFIG_FILE`` set before, for this process
+    only: a configuration of the user's could swap the faces for others. The system's
+    configuration is read after boardgen's, for the rest of fontconfig's settings.
     """
     source = fonts.font_dir()
     digest = hashlib.sha256(str(source).encode()).hexdigest()[:12]
@@ -45,7 +47,7 @@ def _use_project_fonts() -> None:
         conf = in_cache(f"fontconfig-{digest}-2/fonts.conf", _write_font_config)
     except OSError:  # no folder to write in at all: the system's fonts rather than no PNG
         return
-    os.environ.setdefault("FONTCONFIG_FILE", str(conf))
+    os.environ["FONTCONFIG_FILE"] = str(conf.absolute())
 
 
 def _write_font_config(conf: Path) -> None:

@@ -24,8 +24,12 @@ NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def xml_text(text: str) -> str:
-    """Text that keeps the SVG well-formed: characters XML cannot hold become U+FFFD."""
-    return NOT_XML.sub("\ufffd", text)
+    """Text that keeps the SVG well-formed: characters XML cannot hold become U+FFFD.
+
+    A soft hyphen only marks where a word may break (the typesetter breaks there): it is
+    not drawn, as it is not in the PDF.
+    """
+    return NOT_XML.sub("\ufffd", fonts.without_soft_hyphens(text))
 
 
 def num(value: float) -> str:

@@ -19,12 +19,14 @@ from markdown_it.token import Token
 
 from boardgen.errors import InputError
 from boardgen.i18n import Words, words_for
-from boardgen.rules.typography import NO_BREAK_SPACE, QUOTES, smart_quotes, tie
+from boardgen.limits import text_problem
+from boardgen.rules.typography import NO_BREAK_SPACE, smart_quotes, tie
 
 DIAGRAM_SCHEME = "diagram:"
 REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
 FACES = ("regular", "bold", "italic", "code")
 MAX_BLOCKS = 3_000  # blocks of one rule text: some fifty times what a game's rules have
+MAX_DEPTH = 5  # quotes and lists inside each other (the shipped texts nest none)
 
 
 @dataclass(frozen=True)
@@ -129,9 +131,40 @@ def plain(runs: Iterable[Run]) -> str:
 
 
 def markdown(lang: str) -> MarkdownIt:
-    """CommonMark plus tables, with typographic quotes and dashes for ``lang``."""
-    options = {"typographer": True, "quotes": QUOTES.get(lang, QUOTES["en"])}
-    return MarkdownIt("commonmark", options).enable(["table", "replacements", "smartquotes"])
+    """CommonMark plus tables, with typographic dashes, and quotes for ``lang``.
+
+    The quotes are boardgen's own (``typography.smart_quotes``, one pass over each
+    paragraph): markdown-it's smart quotes pair every quote with those before it, so a
+    text of many quotes took time growing with their square (a minute for 500 KB).
+    """
+    parser = MarkdownIt("commonmark", {"typographer": True}).enable(["table", "replacements"])
+    parser.core.ruler.before("text_join", "quotes", lambda state: _set_quotes(state, lang))
+    return parser
+
+
+def _set_quotes(state, lang: str) -> None:
+    """The language's quotation marks in the text of every paragraph, heading and cell.
+
+    Each inline block is quoted as one text, so a quote opened before ``**bold**`` text
+    closes after it; code and escaped characters are read for where a quote stands but
+    never changed (as markdown-it's own smart quotes did).
+    """
+    for token in state.tokens:
+        children = token.children
+        if token.type != "inline" or not children or not QUOTE_CHARACTERS.search(token.content):
+            continue
+        pieces = [child.content if child.type in ("text", "text_special", "code_inline")
+                  else "\n" if child.type in ("softbreak", "hardbreak") else ""
+                  for child in children]
+        quoted = smart_quotes("".join(pieces), lang)  # as long as what it quotes
+        start = 0
+        for child, piece in zip(children, pieces):
+            if child.type == "text":
+                child.content = quoted[start:start + len(piece)]
+            start += len(piece)
+
+
+QUOTE_CHARACTERS = re.compile("[\"']")
 
 
 def parse_rule_text(text: str, source: str, lang: str = "en",
@@ -146,6 +179,7 @@ def parse_rule_text(text: str, source: str, lang: str = "en",
     """
     words = words or words_for(None, lang)
     try:
+        _check_characters(text, source)
         tokens = markdown(lang).parse(text)
         _check_block_count(tokens, source)
         known = None if diagram_names is None else set(diagram_names)
@@ -162,22 +196,57 @@ def parse_rule_text(text: str, source: str, lang: str = "en",
     return RuleText(source, lang, tuple(blocks), tuple(figures.values()), words)
 
 
-def _check_block_count(tokens: list[Token], source: str) -> None:
-    """Refuse a text of more blocks than any rules need, before they are laid out.
+def _check_characters(text: str, source: str) -> None:
+    """Refuse, at its line, the first character of the text that cannot be printed as
+    written (``limits.text_problem``): a character the typeface lacks, a bidi control, an
+    invisible one; the message names every such character of that line. Each distinct
+    character of the text is looked at once."""
+    if text.isascii():  # no such character; control characters are refused before parsing
+        return
+    odd = [char for char in dict.fromkeys(text)
+           if char != "\r" and text_problem(char, line_breaks=True)]
+    if odd:
+        at = min(text.index(char) for char in odd)
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        line = text[start:end if end >= 0 else len(text)].rstrip("\r")
+        raise InputError(text_problem(line) or text_problem(text[at]), source=source,
+                         line=text.count("\n", 0, at) + 1)
 
-    A game's rules have about fifty paragraphs, headings, list items and table rows;
+
+def _check_block_count(tokens: list[Token], source: str) -> None:
+    """Refuse a text of more blocks than any rules need, or nested deeper than reads well,
+    before it is laid out.
+
+    A game's rules have about fifty paragraphs, headings, list items and table cells;
     past the limit a text would take long to typeset, page by page, only to be refused
-    for its page count.
+    for its page count. Each quote or list inside another takes some 5 mm from the
+    column: nineteen of them left a letter a line.
     """
-    count = 0
+    count = depth = 0
+    line = None  # of the innermost block that says where it is (a table cell does not)
     for token in tokens:
+        line = _line(token) or line
         if token.nesting == 1 or token.type in ("hr", "fence", "code_block"):
             count += 1
             if count > MAX_BLOCKS:
-                line = token.map[0] + 1 if token.map else None
                 raise InputError(f"more than {MAX_BLOCKS} paragraphs, headings, list items "
-                                 "and table rows; a rule text has at most that many",
+                                 "and table cells; a rule text has at most that many",
                                  source=source, line=line)
+        if token.type in NESTING:
+            depth += token.nesting
+            if depth > MAX_DEPTH:
+                raise InputError(f"quotes and lists nested more than {MAX_DEPTH} deep; at most "
+                                 f"{MAX_DEPTH} levels leave room for the text in a column",
+                                 source=source, line=line)
+
+
+NESTING = ("blockquote_open", "blockquote_close", "bullet_list_open", "bullet_list_close",
+           "ordered_list_open", "ordered_list_close")
+
+
+def _line(token: Token) -> int | None:
+    return token.map[0] + 1 if token.map else None
 
 
 def _figure_image(token: Token, source: str) -> Token | None:

@@ -148,13 +148,22 @@ def _hyphenate(word: _Word, room: float, size: float,
     if lang is None or any(face == "code" for _, face in word.parts):
         return None
     text = "".join(part for part, _ in word.parts)
-    if len(text) > MAX_HYPHENATED:
-        return None
-    for point in reversed(break_points(text, lang)):
+    for point in reversed(_break_points(text, lang)):
         head, tail = _cut(word, point, needs_hyphen(text, point))
         if _width(head.parts, size) <= room + EPSILON:
             return head, tail
     return None
+
+
+def _break_points(text: str, lang: str) -> list[int]:
+    """Where a word may break: after each soft hyphen the author wrote, and where the
+    language's patterns say (they leave alone a part of a word that has a soft hyphen);
+    a word longer than ``MAX_HYPHENATED`` (a string of symbols) only at its soft hyphens."""
+    soft = ({index + 1 for index, char in enumerate(text[:-1]) if char == fonts.SOFT_HYPHEN}
+            if fonts.SOFT_HYPHEN in text else set())
+    if len(text) > MAX_HYPHENATED:
+        return sorted(soft)
+    return sorted(soft.union(break_points(text, lang))) if soft else break_points(text, lang)
 
 
 def wrap(runs: Runs, width: float, size: float, lang: str | None = None) -> list[list[Segment]]:
@@ -207,7 +216,7 @@ def _segments(line: list[_Word], size: float) -> list[Segment]:
     segments: list[Segment] = []
     x = 0.0
     for face, pieces in runs:
-        text = "".join(pieces)
+        text = fonts.without_soft_hyphens("".join(pieces))  # the breaks are made
         segments.append(Segment(x, text, face))
         x += _measure(text, size, face)
     return segments

@@ -16,7 +16,7 @@ from boardgen.games.racing_kings.position import (STANDARD_WIDTH, Placement, par
 MIN_SIDE, MAX_SIDE = 6, 16
 # A standee is foot, front, back and foot: 0.4 + 1.25 + 1.25 + 0.4 times its width.
 STANDEE_HEIGHT_PER_WIDTH = 3.3
-MAX_STANDEE_WIDTH_MM = 72.0  # 238 mm tall: fits A4 and Letter inside their margins
+MAX_STANDEE_WIDTH_MM = 60.0  # 198 mm tall: fits Letter in shop mode with the largest bleed
 
 
 def _side_in_range(count: int, what: str) -> None:
@@ -123,8 +123,8 @@ class Tokens(Model):
     def standee_fits_a_page(self):
         if self.style == "standee" and self.size_mm > MAX_STANDEE_WIDTH_MM:
             raise FieldProblem("size_mm", f"a standee {self.size_mm:g} mm wide would be "
-                               f"{self.size_mm * STANDEE_HEIGHT_PER_WIDTH:g} mm tall, more than "
-                               f"a page holds; at most {MAX_STANDEE_WIDTH_MM:g} mm",
+                               f"{self.size_mm * STANDEE_HEIGHT_PER_WIDTH:g} mm tall; at most "
+                               f"{MAX_STANDEE_WIDTH_MM:g} mm fits every paper in both modes",
                                related=("tokens.style",))
         return self
 

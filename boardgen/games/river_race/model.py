@@ -152,6 +152,13 @@ class TileType(Model):
                              description="the line as path data in a 100×100 box; separate "
                                          "strings cross, the later one over the earlier")
 
+    @field_validator("name")
+    @classmethod
+    def not_the_common_back(cls, value: str) -> str:
+        if value == "back":  # its pictures would be named as the back all tiles share
+            raise ValueError("'back' names the back every tile shares; give this type another name")
+        return value
+
     @field_validator("paths")
     @classmethod
     def paths_parse(cls, value: list[str]) -> list[str]:

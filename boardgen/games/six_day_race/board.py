@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardgen.games.six_day_race.art import centered_box, centered_text, text_box
+from boardgen.components.text import box as text_box, centred, centred_box
 from boardgen.games.six_day_race.infield import (InfieldPlan, area_caption, infield_nodes,
                                                  lattice_lines, plan_infield)
 from boardgen.games.six_day_race.model import KIND_COLORS, Layout
@@ -106,16 +106,16 @@ def fitted_text(space: Space, across: float, text: str, size: float, font: str,
         first_fit = None
         for along, aside in nudges:
             cx, cy = space.point(0.5 + along, across + aside)
-            box = centered_box(cx, cy, text, size, font)
+            box = centred_box(cx, cy, text, size, font)
             if box_inside(space, box, TEXT_PAD_MM):
                 first_fit = first_fit or (cx, cy)
                 if avoid is None or not avoid.crossed(box):
-                    return centered_text(cx, cy, text, size, font=font, fill=fill)
+                    return centred(cx, cy, text, size, font=font, fill=fill)
         if first_fit and size <= NUMBER_MM * 0.94:
-            return centered_text(*first_fit, text, size, font=font, fill=fill)
+            return centred(*first_fit, text, size, font=font, fill=fill)
         if size <= MIN_TEXT_MM:
             cx, cy = space.point(0.5, across)
-            return centered_text(cx, cy, text, size, font=font, fill=fill)
+            return centred(cx, cy, text, size, font=font, fill=fill)
         size = max(MIN_TEXT_MM, size * 0.94)
 
 
@@ -160,10 +160,10 @@ def _caption_at(layout: Layout, info: SpaceInfo, geometry: Geometry, along: floa
     depth = clear
     while True:
         cx, cy = space.point(along, -depth)
-        x0, y0, x1, y1 = centered_box(cx, cy, info.label, LABEL_MM, "bold")
+        x0, y0, x1, y1 = centred_box(cx, cy, info.label, LABEL_MM, "bold")
         corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         if all(_inside_by(geometry, p) >= clear for p in corners) or depth > 4 * clear:
-            return centered_text(cx, cy, info.label, LABEL_MM, font="bold",
+            return centred(cx, cy, info.label, LABEL_MM, font="bold",
                                  fill=layout.colors.ink)
         depth += 0.5
 

@@ -6,7 +6,8 @@ import math
 from typing import Callable
 
 from boardgen.i18n import Words, words_for
-from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, centered_text, text_box
+from boardgen.components.links import arrow
+from boardgen.components.text import CAP_HEIGHT, box as text_box, centred
 from boardgen.games.six_day_race.board import finish_line, space_infos, track_lines
 from boardgen.games.six_day_race.infield import legend_block, plan_infield
 from boardgen.games.six_day_race.model import Layout
@@ -115,10 +116,10 @@ def finish(layout: Layout, words: Words) -> Scene:
     around = [spaces[i] for i in range(-3, 3)]
     straight = [s for s in around if s.kind == "straight"]
     infos = {i.space.number: i for i in space_infos(layout, geometry, words)}
-    x0 = min(min(p[0] for p in s.corners()) for s in straight)
-    x1 = max(max(p[0] for p in s.corners()) for s in straight)
+    x0 = min(min(p[0] for p in s.outline_points()) for s in straight)
+    x1 = max(max(p[0] for p in s.outline_points()) for s in straight)
     factor = min(0.6, FINISH_WIDTH_MM / (x1 - x0))   # a column wide, whatever the space length
-    y0 = min(min(p[1] for p in s.corners()) for s in straight)
+    y0 = min(min(p[1] for p in s.outline_points()) for s in straight)
     width = (x1 - x0) * factor
     depth = geometry.half_width * 2 * factor
     colors = layout.colors
@@ -138,7 +139,7 @@ def finish(layout: Layout, words: Words) -> Scene:
                                    (-geometry.half_width / 2, info.label or "", 3.2)):
             if text:
                 x, y = space.point(0.5, across)
-                nodes.append(centered_text((x - x0) * factor, (y - y0) * factor + top, text, size,
+                nodes.append(centred((x - x0) * factor, (y - y0) * factor + top, text, size,
                                            font="bold", fill=ink))
     forward = 1 if spaces[0].end[0] > spaces[0].start[0] else -1
     mid = width / 2
@@ -170,12 +171,12 @@ def slipstream(layout: Layout, words: Words) -> Scene:
         cy = top + 2.9 + slot * 5.2
         color = riders[(number - 1) % len(riders)]
         return [Circle(cx, cy, 2.4, Style(fill=color, stroke=colors.ink, stroke_mm=0.25)),
-                centered_text(cx, cy, str(number), 2.8, font="bold", fill=ink_on(color))]
+                centred(cx, cy, str(number), 2.8, font="bold", fill=ink_on(color))]
     nodes += rider(0, 0, 1)
     nodes += rider(3, 0, 2) + rider(3, 1, 3)
     ghost = left + 9.5 * cell
     nodes += [Circle(ghost, top + 2.9, 2.4, Style(stroke=colors.ink, stroke_mm=0.3, dash=(0.8, 0.6))),
-              centered_text(ghost, top + 2.9, "1", 2.8, font="bold", fill=colors.ink)]
+              centred(ghost, top + 2.9, "1", 2.8, font="bold", fill=colors.ink)]
     a0, a1, a2 = (left + 0.5 * cell, left + 3.5 * cell, left + 9.5 * cell)
     nodes.append(_hop(a0, a1, top - 1.0, "3", colors.ink))
     nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))

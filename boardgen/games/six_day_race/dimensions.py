@@ -1,6 +1,6 @@
 """Sizes shared by the layout model and the drawing code, and the arithmetic of the oval.
 
-This module imports nothing of the game, so the model can validate proportions with the
+This module imports nothing of the game (the card places' sizes are the shared ones), so the model can validate proportions with the
 same numbers the infield is laid out with: model → dimensions ← track ← infield ← board.
 """
 
@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import math
 
+from boardgen.components import card_places
+
 MIN_INNER_RADIUS_MM = 40.0   # the bends' inner edge: tighter and riders no longer fit
 MAX_BOARD_MM = 5000.0
 EDGE_PAD_MM = 18.0           # from the inner edge of the track: room for the arrows
 ROW_GAP_MM = 6.0             # kept free either side of the infield's middle line
-SLOT_PAD_MM = 4.0            # around a card in its marked place
-SLOT_GAP_MM = 7.0            # between two card places
-SLOT_LABEL_MM = 4.6          # caption size above a card place
+SLOT_GAP_MM = card_places.GAP_MM
 SEAM_PERIOD_MM = 170.0       # infield text leaves a space boundary free at least this often
-SEAM_CLEARANCE_MM = 3.0
+SEAM_CLEARANCE_MM = card_places.SEAM_CLEARANCE_MM
 
 
 def bend_radius(spaces: int, straight_spaces: int, space_mm: float) -> float:
@@ -32,9 +32,7 @@ def seam_period(space_mm: float) -> float:
     return space_mm * max(1, int(SEAM_PERIOD_MM // space_mm))
 
 
-def slot_size(card_w: float, card_h: float) -> tuple[float, float]:
-    """Width and height of a card place with its caption."""
-    return card_w + 2 * SLOT_PAD_MM, card_h + 2 * SLOT_PAD_MM + SLOT_LABEL_MM * 1.9
+slot_size = card_places.place_size
 
 
 def slots_per_period(slot_w: float, period: float) -> int:

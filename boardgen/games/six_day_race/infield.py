@@ -9,55 +9,23 @@ import math
 from dataclasses import dataclass
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, arrow, curved_arrow, wheel, wrap
+from boardgen.components.card_places import (Block, Placed, Slot, arrange_row, arrange_rows,
+                                             card_place, card_rect)
+from boardgen.components.links import arrow, curved_arrow
+from boardgen.components.text import CAP_HEIGHT, wrap
 from boardgen.games.six_day_race.dimensions import (EDGE_PAD_MM, ROW_GAP_MM, SEAM_CLEARANCE_MM,
-                                                    SLOT_GAP_MM, SLOT_LABEL_MM, SLOT_PAD_MM,
-                                                    seam_period, slot_size)
+                                                    SLOT_GAP_MM, seam_period)
 from boardgen.games.six_day_race.model import KIND_COLORS, SPACE_COLORS, Layout
 from boardgen.games.six_day_race.shades import shade
 from boardgen.games.six_day_race.track import Geometry
 from boardgen.i18n import Words
 from boardgen.games.six_day_race.velodrome import pictogram
-from boardgen.scene import Group, Line, Node, Rect, Style, Text, ink_on, mix, translate
+from boardgen.scene import Line, Node, Rect, Style, Text, ink_on, mix
 
 BLOCK_GAP_MM = 30.0
 LEGEND_WIDTH_MM = 150.0
 BAND_GAP_MM = 10.0       # between the track and a band of card places below it
 DESCENT_SHARE = 0.25
-
-
-@dataclass(frozen=True)
-class Block:
-    """Drawn nodes in their own box with its top-left corner at (0, 0).
-
-    ``spans`` are the x ranges (in the box) that hold text, which no page seam may cross.
-    """
-
-    name: str
-    nodes: tuple[Node, ...]
-    width: float
-    height: float
-    spans: tuple[tuple[float, float], ...]
-
-    def at(self, x: float, y: float) -> Group:
-        return Group(self.nodes, translate(x, y))
-
-
-@dataclass(frozen=True)
-class Placed:
-    block: Block
-    x: float
-    y: float
-
-
-@dataclass(frozen=True)
-class Slot:
-    """Where a card pile goes: the card-sized place (x, y, w, h) on the board, and what for."""
-
-    deck: str
-    pile: int
-    use: str
-    rect: tuple[float, float, float, float]
 
 
 # ---- blocks ----------------------------------------------------------------
@@ -251,34 +219,16 @@ def area_caption(layout: Layout, words: Words, deck: str, pile: int, use: str) -
 
 
 def slot_blocks(layout: Layout, words: Words) -> list[Block]:
-    """One card place per marked area: a caption above a card-sized dashed frame."""
+    """One card place per marked area, in its deck's colour, captioned with what lies there."""
     cards = layout.cards
-    w, full_h = slot_size(cards.width_mm, cards.height_mm)
-    label_h = SLOT_LABEL_MM * 1.9
-    h = full_h - label_h
-    blocks = []
-    for index, area in enumerate(layout.infield.areas):
-        color = getattr(cards, area.deck).fill
-        text = area_caption(layout, words, area.deck, area.pile, area.use)
-        size = fonts.fit_size(text, w, SLOT_LABEL_MM, "bold")
-        text_w = fonts.text_width(text, size, "bold")
-        nodes: list[Node] = [
-            Text(w / 2, SLOT_LABEL_MM * CAP_HEIGHT, text, size, font="bold",
-                 anchor="middle", fill=mix(color, "#000000", 0.35)),
-            Rect(0, label_h, w, h, Style(fill=mix(color, "#ffffff", 0.82), stroke=color,
-                                         stroke_mm=0.8, dash=(3.0, 1.6)), rx=4.0),
-            *wheel(w / 2, label_h + h / 2, min(w, h) * 0.32, mix(color, "#ffffff", 0.55)),
-        ]
-        blocks.append(Block(f"slot-{index}", tuple(nodes), w, label_h + h,
-                            (((w - text_w) / 2, (w + text_w) / 2),)))
-    return blocks
+    return [card_place(f"slot-{index}", area_caption(layout, words, area.deck, area.pile, area.use),
+                       cards.width_mm, cards.height_mm, getattr(cards, area.deck).fill)
+            for index, area in enumerate(layout.infield.areas)]
 
 
 def slot_rect(layout: Layout, placed: Placed) -> tuple[float, float, float, float]:
     """The card-sized place of a placed slot block, on the board."""
-    cards = layout.cards
-    return (placed.x, placed.y + SLOT_LABEL_MM * 1.9, cards.width_mm + 2 * SLOT_PAD_MM,
-            cards.height_mm + 2 * SLOT_PAD_MM)
+    return card_rect(placed, layout.cards.width_mm, layout.cards.height_mm)
 
 
 # ---- placement -------------------------------------------------------------
@@ -308,67 +258,6 @@ def lattice_lines(geometry: Geometry) -> tuple[float, ...]:
     first = -math.floor(x0 / period)
     last = math.floor((geometry.width - x0) / period)
     return tuple(x0 + k * period for k in range(first, last + 1) if 0 < x0 + k * period < geometry.width)
-
-
-def _clear_x(block: Block, x: float, lines: tuple[float, ...]) -> float:
-    """The first position at or right of ``x`` where none of the block's text crosses a line."""
-    for _ in range(len(lines) + 1):
-        crossing = [line for line in lines for a, b in block.spans
-                    if x + a - SEAM_CLEARANCE_MM < line < x + b + SEAM_CLEARANCE_MM]
-        if not crossing:
-            return x
-        line = min(crossing)
-        first_span = min(a for a, b in block.spans if x + b + SEAM_CLEARANCE_MM > line)
-        x = line + SEAM_CLEARANCE_MM - first_span + 0.01
-    raise ValueError(f"the {block.name} is too wide to sit between two page seams")
-
-
-def arrange_row(blocks: list[Block], gap: float, area: tuple[float, float, float, float],
-                lines: tuple[float, ...]) -> list[Placed] | None:
-    """Blocks side by side, no text across a keep-clear line, centred as far as that allows."""
-    if not blocks:
-        return []
-    x_min, y_top, x_max, y_bottom = area
-    if max(b.height for b in blocks) > y_bottom - y_top:
-        return None
-    xs, cursor = [], x_min
-    for block in blocks:
-        x = _clear_x(block, cursor, lines)
-        xs.append(x)
-        cursor = x + block.width + gap
-    left, right = xs[0], xs[-1] + blocks[-1].width
-    if right > x_max:
-        return None
-    wanted = ((x_min + x_max) - (left + right)) / 2
-    period = lines[1] - lines[0] if len(lines) > 1 else 0.0
-    if period:
-        wanted = period * round(wanted / period)
-        while wanted > 0 and right + wanted > x_max:
-            wanted -= period
-    shift = max(wanted, 0.0)
-    return [Placed(b, x + shift, (y_top + y_bottom - b.height) / 2) for b, x in zip(blocks, xs)]
-
-
-def arrange_rows(blocks: list[Block], gap: float, x_range: tuple[float, float], top: float,
-                 lines: tuple[float, ...]) -> tuple[list[Placed], float]:
-    """Blocks in as many rows as they need from ``top`` down; returns them and the bottom."""
-    x_min, x_max = x_range
-    placed: list[Placed] = []
-    row: list[Block] = []
-    y = top
-    for block in blocks + [None]:
-        if block is not None:
-            tall = max(b.height for b in row + [block])
-            if arrange_row(row + [block], gap, (x_min, y, x_max, y + tall + 0.01),
-                           lines) is not None:
-                row.append(block)
-                continue
-        if row:
-            tall = max(b.height for b in row)
-            placed += arrange_row(row, gap, (x_min, y, x_max, y + tall + 0.01), lines) or []
-            y += tall + gap
-        row = [block] if block is not None else []
-    return placed, y - gap
 
 
 def plan_infield(layout: Layout, words: Words, geometry: Geometry | None = None) -> InfieldPlan:

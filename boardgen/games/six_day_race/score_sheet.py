@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from boardgen import fonts
-from boardgen.games.six_day_race.art import CAP_HEIGHT, wrap
+from boardgen.components.text import CAP_HEIGHT, wrap
 from boardgen.components.wording import spoken_list
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for

@@ -3,12 +3,10 @@ lines, and the pictograms of the rider change and crash spaces."""
 
 from __future__ import annotations
 
-import math
-
-from boardgen.games.six_day_race.art import curved_arrow, wheel
+from boardgen.components import pictograms
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.track import Geometry, Space
-from boardgen.scene import Line, Node, Path, PathCommand, Polygon, Style, arc_commands
+from boardgen.scene import Line, Node, Path, PathCommand, Style, arc_commands
 
 AZUR_MM = 3.0             # the blue band below the track's inner edge
 MEASURING_AT = 0.04       # where the coloured lines run, as shares of the width from the inside
@@ -21,11 +19,7 @@ SPRINT_BAND_MM = 3.2
 
 def oval_commands(geometry: Geometry, radius: float) -> tuple[PathCommand, ...]:
     """A closed oval at ``radius`` from the bend centres."""
-    (xl, cy), (xr, _) = geometry.bend_centers
-    return (("M", xl, cy + radius), ("L", xr, cy + radius),
-            *arc_commands(xr, cy, radius, 90, -90, move=False),
-            ("L", xl, cy - radius),
-            *arc_commands(xl, cy, radius, 270, 90, move=False), ("Z",))
+    return geometry.oval.ring_commands(radius)
 
 
 def _half_ring(center, r_in: float, r_out: float, start: float, end: float) -> Path | list:
@@ -88,27 +82,10 @@ def sprint_line(layout: Layout, geometry: Geometry, space: Space) -> list[Node]:
 # ---- pictograms ----------------------------------------------------------------
 
 
-def rider_change_pictogram(cx: float, cy: float, r: float, color: str) -> list[Node]:
-    """Two arrows chasing each other round a circle: one rider hands over to the other."""
-    width = r * 0.62
-    return (curved_arrow((cx, cy), r, 200.0, 340.0, width, color)
-            + curved_arrow((cx, cy), r, 20.0, 160.0, width, color))
-
-
-def crash_pictogram(cx: float, cy: float, r: float, color: str, ground: str) -> list[Node]:
-    """A burst with a wheel in it: a fall."""
-    points = []
-    for k in range(16):
-        reach = r if k % 2 == 0 else r * 0.62
-        angle = math.radians(k * 22.5 - 90 + (6 if k % 4 == 1 else 0))
-        points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
-    return [Polygon(tuple(points), Style(fill=color)), *wheel(cx, cy, r * 0.5, ground, spokes=8)]
-
-
 def pictogram(kind: str, cx: float, cy: float, r: float, ink: str, ground: str) -> list[Node]:
     """The pictogram of a named space, or none."""
     if kind == "rider-change":
-        return rider_change_pictogram(cx, cy, r, ink)
+        return pictograms.rider_change(cx, cy, r, ink)
     if kind == "crash":
-        return crash_pictogram(cx, cy, r, ink, ground)
+        return pictograms.crash(cx, cy, r, ink, ground)
     return []
