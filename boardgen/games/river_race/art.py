@@ -7,11 +7,13 @@ same code makes the full-size board, a tile, and a small figure for the rule she
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from boardgen import fonts
 from boardgen.components import tiles, tokens
 from boardgen.games.river_race.model import Layout, TileType
-from boardgen.geometry.naming import column_letters, spreadsheet_cell
+from boardgen.geometry.naming import Cell, column_letters, spreadsheet_cell
+from boardgen.geometry.place import GridPlacement
 from boardgen.i18n import Words
 from boardgen.marks import mark_for, mark_node
 from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Style, Use, mix, rotate,
@@ -20,8 +22,11 @@ from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Style, Use, m
 
 @dataclass(frozen=True)
 class View:
-    """Columns ``first_col..last_col`` and rows ``first_row..last_row`` (inclusive) drawn with
-    the top-left corner of the window at (x, y) and cells of ``cell`` mm; row numbers grow upward."""
+    """Columns ``first_col..last_col`` and rows ``first_row..last_row`` (inclusive, rows as
+    the board prints them: 1 at the bottom) drawn with the top-left corner of the window at
+    (x, y) and cells of ``cell`` mm. The millimetres are the shared grid placement's
+    (:class:`~boardgen.geometry.place.GridPlacement`), so the board, its board.json and the
+    figures place a cell alike."""
 
     x: float
     y: float
@@ -31,22 +36,29 @@ class View:
     first_row: int
     last_row: int
 
+    @cached_property
+    def placement(self) -> GridPlacement:
+        """The window's cells as the shared placement sees them: (0, 0) at its top left."""
+        return GridPlacement(self.cell, self.x, self.y)
+
+    def grid_cell(self, col: int, row: int) -> Cell:
+        """A board cell (column, printed row) as a cell of the window's placement."""
+        return col - self.first_col, self.last_row - row
+
     @property
     def width(self) -> float:
-        return (self.last_col - self.first_col + 1) * self.cell
+        return self.placement.size(self.last_col - self.first_col + 1, 1)[0]
 
     @property
     def height(self) -> float:
-        return (self.last_row - self.first_row + 1) * self.cell
+        return self.placement.size(1, self.last_row - self.first_row + 1)[1]
 
     def box(self, col: int, row: int) -> tuple[float, float]:
         """Top-left corner of a cell."""
-        return (self.x + (col - self.first_col) * self.cell,
-                self.y + (self.last_row - row) * self.cell)
+        return self.placement.origin(self.grid_cell(col, row))
 
     def center(self, col: int, row: int) -> tuple[float, float]:
-        x, y = self.box(col, row)
-        return x + self.cell / 2, y + self.cell / 2
+        return self.placement.centre(self.grid_cell(col, row))
 
     def shows(self, col: int, row: int) -> bool:
         return self.first_col <= col <= self.last_col and self.first_row <= row <= self.last_row

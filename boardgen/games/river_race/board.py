@@ -20,10 +20,10 @@ from boardgen.scene import Node, Path, Rect, Style
 
 
 def board_view(layout: Layout) -> View:
-    """The window on the whole grid as the full-size board draws it, below the title band."""
+    """The window on the whole grid where the grid board places it, below the title band."""
     spec = layout.board
-    return View(spec.border_mm, spec.title_band_mm + spec.border_mm, spec.cell_mm,
-                0, spec.columns - 1, 1, spec.rows)
+    place = grid_board.placement(grid_model(layout))
+    return View(place.x0, place.y0, place.cell_mm, 0, spec.columns - 1, 1, spec.rows)
 
 
 def board_size(layout: Layout) -> tuple[float, float]:
