@@ -211,7 +211,7 @@ def compose(model: Model, name: str, context: Context) -> Parts:
         nodes.append(Rect(place.x0, place.y0, cells.width * model.cell_mm,
                           cells.height * model.cell_mm, Style(stroke=colors.frame,
                                                               stroke_mm=model.frame_mm)))
-    nodes += coordinates(model, cells, place, width)
+    nodes += coordinates(model, cells, place)
     if model.legend_mm and "legend" in facts:
         legend = legends.row_nodes(facts["legend"], facts.get("caption", ""), width,
                                    height - model.legend_mm, model.legend_mm, colors.text,
@@ -252,17 +252,23 @@ def fills(model: Model, cells: Grid, place: GridPlacement,
 
 def cell_lines(model: Model, cells: Grid, place: GridPlacement) -> Path:
     """The lines between cells: straight across a full rectangle, round each cell of a map."""
-    commands: list[tuple] = []
+    style = Style(stroke=model.colors.lines, stroke_mm=model.lines_mm)
     if len(cells.cells) == cells.width * cells.height:
-        xs, ys = place.edges_x(cells.width), place.edges_y(cells.height)
-        commands += [c for x in xs for c in (("M", x, ys[0]), ("L", x, ys[-1]))]
-        commands += [c for y in ys for c in (("M", xs[0], y), ("L", xs[-1], y))]
-    else:
-        for cell in cells.cells:
-            x, y, w, h = place.box(cell)
-            commands += [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h),
-                         ("Z",)]
-    return Path(tuple(commands), Style(stroke=model.colors.lines, stroke_mm=model.lines_mm))
+        return grid_lines(place, cells.width, cells.height, style)
+    commands: list[tuple] = []
+    for cell in cells.cells:
+        x, y, w, h = place.box(cell)
+        commands += [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+    return Path(tuple(commands), style)
+
+
+def grid_lines(place: GridPlacement, columns: int, rows: int, style: Style) -> Path:
+    """Every cell edge of a ``columns`` × ``rows`` rectangle of cells, each a straight line
+    across it (the verticals first): a board's lines, or a figure's window on them."""
+    xs, ys = place.edges_x(columns), place.edges_y(rows)
+    commands = [c for x in xs for c in (("M", x, ys[0]), ("L", x, ys[-1]))]
+    commands += [c for y in ys for c in (("M", xs[0], y), ("L", xs[-1], y))]
+    return Path(tuple(commands), style)
 
 
 def wall_lines(cells: Grid, place: GridPlacement, ink: str) -> list[Node]:
@@ -278,25 +284,35 @@ def wall_lines(cells: Grid, place: GridPlacement, ink: str) -> list[Node]:
     return nodes
 
 
-def coordinates(model: Model, cells: Grid, place: GridPlacement, width: float) -> list[Node]:
+def coordinates(model: Model, cells: Grid, place: GridPlacement) -> list[Node]:
     """Column labels above and below, row labels beside, on the edges the layout names."""
     if not model.coordinates or model.border_mm <= 0 or cells.naming.scheme == "numbered":
         return []
     size = model.coordinate_mm or min(6.0, model.border_mm * 0.35, model.cell_mm * 0.3)
     gap = model.border_mm * 0.3 if model.coordinate_gap_mm is None else model.coordinate_gap_mm
-    ink = model.colors.text
-    bottom = place.y0 + cells.height * model.cell_mm
+    return edge_labels(place, cells.edge_labels(model.coordinates), cells.width, cells.height,
+                       size, gap, model.colors.text, row_width=model.border_mm * 0.5)
+
+
+def edge_labels(place: GridPlacement, labels: list[tuple[str, int, str]], columns: int,
+                rows: int, size: float, gap: float, ink: str,
+                row_width: float | None = None) -> list[Node]:
+    """Coordinates round a ``columns`` × ``rows`` rectangle of cells: each ``(side, index,
+    text)`` centred ``gap`` mm outside its edge (t, b: the index-th column; l, r: the
+    index-th row from the top), in bold; row labels shrink to ``row_width`` if given."""
+    right = place.x0 + columns * place.cell_mm
+    bottom = place.y0 + rows * place.cell_mm
     nodes: list[Node] = []
-    for side, index, label in cells.edge_labels(model.coordinates):
+    for side, index, label in labels:
         if side in "tb":
-            cx = place.x0 + (index + 0.5) * model.cell_mm
+            cx = place.x0 + (index + 0.5) * place.cell_mm
             cy = place.y0 - gap if side == "t" else bottom + gap
             nodes.append(centred(cx, cy, label, size, fill=ink, font="bold"))
         else:
-            cy = place.y0 + (index + 0.5) * model.cell_mm
-            cx = place.x0 - gap if side == "l" else width - place.x0 + gap
-            label_size = fonts.fit_size(label, model.border_mm * 0.5, size, "bold")
-            nodes.append(centred(cx, cy, label, label_size, fill=ink, font="bold"))
+            cy = place.y0 + (index + 0.5) * place.cell_mm
+            cx = place.x0 - gap if side == "l" else right + gap
+            fitted = size if row_width is None else fonts.fit_size(label, row_width, size, "bold")
+            nodes.append(centred(cx, cy, label, fitted, fill=ink, font="bold"))
     return nodes
 
 

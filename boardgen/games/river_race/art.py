@@ -47,11 +47,11 @@ class View:
 
     @property
     def width(self) -> float:
-        return self.placement.size(self.last_col - self.first_col + 1, 1)[0]
+        return self.placement.size(*self.size)[0]
 
     @property
     def height(self) -> float:
-        return self.placement.size(1, self.last_row - self.first_row + 1)[1]
+        return self.placement.size(*self.size)[1]
 
     def box(self, col: int, row: int) -> tuple[float, float]:
         """Top-left corner of a cell."""
@@ -59,6 +59,22 @@ class View:
 
     def center(self, col: int, row: int) -> tuple[float, float]:
         return self.placement.centre(self.grid_cell(col, row))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Columns and rows the window shows."""
+        return self.last_col - self.first_col + 1, self.last_row - self.first_row + 1
+
+    def edge_labels(self, sides: str = "tblr") -> list[tuple[str, int, str]]:
+        """The window's coordinates as the grid board prints a board's: (side, index, text),
+        the column letters on t and b, the printed row numbers (top first) on l and r."""
+        labels = []
+        for side in sides:
+            if side in "tb":
+                labels += [(side, i, column_letters(col)) for i, col in enumerate(self.cols())]
+            else:
+                labels += [(side, i, str(row)) for i, row in enumerate(reversed(self.rows()))]
+        return labels
 
     def shows(self, col: int, row: int) -> bool:
         return self.first_col <= col <= self.last_col and self.first_row <= row <= self.last_row
@@ -149,40 +165,6 @@ def shores(layout: Layout, view: View, x0: float, x1: float) -> list[Node]:
                 continue
             y = view.box(view.first_col, max(row, water_side))[1] + view.cell
             nodes.append(Line(x0, y, x1, y, style))
-    return nodes
-
-
-def grid_lines(layout: Layout, view: View, width_mm: float | None = None) -> list[Node]:
-    style = Style(stroke=layout.colors.grid, stroke_mm=width_mm or max(0.15, view.cell * 0.02))
-    commands: list[tuple] = []
-    for i in range(view.last_col - view.first_col + 2):
-        x = view.x + i * view.cell
-        commands += [("M", x, view.y), ("L", x, view.y + view.height)]
-    for j in range(view.last_row - view.first_row + 2):
-        y = view.y + j * view.cell
-        commands += [("M", view.x, y), ("L", view.x + view.width, y)]
-    return [Path(tuple(commands), style)]
-
-
-def coordinates(view: View, size: float, gap: float, color: str,
-                sides: str = "tblr") -> list[Node]:
-    """Column letters above and below, row numbers left and right of the window."""
-    nodes: list[Node] = []
-    for col in view.cols():
-        cx = view.center(col, view.first_row)[0]
-        if "t" in sides:
-            nodes.append(text_centered(cx, view.y - gap, column_letters(col), size, fill=color,
-                                       font="bold"))
-        if "b" in sides:
-            nodes.append(text_centered(cx, view.y + view.height + gap, column_letters(col), size,
-                                       fill=color, font="bold"))
-    for row in view.rows():
-        cy = view.center(view.first_col, row)[1]
-        if "l" in sides:
-            nodes.append(text_centered(view.x - gap, cy, str(row), size, fill=color, font="bold"))
-        if "r" in sides:
-            nodes.append(text_centered(view.x + view.width + gap, cy, str(row), size, fill=color,
-                                       font="bold"))
     return nodes
 
 

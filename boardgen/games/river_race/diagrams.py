@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from boardgen.components import grid_board
 from boardgen.errors import InputError
 from boardgen.games.river_race import art, examples
 from boardgen.games.river_race.art import View
@@ -128,14 +129,17 @@ class Figure:
     def scene(self, title: str, coordinates: str = "tblr") -> Scene:
         layout, view = self.layout, self.view
         nodes: list[Node] = art.terrain(layout, view) + art.fields(layout, view, self.words)
-        nodes += art.grid_lines(layout, view)
+        nodes.append(grid_board.grid_lines(view.placement, *view.size,
+                                           Style(stroke=layout.colors.grid,
+                                                 stroke_mm=max(0.15, view.cell * 0.02))))
         nodes += self.pieces + self.tiles
         nodes.append(Rect(view.x, view.y, view.width, view.height,
                           Style(stroke=layout.colors.grid, stroke_mm=view.cell * 0.03)))
         nodes += board_edges(layout, view)
         nodes += self.marks
-        nodes += art.coordinates(view, self.coordinate_mm, view.x / 2, layout.colors.text,
-                                 coordinates)
+        nodes += grid_board.edge_labels(view.placement, view.edge_labels(coordinates),
+                                        *view.size, self.coordinate_mm, view.x / 2,
+                                        layout.colors.text)
         return Scene(self.width, self.height, tuple(nodes), symbols=dict(self.symbols),
                      title=title)
 
