@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
+from boardgen.components.text import centred
 from boardgen.errors import InputError
 from boardgen.games.river_race.art import View
 from boardgen.games.river_race.board import board_view, compose_board
@@ -33,7 +34,7 @@ from boardgen.games.river_race.setup import Setup, load_setup
 from boardgen.geometry.naming import Cell
 from boardgen.i18n import words_for
 from boardgen.report import Report
-from boardgen.scene import Circle, Node, Polygon, Scene, Style, text_centered
+from boardgen.scene import Circle, Node, Polygon, Scene, Style
 
 FAIR_GAP = 1            # a fair setup's shortest lines differ by at most this many tiles
 ADVICE_GAP = 3          # random setups on the shipped board differ by 3 tiles or more in
@@ -259,7 +260,7 @@ def line_nodes(layout: Layout, view: View, model: RiverModel,
     x, y = set_back(points[-1], points[-2], cell * DISC_SET_BACK)
     radius = cell * DISC_RADIUS
     disc = [Circle(x, y, radius, Style(fill=color, stroke="#ffffff", stroke_mm=width * 0.4)),
-            text_centered(x, y, str(figures.now.tiles), radius * 1.1, font="bold",
+            centred(x, y, str(figures.now.tiles), radius * 1.1, font="bold",
                           fill="#ffffff")]
     return [casing, stroke, *disc]
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from boardgen import fonts
 from boardgen.components import tiles, tokens
+from boardgen.components.text import centred, fitted
 from boardgen.games.river_race.model import Layout, TileType
 from boardgen.geometry.naming import Cell, column_letters, spreadsheet_cell
 from boardgen.geometry.place import GridPlacement
 from boardgen.i18n import Words
 from boardgen.marks import mark_for, mark_node
 from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Style, Use, mix, rotate,
-                            text_centered, translate)
+                            translate)
 
 
 @dataclass(frozen=True)
@@ -211,11 +211,10 @@ def field(view: View, col: int, row: int, number: int, color: str, is_start: boo
     cx, cy = x + c / 2, y + c / 2
     text: list[Node]
     if c >= 8:
-        word_size = fonts.fit_size(word, c * 0.8, c * 0.17, "bold")
-        text = [text_centered(cx, cy - c * 0.09, str(number), c * 0.42, font="bold", fill=ink),
-                text_centered(cx, cy + c * 0.3, word, word_size, font="bold", fill=ink)]
+        text = [centred(cx, cy - c * 0.09, str(number), c * 0.42, font="bold", fill=ink),
+                fitted(cx, cy + c * 0.3, word, c * 0.8, c * 0.17, "bold", fill=ink)]
     else:
-        text = [text_centered(cx, cy, word[:1], c * 0.55, font="bold", fill=ink)]
+        text = [centred(cx, cy, word[:1], c * 0.55, font="bold", fill=ink)]
     if c >= 6:  # the player's mark in the corner, so the colour is never the only cue
         pip = c * 0.2
         text.append(mark_node(mark_for(number - 1), x + c * 0.17, y + c * 0.17, pip, ink, color))

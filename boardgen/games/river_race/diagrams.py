@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from boardgen.components import grid_board
+from boardgen.components.text import centred
 from boardgen.errors import InputError
 from boardgen.games.river_race import art, examples
 from boardgen.games.river_race.art import View
@@ -21,7 +22,7 @@ from boardgen.geometry.paths import EDGE_MIDPOINTS
 from boardgen.geometry.reach import Board, Setup
 from boardgen.i18n import Words, words_for
 from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Scene, Style,
-                            arc_commands, text_centered)
+                            arc_commands)
 
 WARNING = "#d62828"
 Tile = tuple[str, str, int]  # cell, ends such as "NS", player
@@ -102,7 +103,7 @@ class Figure:
                                    Style(stroke=WARNING, stroke_mm=c * 0.06, dash=(c * 0.12, c * 0.08))))
             r = c * 0.17
             self.marks.append(Circle(x + c - r * 1.2, y + r * 1.2, r, Style(fill=WARNING)))
-            self.marks.append(text_centered(x + c - r * 1.2, y + r * 1.2, str(number), r * 1.35,
+            self.marks.append(centred(x + c - r * 1.2, y + r * 1.2, str(number), r * 1.35,
                                             font="bold", fill="#ffffff"))
 
     def blocked_end(self, name: str, edge: str) -> None:
