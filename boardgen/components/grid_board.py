@@ -15,8 +15,9 @@ A game composing a grid board may pass, in its context's facts: ``cells`` (a cel
 :class:`Look`: its own fill, more tags and facts for board.json), artwork of its own in
 layers (``under`` the cells, ``over`` them below the lines, ``pieces`` above the lines), and
 a ``legend`` (entries in the row look of :mod:`~boardgen.components.legend`, with a
-``caption``) for the band ``legend_mm`` deep below the board. With ``whole_words``, page
-seams keep clear of the title's and the legend's words.
+``caption``) for the band ``legend_mm`` deep below the board, and a one-line ``rule``
+for the title band's left look. With ``whole_words``, page seams keep clear of the title's
+and the legend's words.
 """
 
 from __future__ import annotations
@@ -99,6 +100,9 @@ class Model(LayoutModel):
     border_mm: float = Field(20.0, ge=0, le=100, description="the margin for the coordinates")
     legend_mm: float = Field(0.0, ge=0, le=100, description="a band below the board for its "
                                                             "legend (0: none)")
+    legend_align: Literal["centre", "spread"] = Field("centre", description="the legend's "
+                                                      "entries centred together, or spread "
+                                                      "from the cells' left edge to their right")
     frame_mm: float = Field(0.8, ge=0, le=5, description="the line round the cells")
     lines_mm: float = Field(0.3, ge=0.05, le=5, description="the lines between cells")
     coordinate_mm: float | None = Field(None, ge=1, le=20, description="the coordinates' size "
@@ -198,7 +202,7 @@ def compose(model: Model, name: str, context: Context) -> Parts:
     height = place.y0 + cells.height * model.cell_mm + model.border_mm + model.legend_mm
     nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
     words = title_nodes(context.title, context.words("subtitle"), width, model.title.height_mm,
-                        colors.text, model.title.align, model.border_mm)
+                        colors.text, model.title.align, model.border_mm, facts.get("rule", ""))
     nodes += words
     nodes += facts.get("under", ())
     nodes += fills(model, cells, place, looks)
@@ -213,9 +217,11 @@ def compose(model: Model, name: str, context: Context) -> Parts:
                                                               stroke_mm=model.frame_mm)))
     nodes += coordinates(model, cells, place)
     if model.legend_mm and "legend" in facts:
+        spread = (place.x0, place.x0 + cells.width * model.cell_mm) \
+            if model.legend_align == "spread" else None
         legend = legends.row_nodes(facts["legend"], facts.get("caption", ""), width,
                                    height - model.legend_mm, model.legend_mm, colors.text,
-                                   cells.width * model.cell_mm)
+                                   cells.width * model.cell_mm, spread)
         nodes += legend
         words += legend
     scene = Scene(width, height, tuple(nodes), title=context.title)

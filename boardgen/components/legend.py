@@ -117,19 +117,28 @@ def _entry(entry: Entry, x: float, y: float, width: float, size: float, ink: str
 
 
 def row_nodes(entries: list[Entry], caption: str, width: float, top: float, height: float,
-              ink: str, caption_width: float | None = None) -> list[Node]:
+              ink: str, caption_width: float | None = None,
+              spread: tuple[float, float] | None = None) -> list[Node]:
     """The row look in a band ``height`` mm deep from ``top`` across a board ``width`` mm
-    wide: the entries centred on one line ("name – text" after their swatches), the
-    ``caption`` centred below, no wider than ``caption_width``."""
+    wide: the entries on one line ("name – text" after their swatches), the ``caption``
+    centred below, no wider than ``caption_width``. The entries are centred together, or
+    with ``spread`` (left, right) the first starts at left and the last ends at right, the
+    middle of the band left free (for a seam of a tiled board, say)."""
     if height <= 0:
         return []
     size = min(3.0, height * 0.24)
     swatch = size * 1.5
-    y = top + height * 0.38
+    y = top + height * (0.38 if caption else 0.5)
     texts = [f"{entry.name} – {entry.text}" for entry in entries]
-    total = sum(len(e.swatches) * (swatch + 0.8) + 1 + fonts.text_width(t, size)
-                for e, t in zip(entries, texts)) + 8 * (len(entries) - 1)
-    x = (width - total) / 2
+    widths = [len(e.swatches) * (swatch + 0.8) + 1 + fonts.text_width(t, size)
+              for e, t in zip(entries, texts)]
+    gap = 8.0
+    if spread is None:
+        x = (width - sum(widths) - gap * (len(entries) - 1)) / 2
+    else:
+        x = spread[0]
+        if len(entries) > 1:
+            gap = max(gap, (spread[1] - spread[0] - sum(widths)) / (len(entries) - 1))
     nodes: list[Node] = []
     for entry, text in zip(entries, texts):
         for square in entry.swatches:
@@ -140,7 +149,7 @@ def row_nodes(entries: list[Entry], caption: str, width: float, top: float, heig
                                        square.ground))
             x += swatch + 0.8
         nodes.append(Text(x + 1, y + size * 0.35, text, size, fill=ink))
-        x += 1 + fonts.text_width(text, size) + 8
+        x += 1 + fonts.text_width(text, size) + gap
     if caption:
         fitted = fonts.fit_size(caption, caption_width or width, size, "italic")
         nodes.append(text_centered(width / 2, top + height * 0.75, caption, fitted, font="italic",

@@ -36,7 +36,10 @@ def board_size(layout: Layout) -> tuple[float, float]:
 
 def grid_model(layout: Layout) -> grid_board.Model:
     """The board as a grid board of the shared kind: rows of bank and river cells, named as
-    a spreadsheet names them, coordinates centred in the border all round."""
+    a spreadsheet names them, coordinates centred in the border all round. The title stands
+    on the left, the subtitle on the right and the aim below the title, the legend's entries
+    at either end of their band: the middle is left free for a seam, so the board tiles on
+    2 × 2 A4 sheets with no word cut."""
     spec, colors = layout.board, layout.colors
     banks = art.bank_rows(layout)
     rows = "\n".join(" ".join(("b" if row in banks else "r") * spec.columns)
@@ -45,7 +48,8 @@ def grid_model(layout: Layout) -> grid_board.Model:
         type="grid", map=rows, legend={"b": "bank", "r": "river"}, fill="kinds",
         fills={"bank": colors.bank, "river": colors.water}, naming="spreadsheet",
         cell_mm=spec.cell_mm, border_mm=spec.border_mm, legend_mm=spec.legend_band_mm,
-        title=TitleBand(height_mm=spec.title_band_mm), frame_mm=0.6,
+        title=TitleBand(height_mm=spec.title_band_mm, align="left"), legend_align="spread",
+        frame_mm=0.6,
         lines_mm=max(0.15, spec.cell_mm * 0.02), coordinate_mm=min(4.2, spec.border_mm * 0.45),
         coordinate_gap_mm=spec.border_mm / 2, whole_words=True,
         colors=grid_board.Colors(border=colors.border, frame=colors.frame, text=colors.text,
@@ -82,7 +86,7 @@ def board_parts(layout: Layout, setup: Setup | None = None,
              "over": art.terrain_marks(layout, view) + art.fields(layout, view, words,
                                                                   filled=False),
              "pieces": placed_obstacles(layout, view, setup, words) if setup else [],
-             "legend": legend(layout, words), "caption": words("goal")}
+             "legend": legend(layout, words), "rule": words("goal")}
     players = tuple(Player(n, p.color) for n, p in enumerate(layout.players, start=1))
     return grid_board.compose(grid_model(layout), "board", Context(words, players, facts=facts))
 
