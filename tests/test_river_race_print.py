@@ -6,18 +6,24 @@ import io
 import re
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
+from PIL import ImageStat
 from pypdf import PdfReader
+from typer.testing import CliRunner
 
+from boardgen.cli import app
 from boardgen.components.text import box as text_box
 from boardgen.errors import InputError
 from boardgen.games.river_race import board_json, compose_game, diagrams
+from boardgen.games.river_race.components import obstacle_piece
 from boardgen.games.river_race.examples import illegal_example, legal_example
 from boardgen.geometry.paths import line_ends, parse_path
 from boardgen.games.river_race.setup import Placement, Setup
 from boardgen.i18n import words_for
 from boardgen.imposition import impose_board
 from boardgen.imposition.paper import PrintOptions
+from boardgen.ink import saver
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.render import renderer
 from boardgen.scene import Group, Scene, Text, Use
@@ -303,3 +309,45 @@ def test_setup_figures_agree_with_the_validator(layout):
 
 def test_line_ends_of_a_closed_loop_are_none():
     assert line_ends(parse_path("M 30 30 L 70 30 L 70 70 Z")) == ()
+
+
+# ---- the ink saver -----------------------------------------------------------------------
+
+
+def _ink_of_pages(pdf: bytes) -> list[float]:
+    """Mean darkness of each page rendered at 25 dpi: 0 for blank paper, 1 for solid black."""
+    pages = pdfium.PdfDocument(pdf)
+    return [1 - ImageStat.Stat(page.render(scale=25 / 72).to_pil().convert("L")).mean[0] / 255
+            for page in pages]
+
+
+@pytest.fixture(scope="module")
+def saver_kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("saver")
+    result = CliRunner().invoke(app, ["build", "river_race", "--out", str(out), "--ink", "saver",
+                                      "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    return out / "river_race"
+
+
+def test_saver_pages_of_tiles_and_obstacles_take_at_most_15_percent_ink(saver_kit):
+    for name in ("tiles", "obstacles", "board"):
+        for number, ink in enumerate(_ink_of_pages((saver_kit / f"{name}.pdf").read_bytes()), 1):
+            assert ink <= 0.15, f"{name}.pdf page {number}: {ink:.1%} ink"
+
+
+def test_saver_obstacles_still_read_as_black_and_green(layout):
+    words = words_for(layout, "en")
+    for family, looks_like in (("black", "grey"), ("green", "green")):
+        front, _ = obstacle_piece(layout, family, 1, 2, words)
+        pdf = renderer("pdf")(_document(saver(front)))
+        image = pdfium.PdfDocument(pdf)[0].render(scale=4).to_pil().convert("RGB")
+        data = image.tobytes()
+        pixels = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
+        inked = [p for p in pixels if sum(p) < 600]  # what is printed, not the paper
+        assert len(inked) > 0.25 * image.width * image.height, f"{family}: too pale to read"
+        r, g, b = (sum(p[k] for p in inked) / len(inked) for k in range(3))
+        if looks_like == "grey":
+            assert max(r, g, b) - min(r, g, b) < 20 and max(r, g, b) < 140, (family, r, g, b)
+        else:
+            assert g > r + 30 and g > b + 20, (family, r, g, b)

@@ -86,20 +86,26 @@ def symbol(name: str, tile: str) -> str:
 
 
 def face(model: Model, tile: TileType) -> tuple[Node, ...]:
-    """A tile's face in a 100 × 100 box: the face, the corner mark, the lines."""
+    """A tile's face in a 100 × 100 box: the face, the corner mark, the lines; for the ink
+    saver, the same on a white face."""
+    return (Group(_face(model, tile, model.face), clip=(0, 0, BOX, BOX),
+                  saver=_face(model, tile, "#ffffff")),)
+
+
+def _face(model: Model, tile: TileType, ground: str) -> tuple[Node, ...]:
     unit = BOX / model.size_mm
     line = model.line_mm * unit
-    nodes: list[Node] = [Rect(0, 0, BOX, BOX, Style(fill=model.face))]
+    nodes: list[Node] = [Rect(0, 0, BOX, BOX, Style(fill=ground))]
     if not model.turnable:
         corner = CORNER_MM * unit
         nodes.append(Polygon(((0, 0), (corner, 0), (0, corner)),
                              Style(fill=mix(model.line, model.face, 0.45))))
     for index, strand in enumerate(tile.strands()):
         if index:
-            nodes.append(Path(strand, Style(stroke=model.face, stroke_mm=line * CASING)))
+            nodes.append(Path(strand, Style(stroke=ground, stroke_mm=line * CASING)))
         nodes.append(Path(strand, Style(stroke=model.line, stroke_mm=line, cap="butt",
                                         join="round")))
-    return (Group(tuple(nodes), clip=(0, 0, BOX, BOX)),)
+    return tuple(nodes)
 
 
 def use(name: str, tile: str, x: float, y: float, size: float) -> Use:
@@ -108,20 +114,26 @@ def use(name: str, tile: str, x: float, y: float, size: float) -> Use:
 
 
 def back(model: Model) -> tuple[Node, ...]:
-    """The back every tile shares."""
+    """The back every tile shares; for the ink saver, its pattern in the back's colour on
+    white (a back is a small piece, which the saver would leave dark, and a sheet of them
+    is a page of solid colour)."""
+    drawn = _back(model, model.back, model.pattern or model.face)
+    return (Group(drawn, saver=_back(model, "#ffffff", model.back)),)
+
+
+def _back(model: Model, ground: str, ink: str) -> tuple[Node, ...]:
     size = model.size_mm
-    ink = model.pattern or model.face
-    ground = Rect(0, 0, size, size, Style(fill=model.back))
+    base = Rect(0, 0, size, size, Style(fill=ground))
     if model.back_pattern == "frame":
-        return (ground, Rect(size * 0.12, size * 0.12, size * 0.76, size * 0.76,
-                             Style(stroke=ink, stroke_mm=size * 0.03), rx=size * 0.1))
+        return (base, Rect(size * 0.12, size * 0.12, size * 0.76, size * 0.76,
+                           Style(stroke=ink, stroke_mm=size * 0.03), rx=size * 0.1))
     commands: list[tuple] = []
     for band in range(4):
         y = size * (band + 0.5) / 4
         commands += wave(-size * 0.25 if band % 2 else 0.0, y, size * 1.25 if band % 2 else size,
                          size * 0.035, 5 if band % 2 else 4)
-    return (ground, Group((Path(tuple(commands), Style(stroke=ink, stroke_mm=size * 0.045,
-                                                       cap="round")),), clip=(0, 0, size, size)))
+    return (base, Group((Path(tuple(commands), Style(stroke=ink, stroke_mm=size * 0.045,
+                                                     cap="round")),), clip=(0, 0, size, size)))
 
 
 def wave(x: float, y: float, length: float, amplitude: float, humps: int) -> list[tuple]:

@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from boardgen import fonts
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Player, Summary
 from boardgen.components.lines import CUT, FOLD_LIGHT, folds
@@ -128,6 +129,52 @@ def block_face(color: str, width: float, height: float, ink: str, mark: str | No
     if text:
         nodes.append(fitted(width / 2, height / 2, text, unit * 0.7, unit * 0.42, "bold",
                             fill=text_ink))
+    if edge:
+        nodes.append(Rect(0, 0, width, height, Style(stroke=edge, stroke_mm=max(0.15, unit * 0.02))))
+    saved = saver_block_face(color, width, height, mark, number, text, edge, unit)
+    return [Group(tuple(nodes), saver=tuple(saved))]
+
+
+SAVER_HATCH = 0.22   # the saver block's hatching: line spacing, in units (the shorter side)
+SAVER_BAND = 0.1     # its frame's width, in units
+
+
+def saver_block_face(color: str, width: float, height: float, mark: str | None = None,
+                     number: int | None = None, text: str = "", edge: str | None = None,
+                     unit: float | None = None) -> list[Node]:
+    """A block's face for the ink saver: a white ground hatched in the block's colour inside
+    a broad frame of it, the number, mark or text in that colour on a white patch. A black
+    piece still reads as black and a green one as green, for a fifth of the ink."""
+    unit = unit or min(width, height)
+    inset = unit * 0.08
+    band = unit * SAVER_BAND
+    step = unit * SAVER_HATCH
+    ink = color if ink_on(color) == "#ffffff" else mix(color, "#000000", 0.5)
+    commands: list[tuple] = []
+    offset = step / 2
+    while offset < width + height:
+        commands += [("M", offset, 0.0), ("L", offset - height, height)]
+        offset += step
+    nodes: list[Node] = [
+        Rect(0, 0, width, height, Style(fill="#ffffff")),
+        Group((Path(tuple(commands), Style(stroke=color, stroke_mm=unit * 0.035)),),
+              clip=(0, 0, width, height)),
+        Rect(inset, inset, width - 2 * inset, height - 2 * inset,
+             Style(stroke=color, stroke_mm=band), rx=unit * 0.08)]
+    size = unit * 0.46 if number is not None else unit * 0.42
+    label = str(number) if number is not None else text
+    if label:
+        label_size = size if number is not None else fonts.fit_size(text, unit * 0.7, size,
+                                                                   "bold")
+        half = fonts.text_width(label, label_size, "bold") / 2 + unit * 0.08
+        nodes.append(Rect(width / 2 - half, height / 2 - label_size * 0.6, 2 * half,
+                          label_size * 1.2, Style(fill="#ffffff"), rx=unit * 0.05))
+        nodes.append(centred(width / 2, height / 2, label, label_size, font="bold", fill=ink))
+        if number is not None and mark:
+            nodes.append(mark_node(mark, width / 2, height * 0.24, unit * 0.17, ink, "#ffffff"))
+    elif mark:
+        nodes.append(Circle(width / 2, height / 2, unit * 0.3, Style(fill="#ffffff")))
+        nodes.append(mark_node(mark, width / 2, height / 2, unit * 0.42, ink, "#ffffff"))
     if edge:
         nodes.append(Rect(0, 0, width, height, Style(stroke=edge, stroke_mm=max(0.15, unit * 0.02))))
     return nodes
