@@ -351,3 +351,29 @@ def test_saver_obstacles_still_read_as_black_and_green(layout):
             assert max(r, g, b) - min(r, g, b) < 20 and max(r, g, b) < 140, (family, r, g, b)
         else:
             assert g > r + 30 and g > b + 20, (family, r, g, b)
+
+
+# ---- the penalties card ------------------------------------------------------------------
+
+
+def _card_words(game) -> str:
+    aids = next(s for s in game.component_sets if s.name == "penalties")
+    card = aids.components[0].front
+    return " ".join(texts(next(iter(card.symbols.values()))))
+
+
+def test_each_player_gets_a_penalties_card_with_the_layouts_numbers(layout):
+    play = layout.play.model_copy(update={"take_back_obstacle": 1, "take_back_collision": 3,
+                                          "take_back_off_board": 7})
+    changed = layout.model_copy(update={"play": play})
+    english = compose_game(changed)
+    aids = next(s for s in english.component_sets if s.name == "penalties")
+    assert sum(c.count for c in aids.components) == len(layout.players)
+    words = _card_words(english)
+    for heading in ("Black obstacle", "Green obstacle", "Collision", "Off the board",
+                    "Whirlpool"):
+        assert heading in words
+    assert "your last tile at once" in words and "last 7 tiles" in words
+    polish = _card_words(compose_game(changed, words=words_for(layout, "pl")))
+    assert "ostatnio położony kafelek" in polish and "3 ostatnio położone kafelki" in polish
+    assert "7 ostatnio położonych kafelków" in polish

@@ -1,10 +1,14 @@
-"""The printed pieces: the line tiles (one shared back) and the obstacle pieces."""
+"""The printed pieces: the line tiles (one shared back), the obstacle pieces and a card of
+the penalties for each player."""
 
 from __future__ import annotations
 
-from boardgen.components import Context, tiles, tokens
+from boardgen.components import Context, Player, player_aid, tiles, tokens
+from boardgen.components.legend import Entry
+from boardgen.components.wording import counted
 from boardgen.games.river_race import art
 from boardgen.games.river_race.model import Layout
+from boardgen.games.river_race.text import role
 from boardgen.i18n import Words
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import Scene
@@ -44,3 +48,26 @@ def obstacle_piece(layout: Layout, family: str, cols: int, rows: int,
         return single, single
     return Scene(2 * w, h, tuple(tokens.fold_over(face, w, h)),
                  title=words("obstacles.fold", **name)), None
+
+
+def compose_penalties(layout: Layout, words: Words) -> ComponentSet:
+    """A card for each player of the shared player aid: what each hazard of the race costs,
+    with the layout's own numbers of tiles to take back."""
+    play, water = layout.play, layout.colors.water
+    black = layout.obstacles[role(layout, "black", 0)].color
+    green = layout.obstacles[role(layout, "green", 1)].color
+    entries = [
+        Entry(black, None, words("aid.black"), words("aid.black_text")),
+        Entry(green, None, words("aid.green"),
+              counted(words, "aid.green_text", play.take_back_obstacle)),
+        Entry(water, "star", words("aid.collision"),
+              counted(words, "aid.collision_text", play.take_back_collision)),
+        Entry(water, "arrow", words("aid.off_board"),
+              counted(words, "aid.off_board_text", play.take_back_off_board)),
+        Entry(water, "again", words("aid.whirlpool"), words("aid.whirlpool_text")),
+    ]
+    players = tuple(Player(n, p.color) for n, p in enumerate(layout.players, start=1))
+    facts = {"aid": {"heading": words("aid.heading"), "entries": entries,
+                     "notes": [words("aid.note")]}}
+    model = player_aid.Model(type="player_aid")
+    return player_aid.compose(model, "penalties", Context(words, players, facts=facts)).sets[0]

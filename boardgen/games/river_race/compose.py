@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from boardgen.games.river_race.board import board_parts, board_view
-from boardgen.games.river_race.components import compose_obstacles, compose_tiles
+from boardgen.games.river_race.components import (compose_obstacles, compose_penalties,
+                                                   compose_tiles)
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
 from boardgen.geometry.naming import spreadsheet_cell
@@ -14,13 +15,15 @@ from boardgen.product import GameOutput
 
 def compose_game(layout: Layout, setup: Setup | None = None,
                  words: Words | None = None) -> GameOutput:
-    """The board (with a setup's obstacles, if given), the tiles and the obstacle pieces."""
+    """The board (with a setup's obstacles, if given), the tiles, the obstacle pieces and the
+    penalty cards."""
     words = words or words_for(layout, "en")
     board = board_parts(layout, setup, words)
     return GameOutput(board=board.board,
                       board_json=board_json(layout, setup, board.board_json),
                       component_sets=(compose_tiles(layout, words),
-                                      compose_obstacles(layout, words)))
+                                      compose_obstacles(layout, words),
+                                      compose_penalties(layout, words)))
 
 
 def board_json(layout: Layout, setup: Setup | None = None, cells: dict | None = None) -> dict:

@@ -29,8 +29,8 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "players": [player_facts(layout, index) for index in range(len(layout.players))],
         "tiles": tile_facts(layout),
         "obstacles": obstacle_facts(layout, words),
-        "black": family_facts(layout, _role(layout, "black", 0), words),
-        "green": family_facts(layout, _role(layout, "green", 1), words),
+        "black": family_facts(layout, role(layout, "black", 0), words),
+        "green": family_facts(layout, role(layout, "green", 1), words),
         "hand": layout.play.hand,
         "take_back_obstacle": layout.play.take_back_obstacle,
         "take_back_collision": layout.play.take_back_collision,
@@ -88,7 +88,7 @@ def obstacle_facts(layout: Layout, words: Words) -> dict[str, Any]:
             "per_player": sum(f["per_player"] for f in families)}
 
 
-def _role(layout: Layout, name: str, index: int) -> str:
+def role(layout: Layout, name: str, index: int) -> str:
     """The family the text calls black (or green): that one, or the index-th family."""
     if name in layout.obstacles:
         return name
