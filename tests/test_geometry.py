@@ -45,6 +45,15 @@ def test_chess_files_of_a_layouts_own_letters():
     assert naming.cell("a1") is None
 
 
+def test_a_cell_by_column_and_rank_is_the_cell_its_name_names():
+    naming = Naming("chess", 10, 6, letters="abcdefghij")
+    for column in range(10):
+        for rank in range(1, 7):
+            cell = naming.cell_at(column, rank)
+            assert naming.cell(f"{'abcdefghij'[column]}{rank}") == cell
+            assert naming.name(cell) == f"{'abcdefghij'[column]}{rank}"
+
+
 @given(st.integers(1, 40), st.integers(1, 40), st.sampled_from(["chess", "spreadsheet",
                                                                 "numbered"]), st.data())
 def test_every_name_leads_back_to_its_cell(columns, rows, scheme, data):
@@ -93,12 +102,15 @@ def test_a_grid_prints_in_the_syntax_it_is_read_in():
 
 @pytest.mark.parametrize("text, message", [
     (". . .\n. .", "map row 2: 2 cells, the first row has 3"),
-    (". x .", "map row 1, column 2: unknown character 'x'"),
+    (". x .", "cell B1 (map row 1, column 2): unknown character 'x'"),
     (".-.", "separated by a space or '|'"),
     ("- -\n. .", "must stand between two rows"),
+    (". .|\n. .", "map row 1, column 2: a wall runs off the edge of the map"),
+    (". .\n    -\n. .", "a wall runs off the edge of the map"),
 ])
 def test_a_bad_map_is_named_by_row_and_column(text, message):
-    with pytest.raises(MapError, match=message.replace("(", r"\(").replace("|", r"\|")):
+    with pytest.raises(MapError, match=message.replace("(", r"\(").replace(")", r"\)")
+                       .replace("|", r"\|")):
         parse_map(text, {".": "free"})
 
 

@@ -26,7 +26,7 @@ from boardgen.imposition.paper import PrintOptions
 from boardgen.ink import saver
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.render import renderer
-from boardgen.scene import Group, Scene, Text, Use
+from boardgen.scene import Group, Rect, Scene, Text, Use
 
 MM = 72 / 25.4
 
@@ -106,6 +106,14 @@ def test_board_has_title_coordinates_on_all_sides_and_labelled_fields(game, game
     for row in ("1", "21"):
         assert words.count(row) >= 2, "row numbers left and right"
     assert words.count("START") == 2 and words.count("REZERWA") == 4
+    band_top = game.board.scene.height - layout_legend_band(game)
+    swatches = [n for n in game.board.scene.children if isinstance(n, Rect) and n.y > band_top
+                and n.w == n.h and n.w < 10]
+    assert len(swatches) == 4, "the legend's start and reserve swatch for each player"
+
+
+def layout_legend_band(game) -> float:
+    return load_layout("river_race").board.legend_band_mm
 
 
 def test_board_pdf_has_exact_size_and_unicode_title(game_pl):

@@ -158,5 +158,6 @@ def legend(layout: Layout, words: Words) -> list[Entry]:
                                 p.color if tinted else "#ffffff", p.color)
                          for k, p in enumerate(layout.players))
         fill = swatches[0].fill
-        entries.append(Entry(fill, None, words(what), words(f"legend.{what}"), swatches))
+        entries.append(Entry(fill, None, words(what), words(f"legend.{what}"),
+                             swatches=swatches))
     return entries

@@ -17,7 +17,7 @@ from boardgen.scene import Scene
 def compose_tiles(layout: Layout, words: Words) -> ComponentSet:
     """Every tile type at the size of a board cell, all with the same patterned back."""
     context = Context(Words(words.lang, {**words.table,
-                                         "part.tiles.set": "{title}: " + words("tiles.sheet"),
+                                         "part.tiles.set": words.titled(words("tiles.sheet")),
                                          "part.tiles.tile": words.table["tiles.tile"],
                                          "part.tiles.back": words("tiles.back")}))
     return tiles.compose(art.tile_set(layout), art.TILE_SET, context).sets[0]
@@ -31,7 +31,7 @@ def compose_obstacles(layout: Layout, words: Words) -> ComponentSet:
             continue
         front, back = obstacle_piece(layout, kind.family, kind.width, kind.height, words)
         components.append(Component(kind.name, front, back=back, count=kind.in_box, cut="shared"))
-    return ComponentSet("obstacles", f"{words('title')}: {words('obstacles.sheet')}",
+    return ComponentSet("obstacles", words.titled(words("obstacles.sheet")),
                         tuple(components), spares=True)
 
 
