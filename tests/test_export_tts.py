@@ -125,8 +125,9 @@ def test_every_image_named_is_written_beside_the_save(six_day, river):
 
 
 def test_tiles_and_tokens_come_in_bags(six_day, river):
-    tiles, obstacles = load(river, "river_race")["ObjectStates"][1:]
+    tiles, obstacles, aids = load(river, "river_race")["ObjectStates"][1:]
     assert tiles["Name"] == obstacles["Name"] == "Bag"
+    assert len(aids["ContainedObjects"]) == 2, "a penalties card for each player"
     assert len(tiles["ContainedObjects"]) == 140
     assert {o["Name"] for o in tiles["ContainedObjects"]} == {"Custom_Tile"}
     assert all(o["CustomImage"]["ImageSecondaryURL"].endswith("tiles-back.png")
