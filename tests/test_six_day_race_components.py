@@ -304,3 +304,24 @@ def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
     fills = {s["number"]: s["color"] for s in six_day_race.board_json(layout)["spaces"]}
     assert fills[layout.spaces.number_of("rider-change")] == layout.kinds["rider-change"].fill
     assert fills[layout.spaces.number_of("crash")] == layout.kinds["crash"].fill
+
+
+@pytest.mark.parametrize("name", ["six_day_race", "six_day_race_advanced"])
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_each_player_gets_a_turn_and_spaces_card_with_every_marked_space(name, lang):
+    from boardgen.games.six_day_race.board import legend_entries
+    from boardgen.i18n import words_for
+
+    layout = load_layout(name)
+    words = words_for(layout, lang)
+    output = six_day_race.compose_game(layout, words=words)
+    (aid,) = next(s for s in output.component_sets if s.name == "aids").components
+    assert aid.count == len(layout.rider_colors)
+    text = " ".join(pdf_text(renderer("pdf")(aid.front)).split())
+    assert words("aid.heading") in text and " ".join(words("aid.turn").split()[:6]) in text
+    entries = legend_entries(layout, words)
+    assert len(entries) >= 4
+    for entry in entries:  # every marked space the board has, as its legend names it
+        assert " ".join(entry.name.split()[:2]) in text, entry.name
+    sizes = [node.size for node in aid.front.symbols["aids-face"] if isinstance(node, Text)]
+    assert min(sizes) >= 2.2  # mm: about 6 pt, the small print of a reference card

@@ -129,15 +129,17 @@ def english_label_words(lang: str) -> set[str]:
 
 
 def game_pdfs(layout, words) -> dict[str, list[bytes]]:
-    """The board, every card face and back, every rider and the score sheet as PDFs of their own
-    (the page furniture around them belongs to the print layout, not to the game)."""
+    """The board, every card face and back, every rider, the player aid and the score sheet as
+    PDFs of their own (the page furniture around them belongs to the print layout, not to the
+    game)."""
     game = six_day_race.compose_game(layout, words=words)
     pdf = renderer("pdf")
-    cards, riders = game.component_sets
+    cards, riders, aids = game.component_sets
     faces = [c.front for c in cards.components] + [c.back for c in cards.components if c.back]
     return {"board": [pdf(game.board.scene)],
             "cards": [pdf(scene) for scene in {id(f): f for f in faces}.values()],
             "riders": [pdf(c.front) for c in riders.components],
+            "player aid": [pdf(c.front) for c in aids.components],
             "score sheet": [pdf(sheet.scene) for sheet in game.sheets]}
 
 
