@@ -1,8 +1,13 @@
-"""The layout model of 6-Tage Rennen: track proportions, named and coloured spaces, cards, riders.
+"""The layout model of 6-Tage Rennen: a layout in the race kind's format (the oval ``[board]``,
+``[kinds]``, ``[players]``, the pieces as ``[components]``) plus the tables only its rules
+read: where the named and coloured spaces fall, the green and grey decks among the cards'
+piles, the hands, the card places, the legend's rows and the score sheet's races and points.
 
 Printed words are not here: they come from the layout's ``[labels.<lang>]`` tables. The model
-derives what the player need not set (the straights' length, the start/finish line's place)
-and reports every rule-level problem of a layout at once.
+derives what the player need not set (the straights' length, the start/finish line's place),
+checks what the six-day rules need of the shared components (standee riders that fit on every
+space, card places between the cutting lines), refuses the keys of the game's former format
+with what to write instead, and reports every rule-level problem of a layout at once.
 """
 
 # Annotations are not postponed (no ``from __future__ import annotations``): pydantic
@@ -19,7 +24,7 @@ from boardgen.components import pieces_model, track_board
 from boardgen.components.kinds import Kind
 from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
-from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
+from boardgen.layout import FieldProblem, LayoutBase, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
 # The numbers and words any legend text may name (their values: infield.legend_values).
