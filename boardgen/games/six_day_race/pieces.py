@@ -16,7 +16,7 @@ def aid_facts(layout: Layout, words: Words) -> dict:
     (the legend's rows, as the board prints them) and how a race ends."""
     return {"heading": words("aid.heading"), "lead": [words("aid.turn")],
             "entries": legend_entries(layout, words),
-            "notes": [words("aid.race", finish=layout.spaces.number_of("finish"))]}
+            "notes": [words("aid.race", finish=layout.placed.number_of("finish"))]}
 
 
 def compose_pieces(layout: Layout, words: Words | None = None) -> Parts:
