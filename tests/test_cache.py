@@ -9,7 +9,8 @@ import pytest
 from boardgen import cache, fonts
 from boardgen.errors import InputError
 from boardgen.rules import template
-from boardgen.rules.typography import HYPHENATION, Patterns, dictionary_path
+from boardgen.i18n import LANGUAGES
+from boardgen.rules.typography import Patterns, dictionary_path, typography
 
 
 @pytest.fixture
@@ -87,9 +88,9 @@ def test_a_font_of_a_face_already_read_is_the_font_reportlab_makes(own_cache):
     assert ours.stringWidth(text, 12) == theirs.stringWidth(text, 12)
 
 
-@pytest.mark.parametrize("lang", sorted(HYPHENATION))
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_kept_hyphenation_patterns_are_the_patterns_read(own_cache, lang):
-    path = dictionary_path(HYPHENATION[lang])
+    path = dictionary_path(typography(lang).hyphenation)
     Patterns.read(path)
     kept = Patterns.read(path)
     assert kept_files(own_cache, "hyph_*")

@@ -307,7 +307,7 @@ def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
 
 
 @pytest.mark.parametrize("name", ["six_day_race", "six_day_race_advanced"])
-@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "pl"])
 def test_each_player_gets_a_turn_and_spaces_card_with_every_marked_space(name, lang):
     from boardgen.games.six_day_race.board import legend_entries
     from boardgen.i18n import words_for

@@ -220,7 +220,7 @@ def sheet(model: Model, name: str, context: Context, title: str, help: str, die_
     nodes[0] = Rect(0, 0, sheet_w, sheet_h, Style(fill="#ffffff"))
     scene = Scene(sheet_w, sheet_h, tuple(nodes), symbols=symbols(model, uses))
     die = Die(name, die_name, die_faces(model))
-    return Sheet(name, f"{context.title}: {title}", scene, die=die)
+    return Sheet(name, context.words.titled(title), scene, die=die)
 
 
 def summary(model: Model, name: str, context: Context) -> list[Summary]:

@@ -157,7 +157,7 @@ def heading(model: Model, context: Context, width: float) -> tuple[list[Node], f
 
 def sheet_name(model: Model, context: Context) -> str:
     name = in_language(model.title, context.words.lang) or context.words("part.score_sheet.title")
-    return f"{context.title}: {name}"
+    return context.words.titled(name)
 
 
 # ---- players across ------------------------------------------------------------------------

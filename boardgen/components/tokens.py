@@ -105,14 +105,21 @@ def picture_disc(fill: str, ring: str, ring_mm: float, symbol: str,
     a ring just inside the edge (its width tells sides apart), the picture, a symbol drawn
     in a 100-unit box, ``share`` of the diameter wide, and the cut line."""
     r = size / 2
-    picture = size * share
-    nodes: tuple[Node, ...] = (
-        Circle(r, r, r, Style(fill=fill)),
-        Circle(r, r, r - size * 0.06, Style(stroke=ring, stroke_mm=ring_mm)),
-        Use(symbol, chain(translate(r - picture / 2, r - picture / 2), scale(picture / 100))),
-        Circle(r, r, r, CUT),
-    )
+    nodes = (*picture_disc_nodes(fill, ring, ring_mm, symbol, size, share=share),
+             Circle(r, r, r, CUT))
     return Scene(size, size, nodes, symbols=dict(symbols), title=title)
+
+
+def picture_disc_nodes(fill: str, ring: str, ring_mm: float, symbol: str, size: float,
+                       x: float = 0.0, y: float = 0.0, share: float = 0.78) -> tuple[Node, ...]:
+    """A picture disc's face without its cut line, its box's top-left corner at (x, y): the
+    token itself, or the same token drawn small (a mark of where a piece starts)."""
+    r = size / 2
+    picture = size * share
+    return (Circle(x + r, y + r, r, Style(fill=fill)),
+            Circle(x + r, y + r, r - size * 0.06, Style(stroke=ring, stroke_mm=ring_mm)),
+            Use(symbol, chain(translate(x + r - picture / 2, y + r - picture / 2),
+                              scale(picture / 100))))
 
 
 def block(color: str, mark: str | None, number: int | None, size: float, ink: str,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from boardgen import languages
 from boardgen.errors import InputError
 from boardgen.i18n import LANGUAGES, Words, check_language, words_for
 from boardgen.imposition import PAPERS, Paper
@@ -70,13 +71,13 @@ def _layout_files(layout, target: str | Path | None) -> tuple[Path, ...]:
     return ()
 
 
-def _texts_beside(layout_file: Path) -> dict[str, Path]:
-    """Language → rule text written for one layout file."""
+def _texts_beside(layout_file: Path, available) -> dict[str, Path]:
+    """Language → rule text written for one layout file, in the ``available`` languages."""
     pattern = glob.escape(str(layout_file.with_name(layout_file.stem))) + ".rules.*.md"
     found = {}
     for path in sorted(Path(p) for p in glob.glob(pattern)):
         lang = path.name[len(layout_file.stem) + len(".rules."):-len(".md")]
-        if lang in LANGUAGES:
+        if lang in available:
             found[lang] = path
     return found
 
@@ -95,21 +96,32 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
     None when no layout of the chain has a rule text; an InputError when texts exist but
     none in ``lang``.
     """
-    check_language(lang)
+    files = _layout_files(layout, target)
+    known = languages.of_files(files)
+    if lang not in known:
+        raise languages.unknown(lang, known)
     available: dict[str, Path] = {}
-    for layout_file in _layout_files(layout, target):
-        texts = _texts_beside(layout_file)
+    for layout_file in files:
+        texts = _texts_beside(layout_file, known)
         if lang in texts:
             return texts[lang]
         for code, path in texts.items():
             available.setdefault(code, path)
     if available:
-        names = ", ".join(f"{code} ({LANGUAGES[code]})" for code in sorted(available))
-        raise MissingLanguage(f"no {LANGUAGES[lang]} rule text for {layout.name!r}; "
+        names = ", ".join(known[code].described() for code in sorted(available))
+        raise MissingLanguage(f"no {known[lang].english} rule text for {layout.name!r}; "
                               f"written in: {names}", tuple(sorted(available)))
     # a game kind that states its rules from the layout alone has a text of its own
     default = getattr(_game(layout), "default_rule_text", None)
-    return default(lang) if default is not None else None
+    path = default(lang) if default is not None else None
+    if path is None and default is not None:  # a language of the user's: no kit without rules
+        kind = sorted(code for code in known if default(code) is not None)
+        if kind:
+            names = ", ".join(known[code].described() for code in kind)
+            raise MissingLanguage(f"no {known[lang].english} rule text for {layout.name!r}; the "
+                                  f"{layout.game} kind's own is written in: {names}; write "
+                                  f"{layout.name}.rules.{lang}.md beside the layout", tuple(kind))
+    return path
 
 
 def read_rule_text(path: Path) -> str:
@@ -253,7 +265,7 @@ def rule_text_problems(layout, target: str | Path | None = None) -> list[InputEr
     """Every rule text of the layout, in every language it has, rendered and parsed as a build
     would: one InputError per text that a build would refuse (for ``check``)."""
     problems = []
-    for lang in sorted(LANGUAGES):
+    for lang in languages.of_files(_layout_files(layout, target)):
         try:
             path = rule_text_path(layout, lang, target)
             if path is None:

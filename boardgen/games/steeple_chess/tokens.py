@@ -75,5 +75,5 @@ def compose_pieces(layout: Layout, words: Words | None = None) -> ComponentSet:
             components.append(Component(f"{name}-{number}", scene, back=scene, cut="gap"))
     obstacle = obstacle_scene(layout, words)
     components.append(Component("obstacle", obstacle, back=obstacle, cut="shared"))
-    return ComponentSet("pieces", f"{words('title')}: {words('pieces.title')}",
+    return ComponentSet("pieces", words.titled(words("pieces.title")),
                         tuple(components), spares=True)
