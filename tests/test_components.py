@@ -85,10 +85,10 @@ def test_a_die_net_sheet_with_pips_and_a_die_of_words():
 def test_a_deck_from_an_inline_table_with_texts_by_language_and_backs_per_pile():
     model = piece({"type": "deck", "piles": {"red": {"fill": "#c0392b"}, "blue": {}},
                    "cards": {"go": {"count": 3, "pile": "red", "value": "3",
-                                    "title": {"en": "Go on", "de": "Weiter", "fr": "Avancez",
+                                    "title": {"en": "Go on", "de": "Weiter", "fr": "Continuez",
                                               "pl": "Naprzód"}},
                              "stop": {"count": 2, "pile": "blue", "text": "Wait a turn."}}})
-    for lang, title in (("en", "Go on"), ("de", "Weiter"), ("fr", "Avancez"), ("pl", "Naprzód")):
+    for lang, title in (("en", "Go on"), ("de", "Weiter"), ("fr", "Continuez"), ("pl", "Naprzód")):
         (cards,) = deck.compose(model, "chance", context(lang)).sets
         assert [(c.name, c.count) for c in cards.components] == [("go", 3), ("stop", 2)]
         assert title in texts(cards.components[0].front)
