@@ -17,7 +17,10 @@ from boardgen.scene import Scene
 def compose_tiles(layout: Layout, words: Words) -> ComponentSet:
     """Every tile type at the size of a board cell, all with the same patterned back."""
     context = Context(Words(words.lang, {**words.table,
-                                         "part.tiles.set": words.titled(words("tiles.sheet")),
+                                         # {title} is the tiles' to fill in: a title may
+                                         # hold braces of its own
+                                         "part.tiles.set": words("section.part", title="{title}",
+                                                                 part=words("tiles.sheet")),
                                          "part.tiles.tile": words.table["tiles.tile"],
                                          "part.tiles.back": words("tiles.back")}))
     return tiles.compose(art.tile_set(layout), art.TILE_SET, context).sets[0]
