@@ -272,8 +272,9 @@ def test_the_rules_are_typeset_once_for_the_check_and_the_build(tmp_path, monkey
     from boardgen import rules
 
     calls = []
-    typeset = rules.typeset
-    monkeypatch.setattr(rules, "typeset", lambda *a, **k: calls.append(a[3]) or typeset(*a, **k))
+    draw_pages = rules.draw_pages
+    monkeypatch.setattr(rules, "draw_pages",
+                        lambda *a, **k: calls.append(a[2]) or draw_pages(*a, **k))
     build_module.build("racing_kings", tmp_path, BuildOptions(formats=("pdf",)))
     assert len(calls) == 2  # the sheet and the booklet's pages
 

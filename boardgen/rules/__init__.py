@@ -22,7 +22,7 @@ from boardgen.layout import CONTROL_CHARACTER, read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
 from boardgen.rules.document import RuleText, parse_rule_text
 from boardgen.rules.template import Rendered, render_rule_text, render_traced
-from boardgen.rules.typeset import page_style, typeset
+from boardgen.rules.typeset import draw_pages, numbered_pages, page_style, typeset
 from boardgen.scene import Scene
 
 A4 = Paper("a4", *PAPERS["a4"])
@@ -114,18 +114,20 @@ class RuleBook:
     # pages typeset so far, by size: a build counts them when it checks, then prints them
     typeset_pages: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def pages(self, width: float, height: float, booklet: bool = False) -> tuple[Scene, ...]:
+    def pages(self, width: float, height: float, booklet: bool = False,
+              first: int = 1) -> tuple[Scene, ...]:
         """The text typeset on pages of ``width`` × ``height`` mm (for a booklet: a page count
-        that wastes at most two blank pages)."""
+        that wastes at most two blank pages), numbered from ``first``."""
         key = (width, height, booklet)
+        style = page_style(width, height)
         if key not in self.typeset_pages:
-            self.typeset_pages[key] = typeset(self.text, self.figures, page_style(width, height),
-                                              self.title, booklet)
-        return self.typeset_pages[key]
+            self.typeset_pages[key] = draw_pages(self.text, self.figures, style, booklet)
+        return numbered_pages(self.typeset_pages[key], self.text, self.figures, style,
+                              self.title, first)
 
-    def sheet(self, paper: Paper = A4) -> tuple[Scene, ...]:
-        """The rule sheet: pages of the paper's size, portrait."""
-        return self.pages(paper.width, paper.height)
+    def sheet(self, paper: Paper = A4, first: int = 1) -> tuple[Scene, ...]:
+        """The rule sheet: pages of the paper's size, portrait, numbered from ``first``."""
+        return self.pages(paper.width, paper.height, first=first)
 
     def booklet(self, paper: Paper = A4) -> tuple[Scene, ...]:
         """Half-size pages two-up on landscape sheets of the paper, in saddle-stitch order."""
