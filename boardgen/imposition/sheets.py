@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from boardgen import fonts
+from boardgen.components.lines import CUT_HALO, is_dark
 from boardgen.errors import InputError
 from boardgen.i18n import Words
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_box,
@@ -443,7 +444,10 @@ def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[No
     loose = [p for p in placements if components.components[p.component].cut != "shared"]
     nodes: list[Node] = []
     if shared:
-        nodes.append(Path(tuple(_shared_lines(shared)), CUT))
+        lines = tuple(_shared_lines(shared))
+        if any(is_dark(ground(components.components[p.component].front)) for p in shared):
+            nodes.append(Path(lines, CUT_HALO))  # pale either side, so it shows on dark pieces
+        nodes.append(Path(lines, CUT))
     if loose:
         nodes.append(_corner_marks(loose))
     return nodes
