@@ -17,6 +17,7 @@ printed, below 1 when the generic kind is quicker.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -126,6 +127,10 @@ def main() -> None:
         six_day_s = statistics.median(p[1] for p in pairs)
         ratio = statistics.median(p[0] / p[1] for p in pairs)
         print(f"{name:34} {generic_s:9.3f} {six_day_s:9.3f} {ratio:7.2f}")
+    # An editable install is compiled afresh on every run where bytecode may not be written.
+    print("bytecode: " + ("PYTHONDONTWRITEBYTECODE set, boardgen compiled on every run"
+                          if os.environ.get("PYTHONDONTWRITEBYTECODE")
+                          else "written once and read, as a user's Python keeps it"))
 
 
 if __name__ == "__main__":

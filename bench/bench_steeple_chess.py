@@ -10,7 +10,7 @@ import time
 
 from boardgen.build import BuildOptions, product_files
 from boardgen.games.steeple_chess import compose_game
-from boardgen.games.steeple_chess.checks import check_course
+from boardgen.games.steeple_chess.checks import course_problems
 from boardgen.games.steeple_chess.course import parse_map
 from boardgen.games.steeple_chess.moves import (FACES, Position, blocking_placements,
                                                 entry_targets, obstacle_placements, targets)
@@ -54,7 +54,7 @@ def main() -> None:
     ms, _ = timed(lambda: parse_map.__wrapped__(text))
     rows.append(("parse the course map", ms, ""))
     course = parse_map.__wrapped__(text)
-    ms, _ = timed(lambda: check_course(parse_map.__wrapped__(text)))
+    ms, _ = timed(lambda: course_problems(parse_map.__wrapped__(text)))
     rows.append(("parse + check the course (all rules)", ms, ""))
 
     fresh = parse_map.__wrapped__(text)

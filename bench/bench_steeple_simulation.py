@@ -58,7 +58,7 @@ def longer_sides(layout, extra_rows: int) -> str:
 def moved_starts(course: Course, colours: str) -> Course:
     """The course with the start spaces of G, Y, R, B (rows 1 to 4) given to ``colours``."""
     swap = str.maketrans("".join(COLOURS), colours)
-    return Course(tuple(row.translate(swap) for row in course.rows), course.walls)
+    return Course(tuple(row.translate(swap) for row in course.rows), walls=course.walls)
 
 
 def rates(figures) -> str:

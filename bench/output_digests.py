@@ -7,7 +7,9 @@ change. Record the digests before the move, compare after it:
     python bench/output_digests.py compare bench/digests.json
 
 `compare` lists every file added, removed or changed (by language, game and file name) and
-exits 1 when anything differs. PNG files depend on whether the cairo library is installed
+exits 1 when anything differs. A Tabletop Simulator save names its images by their absolute
+path, which lies in a new temporary folder on every run: its digest is taken with that folder
+written as ``OUT``. PNG files depend on whether the cairo library is installed
 (cairosvg or pdfium draws them), so the record says which drew them and a comparison on a
 machine that draws them the other way skips the PNGs with a note.
 """
@@ -46,7 +48,10 @@ def build_digests(formats: str, languages: tuple[str, ...]) -> dict[str, str]:
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
             for path in sorted(p for p in out.rglob("*") if p.is_file()):
                 key = f"{lang}/{path.relative_to(out).as_posix()}"
-                digests[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+                data = path.read_bytes()
+                if path.parent.name == "tts" and path.suffix == ".json":
+                    data = data.replace(out.as_posix().encode(), b"OUT")
+                digests[key] = hashlib.sha256(data).hexdigest()
     return digests
 
 

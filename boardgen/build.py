@@ -26,7 +26,7 @@ from pathlib import Path, PurePosixPath
 from boardgen import __version__, imposition
 from boardgen.contract import BuildOptions, Checked, check_build, compose
 from boardgen.errors import InputError
-from boardgen.export import export_files
+from boardgen.export import export_files, export_pictures
 from boardgen.i18n import words_for
 from boardgen.ink import saver_output
 from boardgen.layout import layouts_dir, load_layout, read_text, resolve, safe_identifier
@@ -395,7 +395,8 @@ def _rules(layout, options: BuildOptions, target: str | None = None,
            notes: list[str] | None = None, drawings=None):
     """``rules_files`` and the rule book they come from (None without one)."""
     notes = notes if notes is not None else []
-    from boardgen.rules import LANGUAGES, MissingLanguage, rule_book
+    from boardgen.languages import english_name
+    from boardgen.rules import MissingLanguage, rule_book
 
     if "pdf" not in options.formats:
         return (), {}, None
@@ -404,7 +405,7 @@ def _rules(layout, options: BuildOptions, target: str | None = None,
     except MissingLanguage as missing:
         if not options.fall_back or "en" not in missing.available:
             raise
-        notes.append(f"{layout.name}: no {LANGUAGES[options.lang]} rule text; rules in English")
+        notes.append(f"{layout.name}: no {english_name(options.lang)} rule text; rules in English")
         book = rule_book(layout, "en", target)
     if book is None:
         return (), {}, None
@@ -500,7 +501,9 @@ class Rendered:
     """One target checked and rendered in memory, or the problems that stopped it.
 
     ``pictures``: artwork still to be drawn into ``files`` (by ``picture_set``), when the
-    target was rendered with its pictures left for other processes.
+    target was rendered with its pictures left for other processes; ``exports``: the
+    arguments of ``export_files`` still to be called, with the PNGs ``export_pictures``
+    lists drawn by other processes.
     """
 
     target: str
@@ -509,6 +512,7 @@ class Rendered:
     notes: list[str] = field(default_factory=list)
     problems: list[InputError] = field(default_factory=list)
     pictures: dict[str, Scene] = field(default_factory=dict)
+    exports: tuple | None = None
 
 
 def render_target(target: str, options: BuildOptions, setup: Path | None = None,
@@ -516,7 +520,8 @@ def render_target(target: str, options: BuildOptions, setup: Path | None = None,
     """Check one target and render all its files in memory (a worker process's job).
 
     ``out_dir`` is where the files will go: exports name their images by full path.
-    ``pictures_later``: leave the SVG and PNG pictures undrawn, in ``Rendered.pictures``.
+    ``pictures_later``: leave the SVG and PNG pictures undrawn, in ``Rendered.pictures``,
+    and the exports unmade, in ``Rendered.exports``.
     """
     rendered = Rendered(target)
     try:
@@ -531,9 +536,12 @@ def render_target(target: str, options: BuildOptions, setup: Path | None = None,
             rendered.pictures = {}
         rendered.files.update(document_files(checked.layout, output, layout_options, target,
                                              rendered.notes))
-        rendered.files.update(export_files(
-            checked.layout.name, layout_options.print.words("title"), checked.output,
-            options.formats, out_dir / folder_name(checked.layout.name)))
+        exports = (checked.layout.name, layout_options.print.words("title"), checked.output,
+                   options.formats, out_dir / folder_name(checked.layout.name))
+        if pictures_later and export_pictures(checked.output, options.formats):
+            rendered.exports = exports
+        else:
+            rendered.files.update(export_files(*exports))
     except InputError as error:  # plain copies: every one pickles, whatever its class
         rendered.problems = [InputError(p.message, p.source, p.key, p.line)
                              for p in error.problems or [error]]
@@ -576,6 +584,8 @@ def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path
 
     A picture that another target has too (the six-day variants share their cards) is
     drawn once: its files are the same bytes, as they depend on nothing but the artwork.
+    So are the exports' PNGs (at their resolutions); the exports are then made here of
+    the PNGs drawn.
     """
     from concurrent.futures import as_completed
 
@@ -583,8 +593,10 @@ def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path
                  for target in targets]
     drawing: dict[int, dict[str, tuple]] = {}  # target → stem → (part drawing it, its stem)
     drawn_once: dict[bytes, tuple] = {}  # artwork → (part drawing it, its stem)
+    pngs_once: dict[tuple[bytes, int], object] = {}  # (artwork, dpi) → part drawing it
     for future in as_completed(composing):
-        scenes = future.result().pictures
+        rendered = future.result()
+        scenes = rendered.pictures
         keys = {stem: artwork_key(scene) for stem, scene in scenes.items()}
         new = {stem: scene for stem, scene in scenes.items() if keys[stem] not in drawn_once}
         for part in picture_parts(new, workers):
@@ -592,6 +604,14 @@ def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path
             for stem in part:
                 drawn_once[keys[stem]] = (drawing_part, stem)
         drawing[composing.index(future)] = {stem: drawn_once[keys[stem]] for stem in scenes}
+        if rendered.exports:
+            wanted = {(artwork_key(scene), dpi): (scene, dpi)
+                      for scene, dpi in export_pictures(rendered.exports[2], options.formats)}
+            new_pngs = {key: job for key, job in wanted.items() if key not in pngs_once}
+            for part in balanced_parts(new_pngs, lambda job: _png_work(*job), workers):
+                drawing_part = pool.submit(draw_pngs, part)
+                for key in part:
+                    pngs_once[key] = drawing_part
     for index, future in enumerate(composing):
         rendered = future.result()
         drawn = {f"{stem}.{kind}": files[f"{source}.{kind}"]
@@ -601,7 +621,30 @@ def _render_in_pool(pool, targets: list[str], options: BuildOptions, setup: Path
         # The pictures' files in the order a serial build makes them, before the rest.
         rendered.files = {**picture_order(rendered.pictures, drawn), **rendered.files}
         rendered.pictures = {}
+        if rendered.exports:
+            rendered.files.update(export_files(*rendered.exports, render_png=_drawn_pngs(
+                {key: part.result()[key] for key, part in pngs_once.items()})))
+            rendered.exports = None
         yield rendered
+
+
+def draw_pngs(jobs: dict) -> dict:
+    """key → the PNG of each (artwork, dpi) in ``jobs`` (a worker's part of the exports)."""
+    render_png = renderer("png")
+    return {key: render_png(scene, dpi=dpi) for key, (scene, dpi) in jobs.items()}
+
+
+def _drawn_pngs(drawn: dict):
+    """A ``render_png`` that hands out the PNGs drawn already, by artwork and resolution."""
+    def render_png(scene: Scene, dpi: int) -> bytes:
+        return drawn[artwork_key(scene), dpi]
+
+    return render_png
+
+
+def _png_work(scene: Scene, dpi: int) -> float:
+    """A PNG's work: its pixels, plus a card's worth (drawing one has a cost of its own)."""
+    return (scene.width * scene.height + 63 * 88) * dpi * dpi
 
 
 def artwork_key(scene: Scene) -> bytes:
@@ -617,15 +660,16 @@ def picture_parts(scenes: dict[str, Scene], parts: int) -> list[dict[str, Scene]
     A picture's work is taken as its area plus that of a card (drawing one has a cost of
     its own, whatever its size).
     """
-    def work(stem: str) -> float:
-        scene = scenes[stem]
-        return scene.width * scene.height + 63 * 88
+    return balanced_parts(scenes, lambda scene: scene.width * scene.height + 63 * 88, parts)
 
+
+def balanced_parts(items: dict, work, parts: int) -> list[dict]:
+    """``items`` split into at most ``parts`` parts of about equal ``work(item)``, largest first."""
     loads = [[0.0, {}] for _ in range(parts)]
-    for stem in sorted(scenes, key=work, reverse=True):
+    for key in sorted(items, key=lambda key: work(items[key]), reverse=True):
         lightest = min(loads, key=lambda load: load[0])
-        lightest[0] += work(stem)
-        lightest[1][stem] = scenes[stem]
+        lightest[0] += work(items[key])
+        lightest[1][key] = items[key]
     return [part for _, part in loads if part]
 
 
@@ -656,7 +700,8 @@ def warm_up(targets: list[str], options: BuildOptions) -> None:
         if kind in KINDS:
             import_module(KINDS[kind].partition(":")[0])
     if "pdf" in options.formats:
-        import_module("boardgen.rules")
+        for module in ("template", "document", "typeset"):
+            import_module(f"boardgen.rules.{module}")
     label = Scene(30, 10, tuple(Text(2, 3 * (index + 1), "Aa 1", 2.5, font=face)
                                 for index, face in enumerate(("regular", "bold", "italic"))))
     for fmt in ("svg", "png", "pdf"):

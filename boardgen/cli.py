@@ -21,7 +21,7 @@ from typer.exceptions import Abort
 
 from boardgen import __version__
 from boardgen.errors import InputError
-from boardgen.i18n import LANGUAGES
+from boardgen.languages import shipped_codes
 
 
 class OneLineErrors(TyperGroup):
@@ -55,9 +55,10 @@ app = typer.Typer(
 )
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
-*_OTHER_CODES, _LAST_CODE = LANGUAGES
+*_OTHER_CODES, _LAST_CODE = shipped_codes()  # the catalogues' file names: no file is parsed
 LANG_HELP = ("Language of every printed word (boards, pieces, sheets, page furniture and rules): "
-             f"{', '.join(_OTHER_CODES)} or {_LAST_CODE}.")
+             f"{', '.join(_OTHER_CODES)} or {_LAST_CODE}, or one a catalogue beside the layout "
+             "adds (see `boardgen languages`).")
 
 
 def printable(text: str) -> str:
@@ -188,6 +189,67 @@ def list_games() -> None:
         typer.echo(f"{name:24} {data.get('title', name)}{subtitle}")
 
 
+@app.command("languages")
+def list_languages(
+    layout: Optional[str] = typer.Argument(
+        None, metavar="[GAME|FILE]",
+        help="A layout file: also the languages of the catalogues beside it and the files it "
+             "extends, and whether it has rule texts in each."),
+) -> None:
+    """List the languages boardgen prints in: code, name, where each comes from and which
+    games have rule texts in it."""
+    from boardgen import languages
+    from boardgen.layout import layouts_dir, load_layout
+
+    try:
+        loaded = load_layout(layout) if layout is not None else None
+    except InputError as error:
+        raise fail(error)
+    available = languages.of_layout(loaded)
+    shipped_texts = sorted(layouts_dir().glob("*.rules.*.md"))
+    rows = []
+    for code, found in available.items():
+        games = [path.name.split(".rules.")[0] for path in shipped_texts
+                 if path.name.endswith(f".rules.{code}.md")]
+        if loaded is not None and loaded.name not in games and has_rule_text(loaded, layout, code):
+            games.append(loaded.name)
+        name = found.name if found.name == found.english else f"{found.name} ({found.english})"
+        missing = f"; {len(found.problems)} problems, `boardgen check` lists them" \
+            if found.problems else ""
+        rows.append((code, name, found.origin + missing, ", ".join(games) or "none"))
+    widths = [max(len(row[i]) for row in rows + [("code", "name", "from", "")]) for i in range(3)]
+    header = ("code", "name", "from", "rule texts")
+    for row in [header, *rows]:
+        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
+
+
+def has_rule_text(layout, target: str, lang: str) -> bool:
+    """Whether ``layout`` has a rule text in ``lang``, its own or one it inherits."""
+    from boardgen.rules import MissingLanguage, rule_text_path
+
+    try:
+        return rule_text_path(layout, lang, target) is not None
+    except MissingLanguage:
+        return False
+
+
+def language_option(lang: str, target: str | None = None) -> str:
+    """The --lang code, checked: a language boardgen ships, or with one layout named, one
+    its folders add. With several layouts, each build checks the language for its own."""
+    from boardgen import languages
+    from boardgen.i18n import check_language
+    from boardgen.layout import load_layout
+
+    languages.check_code(lang)
+    if lang in shipped_codes() or target is None:
+        return lang
+    try:
+        layout = load_layout(target)
+    except InputError:
+        return lang  # the check that follows names what is wrong with the layout
+    return check_language(lang, layout)
+
+
 def collector_paused(command):
     """``command`` run without garbage collection.
 
@@ -255,7 +317,6 @@ def build(
     from boardgen.build import BuildOptions, build_many
     from boardgen.contract import IllegalSetup
     from boardgen.layout import shipped_games
-    from boardgen.rules import check_language
 
     try:
         targets = list(dict.fromkeys(games or []))  # a target named twice is built once
@@ -265,7 +326,8 @@ def build(
             raise InputError("name at least one game or layout file, or use --all", source="build")
         check_margin_and_bleed(margin, bleed)
         options = BuildOptions(
-            formats=parse_formats(formats), dpi=dpi, lang=check_language(lang),
+            formats=parse_formats(formats), dpi=dpi,
+            lang=language_option(lang, targets[0] if len(targets) == 1 else None),
             fall_back=len(targets) > 1,  # one game asked for in a missing language is an error
             allow_illegal=allow_illegal,
             print=imposition.PrintOptions(paper=imposition.parse_paper(paper), margin_mm=margin,
@@ -340,6 +402,7 @@ def check(
     """
     from boardgen.analysis import advice
     from boardgen.contract import IllegalSetup, check_layout
+    from boardgen.languages import of_layout
 
     try:
         coverage = check_coverage(formats, paper, margin, mode, bleed, backs, dpi)
@@ -352,7 +415,7 @@ def check(
         raise typer.Exit(EXIT_PROBLEMS)
     with_setup = f", with setup {setup}" if setup is not None else ""
     typer.echo(f"{file}: ok ({layout.title}, game {layout.game}{with_setup})")
-    typer.echo(f"checked for {coverage.describe()}")
+    typer.echo(f"checked for {coverage.describe(of_layout(layout))}")
     if line:
         typer.echo(f"advice: {line}")
 
@@ -521,10 +584,9 @@ def preview(
 ) -> None:
     """Serve a page on 127.0.0.1 that shows the pictures and redraws them on every edit."""
     from boardgen.preview import Preview, PreviewServer, stop_on_signals
-    from boardgen.rules import check_language
 
     try:
-        shown = Preview(game, check_language(lang), setup)
+        shown = Preview(game, language_option(lang, game), setup)
         server = PreviewServer(shown, port)  # before drawing, so a busy port fails at once
     except InputError as error:
         raise fail(error)

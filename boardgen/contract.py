@@ -27,6 +27,7 @@ from boardgen.errors import InputError
 from boardgen.export import export_problems
 from boardgen.fonts import fit_size
 from boardgen.games import HasSetups, capable, game_for
+from boardgen import languages
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout, resolve
 from boardgen.product import Board, GameOutput
@@ -85,9 +86,10 @@ class Coverage:
         """Whether more than one paper, mode or kind of backs is covered."""
         return len(self.papers) * len(self.modes) * len(self.backs) > 1
 
-    def describe(self) -> str:
+    def describe(self, codes: Iterable[str] = ()) -> str:
         """What was covered, for the line ``check`` prints: "A4, A3, Letter and Legal paper;
-        home and shop mode (bleed up to 20 mm); ..."."""
+        home and shop mode (bleed up to 20 mm); ..."; the languages are ``codes``, those of
+        the layout checked (boardgen's, if none are given)."""
         papers = _listed([paper.describe().split(" (")[0] if paper.name in imposition.PAPERS
                           else paper.describe() for paper in self.papers])
         modes = _listed(list(self.modes)) + " mode" + (
@@ -97,7 +99,7 @@ class Coverage:
         if {"png", "tgc", "tts"} & set(self.formats):
             formats += f" (PNG at up to {self.dpi} dpi)"
         return (f"{papers} paper; {modes}; {backs}; margins up to {self.margin_mm:g} mm; "
-                f"{formats}; {_listed(sorted(LANGUAGES))}")
+                f"{formats}; {_listed(sorted(codes or LANGUAGES))}")
 
 
 def _listed(names: list[str]) -> str:
@@ -157,7 +159,7 @@ def _checked(target: str, options: BuildOptions, setup: Path | None,
         problems = [f"with this setup's obstacles, {problem}" for problem in problems]
     if not problems:  # the rules and other languages, once the build's own art is sound
         if coverage is not None:
-            for lang in sorted(LANGUAGES.keys() - {options.lang}):
+            for lang in sorted(languages.of_layout(layout).keys() - {options.lang}):
                 problems += art_problems(compose(layout, lang))
         books, missing = rule_books(layout, target, None if coverage is not None
                                     else built_rule_languages(options))
@@ -232,18 +234,18 @@ def marked_illegal(output: GameOutput, word: str, problems: list[str]) -> GameOu
     return replace(output, board=board, board_json=board_json)
 
 
-def rule_books(layout, target: str, languages: tuple[str, ...] | None = None
+def rule_books(layout, target: str, only: tuple[str, ...] | None = None
                ) -> tuple[dict[str, Any], dict[str, InputError]]:
     """Each language's rule book, and why a language has no rule text.
 
-    Every language, or the first of ``languages`` that has a text (a build's language,
-    then its fallback).
+    Every language, or the first of ``only`` that has a text (a build's language, then
+    its fallback).
     """
     from boardgen.rules import MissingLanguage, rule_book
 
     books: dict[str, Any] = {}
     missing: dict[str, InputError] = {}
-    for lang in LANGUAGES if languages is None else languages:
+    for lang in languages.of_layout(layout) if only is None else only:
         try:
             book = rule_book(layout, lang, target)
         except MissingLanguage as error:
@@ -251,7 +253,7 @@ def rule_books(layout, target: str, languages: tuple[str, ...] | None = None
             continue
         if book is not None:
             books[lang] = book
-        if languages is not None:
+        if only is not None:
             break  # the first of them with a text is the one printed
     return books, missing
 

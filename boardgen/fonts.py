@@ -11,7 +11,7 @@ from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
 
-from boardgen.cache import in_cache, stored, write_file
+from boardgen.cache import file_digest, in_cache, stored, write_file
 
 FAMILY = "Fira Sans"
 FILES = {
@@ -50,10 +50,13 @@ def embedding_path(face: str) -> Path:
     data = source.read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:16]
     try:
-        return in_cache(f"{source.stem}-{digest}-unhinted.ttf",
+        return in_cache(f"{source.stem}-{digest}-unhinted-{UNHINTED_VERSION}.ttf",
                         lambda target: write_file(target, _unhinted(data)))
     except OSError:  # nowhere to write at all: larger PDFs rather than none
         return source
+
+
+UNHINTED_VERSION = 2  # what ``_unhinted`` makes; a new one is kept under a new name
 
 
 def _unhinted(data: bytes) -> bytes:
@@ -68,9 +71,34 @@ def _unhinted(data: bytes) -> bytes:
     for tag in ("fpgm", "prep", "cvt ", "hdmx", "VDMX", "LTSH"):
         if tag in font:
             del font[tag]
+    _add_narrow_no_break_space(font)
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
+
+
+NARROW_NO_BREAK_SPACE = 0x202F
+
+
+def _add_narrow_no_break_space(font) -> None:
+    """Give the face the narrow no-break space, which Fira Sans 4.203 lacks.
+
+    French sets it before ``; : ! ?`` and inside « guillemets ». The glyph is empty and a
+    sixth of an em wide, as French typesetting's thin space; it goes at the end of the
+    glyph order, so every other glyph keeps its number and text without it embeds and
+    prints as before.
+    """
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+    if NARROW_NO_BREAK_SPACE in font.getBestCmap():
+        return
+    name = "uni202F"
+    font.setGlyphOrder([*font.getGlyphOrder(), name])
+    font["glyf"][name] = Glyph()
+    font["hmtx"][name] = (round(font["head"].unitsPerEm / 6), 0)
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            table.cmap[NARROW_NO_BREAK_SPACE] = name
 
 
 @lru_cache(maxsize=None)
@@ -190,7 +218,8 @@ def drawn_characters() -> frozenset[str]:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         codes = set(stored(f"cmap/{path.stem}-{digest}", lambda path=path: _character_map(path)))
         drawn = codes if drawn is None else drawn & codes
-    return frozenset(map(chr, drawn or ()))
+    drawn = (drawn or set()) | {NARROW_NO_BREAK_SPACE}  # every face is given it when embedded
+    return frozenset(map(chr, drawn))
 
 
 def _character_map(path: Path) -> list[int]:
@@ -245,7 +274,17 @@ def subset_woff(face: str, characters: str) -> bytes:
 
     No layout features are kept, so a browser neither kerns nor joins ligatures,
     and text is as wide as ``text_width`` measures it (and the PDF prints it).
+    A cut takes tens of milliseconds and every build of a game asks for the same ones:
+    each is kept in the cache under the face's digest, the characters and the version of
+    the code that cuts it.
     """
+    key = hashlib.sha256(characters.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return stored(f"woff/{_cutting_version()}/{FILES[face][:-4]}-{_face_digest(face)}-{key}",
+                  lambda: _cut_woff(face, characters))
+
+
+def _cut_woff(face: str, characters: str) -> bytes:
+    """``subset_woff`` made afresh."""
     import io
 
     from fontTools.ttLib import TTFont
@@ -255,6 +294,20 @@ def subset_woff(face: str, characters: str) -> bytes:
     font = TTFont(io.BytesIO(source), recalcTimestamp=False)
     font.flavor = "woff"
     return _subset(font, characters, _subset_options(woff=True))
+
+
+@lru_cache(maxsize=None)
+def _face_digest(face: str) -> str:
+    """A short digest of a packaged face's file."""
+    return hashlib.sha256(font_path(face).read_bytes()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=None)
+def _cutting_version() -> str:
+    """What the cut subsets depend on besides the face: this module and fontTools."""
+    import fontTools
+
+    return f"{file_digest(Path(__file__))}-ft{fontTools.version}"
 
 
 # The characters of Latin-script text: a subset of these is cut from a face already cut

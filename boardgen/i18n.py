@@ -3,37 +3,63 @@
 Two sources, both plain TOML tables of ``key = "text"``:
 
 - the shared print vocabulary (cover, ruler, assembly map, glue strips, footers), one
-  catalogue per language in ``boardgen/catalogues/<lang>.toml``;
+  catalogue per language, ``catalogues/<lang>.toml``: boardgen's own, or one in a
+  ``catalogues`` folder beside a layout for a language boardgen does not ship (see
+  ``boardgen.languages``, which finds them);
 - each game's own labels, per-language tables in its layout (``[labels.de]``), which a
   user layout extends or overrides key by key, like any other table.
 
 A layout's labels win over the catalogue, so a user can reword anything. Texts may hold
-``{name}`` placeholders filled in by the code that prints them. Every language a layout
-prints in must have every key that English has: a missing one is a ``check`` error
-naming the key and the language, never a silent English fallback.
+``{name}`` placeholders filled in by the code that prints them, and print as written (a
+catalogue writes its language's quotation marks and no-break spaces itself). Every
+language a layout prints in must have every key that English has: a missing one is a
+``check`` error naming the key, the language and the file it belongs in, never a silent
+English fallback.
 """
 
 from __future__ import annotations
 
 import string
-import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping
 
+from boardgen import languages
 from boardgen.errors import InputError
+from boardgen.languages import CATALOGUES, Language
 
-LANGUAGES = {"en": "English", "de": "German", "pl": "Polish"}
+__all__ = ["CATALOGUES", "LANGUAGES", "LITERAL_KEYS", "Words", "catalogue", "catalogue_problems",
+           "check_language", "flatten", "label_problems", "layout_labels", "literal",
+           "placeholders", "shipped_placeholders", "words_for"]
+
 LITERAL_KEYS = ("title", "subtitle")  # names, not sentences: no placeholders in them
-CATALOGUES = Path(__file__).resolve().parent / "catalogues"
 
 
-def check_language(lang: str) -> str:
-    """The language code, or an InputError listing the languages boardgen prints in."""
-    if lang not in LANGUAGES:
-        known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        raise InputError(f"unknown language {lang!r}; expected one of {known}", source="--lang")
+class ShippedLanguages(Mapping[str, str]):
+    """The languages boardgen ships, code → name in English, read from its catalogues when
+    first asked (``boardgen.languages.shipped``)."""
+
+    def __getitem__(self, code: str) -> str:
+        return languages.shipped()[code].english
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(languages.shipped())
+
+    def __len__(self) -> int:
+        return len(languages.shipped())
+
+
+LANGUAGES: Mapping[str, str] = ShippedLanguages()
+
+
+def check_language(lang: str, layout=None) -> str:
+    """The language code, or an InputError listing the languages ``layout`` prints in
+    (boardgen's, without a layout)."""
+    languages.check_code(lang)
+    available = languages.of_layout(layout)
+    if lang not in available:
+        raise languages.unknown(lang, available)
     return lang
 
 
@@ -49,12 +75,13 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-@lru_cache(maxsize=None)
 def catalogue(lang: str) -> Mapping[str, str]:
-    """The shared print vocabulary of one language, as dotted keys."""
-    path = CATALOGUES / f"{check_language(lang)}.toml"
-    with path.open("rb") as handle:
-        return flatten(tomllib.load(handle))
+    """The shared print vocabulary of one language, as dotted keys: boardgen's, or one a
+    layout's folder brought (``boardgen.languages.of_files``)."""
+    found = languages.language(lang)
+    if found is None:
+        raise languages.unknown(lang, languages.shipped())
+    return found.words
 
 
 def placeholders(text: str) -> set[str]:
@@ -87,7 +114,7 @@ class Words:
         try:
             text = self.table[key]
         except KeyError:
-            raise InputError(f"no {LANGUAGES[self.lang]} text for label {key!r}",
+            raise InputError(f"no {languages.english_name(self.lang)} text for label {key!r}",
                              key=f"labels.{self.lang}.{key}") from None
         if not values and "{" not in text:
             return text
@@ -100,6 +127,11 @@ class Words:
             what = f"unknown placeholder {{{exc.args[0]}}}" if isinstance(exc, KeyError) else exc
             raise InputError(f"{what}; this text may use {may}",
                              key=f"labels.{self.lang}.{key}") from None
+
+    def titled(self, part: str) -> str:
+        """A part of the kit named after the game, joined as the language joins them
+        (``section.part``): "Racing Kings: pieces", "Racing Kings\u202f: pièces"."""
+        return self("section.part", title=self("title"), part=part)
 
     def get(self, key: str, default: str | None = None, **values: Any) -> str | None:
         """The text of ``key``, or ``default`` where neither catalogue nor layout has it."""
@@ -124,7 +156,10 @@ def literal(text: str) -> str:
 
 def words_for(layout=None, lang: str = "en") -> Words:
     """The catalogue of ``lang`` with the layout's labels of that language over it."""
-    table = dict(catalogue(lang))
+    available = languages.of_layout(layout)
+    if lang not in available:
+        raise languages.unknown(lang, available)
+    table = dict(available[lang].words)
     if layout is not None:
         table.update(title=layout.title, subtitle=layout.subtitle)
         table.update(layout_labels(layout, lang))
@@ -145,23 +180,27 @@ def shipped_placeholders(game_labels: Mapping[str, Any]) -> dict[str, frozenset[
 
 
 def label_problems(labels: Mapping[str, Mapping[str, Any]],
-                   reference: Mapping[str, frozenset[str]] | None = None
+                   reference: Mapping[str, frozenset[str]] | None = None,
+                   available: Mapping[str, Language] | None = None
                    ) -> list[tuple[str, str]]:
     """(key path, message) for every missing or malformed text of a layout's labels.
 
-    Every language a layout prints in needs each key English has (the shared catalogue's
-    words have their translations there). A text may use the placeholders ``reference``
-    (see ``shipped_placeholders``) gives its key, the names the code fills in; for a key
-    it does not know, a translation may use those of the English text, and the English
-    text is checked as it is printed. The title and subtitle are printed as written.
+    Every language a layout prints in (``available``: boardgen's, and those its folders
+    bring) needs each key English has (the shared catalogue's words have their
+    translations there). A text may use the placeholders ``reference`` (see
+    ``shipped_placeholders``) gives its key, the names the code fills in; for a key it
+    does not know, a translation may use those of the English text, and the English text
+    is checked as it is printed. The title and subtitle are printed as written.
     """
+    available = languages.shipped() if available is None else available
     problems = []
     for lang in labels:
-        if lang not in LANGUAGES:
-            known = ", ".join(LANGUAGES)
-            problems.append((f"labels.{lang}", f"unknown language; expected one of {known}"))
+        if lang not in available:
+            known = ", ".join(available)
+            problems.append((f"labels.{lang}", f"unknown language; expected one of {known}, or "
+                             f"a catalogue {languages.FOLDER}/{lang}.toml beside the layout"))
     english = flatten(labels.get("en", {}))
-    for lang in LANGUAGES:
+    for lang, language in available.items():
         table = flatten(labels.get(lang, {}))
         for key, text in table.items():
             problem = _text_problem(key, text, english.get(key), reference or {}, lang)
@@ -170,11 +209,17 @@ def label_problems(labels: Mapping[str, Mapping[str, Any]],
         if lang == "en":
             continue
         for key in english:
-            if key not in table and key not in catalogue(lang):
+            if key not in table and key not in language.words:
                 problems.append((f"labels.{lang}.{key}",
-                                 f"missing {LANGUAGES[lang]} translation "
+                                 f"missing {language.english} translation "
                                  f"(English: {english[key]!r})"))
     return problems
+
+
+def catalogue_problems(available: Mapping[str, Language]) -> list[InputError]:
+    """Every problem of the catalogues of users' languages among ``available``: words
+    missing or misnamed, typography settings that cannot be used (boardgen's own have none)."""
+    return [problem for language in available.values() for problem in language.problems]
 
 
 def _text_problem(key: str, text: Any, english: Any, reference: Mapping[str, frozenset[str]],

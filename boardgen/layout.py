@@ -162,8 +162,8 @@ class LayoutBase(Model):
                           "whose keys this layout inherits")
     labels: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
-        description="printed words per language: [labels.en], [labels.de], [labels.pl]; "
-                    "override any of them in your own layout")
+        description="printed words per language: [labels.en], [labels.fr], one table for each "
+                    "language the layout prints in; override any of them in your own layout")
 
     _provenance: Provenance = PrivateAttr(default_factory=Provenance)
 
@@ -512,9 +512,11 @@ def _control_problems(raw: RawLayout) -> list[InputError]:
 def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list[InputError]:
     """Missing or malformed translations in the layout's ``labels`` tables, and English
     texts with placeholders the code does not fill in (see ``LayoutBase.label_placeholders``)."""
-    from boardgen.i18n import flatten, label_problems, shipped_placeholders
+    from boardgen import languages
+    from boardgen.i18n import catalogue_problems, flatten, label_problems, shipped_placeholders
 
-    labels = raw.data.get("labels")
+    available = languages.of_files(raw.files)  # boardgen's, and catalogues beside the files
+    labels = raw.data.get("labels", {})
     if not isinstance(labels, dict) or not all(isinstance(t, dict) for t in labels.values()):
         return []  # the model reports a labels table of the wrong shape
     reference = shipped_placeholders(_shipped_english_labels(raw))
@@ -522,8 +524,8 @@ def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list
     for pattern, names in patterns.items():
         for key in fnmatch.filter(english_keys, pattern):
             reference[key] = reference.get(key, frozenset()) | names
-    found = []
-    for key, message in label_problems(labels, reference):
+    found = catalogue_problems(available)
+    for key, message in label_problems(labels, reference, available):
         names = tuple(key.split("."))
         source, line = locate(raw, names if "missing" not in message else names[:2])
         english = ("labels", "en", *names[2:])

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from boardgen.scene import (Circle, Group, Node, Path, PathCommand, Rect, Style, compose, scale,
-                            translate)
+from boardgen.scene import (Circle, Group, Node, Path, PathCommand, Rect, Style, Use, compose,
+                            scale, translate)
 
 PIECE_LETTERS = "KQRBNP"
 PIECE_NAMES = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight", "P": "Pawn"}
@@ -175,6 +175,23 @@ def _glyph(key: str, side: str) -> tuple[Node, ...]:
 def piece(letter: str, side: str, x: float, y: float, size_mm: float) -> Group:
     """The glyph scaled into a size_mm square whose top-left corner is (x, y)."""
     return Group(piece_glyph(letter, side), compose(translate(x, y), scale(size_mm / BOX)))
+
+
+def piece_use(letter: str, side: str, x: float, y: float, size_mm: float,
+              prefix: str = "") -> Use:
+    """The glyph scaled into a size_mm square whose top-left corner is (x, y), as a use of the
+    symbol a scene stores once (``piece_symbols``; ``prefix``: of a variant a game stores
+    beside them, such as pale glyphs)."""
+    return Use(prefix + piece_symbol_id(letter, side),
+               compose(translate(x, y), scale(size_mm / BOX)))
+
+
+def piece_in(letter: str, side: str, box: tuple[float, float, float, float], share: float,
+             prefix: str = "") -> Use:
+    """The glyph centred in a box (a square of a board), ``share`` of its shorter side."""
+    x, y, w, h = box
+    size = min(w, h) * share
+    return piece_use(letter, side, x + (w - size) / 2, y + (h - size) / 2, size, prefix)
 
 
 def piece_symbol_id(letter: str, side: str) -> str:

@@ -41,7 +41,7 @@ from typing import Any
 
 from boardgen.contract import BuildOptions, Coverage, check_layout, compose
 from boardgen.errors import InputError
-from boardgen.i18n import words_for
+from boardgen.i18n import Words, catalogue, words_for
 from boardgen.layout import load_layout, read_layout, resolve, safe_identifier
 
 HOST = "127.0.0.1"
@@ -164,14 +164,17 @@ def svg_of(stem: str, scene, previous: Snapshot | None) -> bytes:
 
 
 def picture_groups(output, words) -> tuple[Group, ...]:
-    """The pictures in the order of the print-and-play file, under the titles it uses."""
-    groups = [Group(words("section.board"), (("board", "board"),), "board")]
+    """The pictures in the order of the print-and-play file, under the titles it uses, each
+    captioned with the name of the SVG file ``build`` writes for it (a name, not a word: the
+    same in every language)."""
+    groups = [Group(words("section.board"), (("board", "board.svg"),), "board")]
     for component_set in output.component_sets:
-        faces = tuple((stem, name) for stem, name, _scene in component_set.faces())
+        faces = tuple((stem, f"{stem}.svg") for stem, _name, _scene in component_set.faces())
         if faces:
             groups.append(Group(component_set.title, faces))
     for sheet in output.sheets:
-        groups.append(Group(sheet.title, ((safe_identifier(sheet.name), sheet.name),)))
+        stem = safe_identifier(sheet.name)
+        groups.append(Group(sheet.title, ((stem, f"{stem}.svg"),)))
     return tuple(groups)
 
 
@@ -320,17 +323,32 @@ class Preview:
         return thread
 
 
+PAGE_WORDS = ("drawn", "checked", "problems")  # the catalogue's preview.* words the page shows
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """The page's own words in the kit's language (``preview.*`` of its catalogue); English
+    while the language's catalogue cannot be read."""
+    try:
+        words = Words(lang, catalogue(lang))
+    except InputError:
+        words = Words("en", catalogue("en"))
+    return {key: words(f"preview.{key}") for key in PAGE_WORDS}
+
+
 def page(snapshot: Snapshot) -> str:
     """The HTML page of a snapshot: its pictures, or its problems one per line."""
     template = resources.files("boardgen").joinpath("preview.html").read_text("utf-8")
+    said = page_words(snapshot.lang)
     if snapshot.problems:
-        body = "<ul class=\"problems\">\n" + "".join(
-            f"<li>{html.escape(problem)}</li>\n" for problem in snapshot.problems) + "</ul>"
+        body = (f"<h2 class=\"problems-heading\">{html.escape(said['problems'])}</h2>\n"
+                "<ul class=\"problems\">\n" + "".join(
+                    f"<li>{html.escape(problem)}</li>\n" for problem in snapshot.problems) + "</ul>")
     else:
         body = "\n".join(group_html(group, snapshot.tags) for group in snapshot.groups)
     values = {"lang": html.escape(snapshot.lang), "title": html.escape(snapshot.title),
               "version": str(snapshot.version), "checked": str(snapshot.checked).lower(),
-              "body": body}
+              "body": body, **{f"word_{key}": html.escape(text) for key, text in said.items()}}
     # one pass, so a title that happens to contain "{{body}}" stays text
     return re.sub(r"\{\{(\w+)\}\}", lambda match: values[match.group(1)], template)
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from boardgen.cli import app
+from boardgen.languages import shipped_codes
 from boardgen.layout import layouts_dir
 from boardgen.scaffold import layout_schema
 
@@ -233,7 +234,7 @@ class Options:
 
 STANDARD_PAPERS = ["a4", "letter", "a3", "legal"]
 FORMATS = ["pdf", "svg", "png", "tgc", "tts"]
-LANGUAGES = ["en", "de", "pl"]
+LANGUAGES = sorted(shipped_codes())  # every shipped language, from its catalogue
 
 
 def _millimetres(low: float, high: float, edges: list[float]):

@@ -32,24 +32,27 @@ LAYOUTS = {
         'extends = "six_day_race"\n[spaces]\nnamed = [{ space = 1, kind = "finish" }, '
         '{ space = 80, kind = "start" }, { space = 40, kind = "rider-change" }]\n'),
     "cards too wide for the board's cuts, narrower cards": (
-        'extends = "six_day_race"\n[cards]\nwidth_mm = 200\n', "use narrower cards",
-        'extends = "six_day_race"\n[cards]\nwidth_mm = 70\n'),
+        'extends = "six_day_race"\n[components.cards]\nwidth_mm = 200\n', "use narrower cards",
+        'extends = "six_day_race"\n[components.cards]\nwidth_mm = 70\n'),
     "bends too tight, fewer straight spaces": (
-        'extends = "six_day_race"\n[track]\nstraight_spaces = 36\n',
+        'extends = "six_day_race"\n[board]\nstraight_spaces = 36\n',
         "use fewer straight spaces or narrower lanes",
-        'extends = "six_day_race"\n[track]\nstraight_spaces = 24\n'),
+        'extends = "six_day_race"\n[board]\nstraight_spaces = 24\n'),
     "riders crowded, longer spaces": (
-        'extends = "six_day_race"\n[track]\nstraight_spaces = 30\n',
+        'extends = "six_day_race"\n[board]\nstraight_spaces = 30\n',
         "use longer spaces, wider lanes, narrower riders or fewer straight spaces",
-        'extends = "six_day_race"\n[track]\nstraight_spaces = 30\nspace_mm = 30\n'),
+        'extends = "six_day_race"\n[board]\nstraight_spaces = 30\nspace_mm = 30\n'),
     "riders crowded, wider lanes": (
-        'extends = "six_day_race"\n[track]\nstraight_spaces = 30\n',
+        'extends = "six_day_race"\n[board]\nstraight_spaces = 30\n',
         "use longer spaces, wider lanes, narrower riders or fewer straight spaces",
-        'extends = "six_day_race"\n[track]\nstraight_spaces = 30\nlane_mm = 24\n'),
+        'extends = "six_day_race"\n[board]\nstraight_spaces = 30\nlane_mm = 24\n'),
     "riders too wide, narrower riders": (
-        'extends = "six_day_race"\n[riders]\nwidth_mm = 30\n',
+        'extends = "six_day_race"\n[components.riders]\nsize_mm = 30\n',
         "change the spaces, lanes or riders' width",
-        'extends = "six_day_race"\n[riders]\nwidth_mm = 9\n'),
+        'extends = "six_day_race"\n[components.riders]\nsize_mm = 9\n'),
+    "a moved table, written as it says": (
+        'extends = "six_day_race"\n[hands]\nmin_players = 4\n', "[players] min",
+        'extends = "six_day_race"\n[players]\nmin = 4\n'),
     "a control character, removed": ('extends = "racing_kings"\ntitle = "Race\\u0007"\n',
                                      "remove it", 'extends = "racing_kings"\ntitle = "Race"\n'),
     "an invisible character, removed": ('extends = "racing_kings"\ntitle = "Ra\\u200bce"\n',

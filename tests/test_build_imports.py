@@ -44,3 +44,20 @@ def test_a_pdf_build_of_every_game_loads_nothing_it_does_not_use(tmp_path):
     loaded = set(json.loads(modules_file.read_text()))
     assert "boardgen.render.pdf" in loaded  # the runner saw the build
     assert sorted(loaded & set(NOT_FOR_A_PDF_BUILD)) == []
+
+
+NOT_FOR_A_BUILD_WITHOUT_PDF = (
+    "jinja2", "markdown_it", "pyphen",  # the rule text's template, parser and hyphenation
+    "boardgen.rules.template", "boardgen.rules.document", "boardgen.rules.typeset",
+)
+
+
+def test_a_build_without_pdf_loads_no_rules_stack(tmp_path):
+    modules_file = tmp_path / "modules.json"
+    done = subprocess.run([sys.executable, "-c", RUNNER, str(modules_file), "build", *GAME_KINDS,
+                           "--format", "svg", "--out", str(tmp_path / "out")],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(modules_file.read_text()))
+    assert "boardgen.render.svg" in loaded  # the runner saw the build
+    assert sorted(loaded & set(NOT_FOR_A_BUILD_WITHOUT_PDF)) == []

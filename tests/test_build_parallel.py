@@ -87,17 +87,17 @@ def test_a_rule_book_is_read_once_per_layout_and_again_when_its_text_changes(tmp
 def test_a_build_typesets_its_rules_once_per_page_size(monkeypatch):
     """The rule sheet's pages go into rules.pdf and the bundle alike; the booklet has its own
     half-size pages."""
-    import boardgen.rules as rules
+    import boardgen.rules.typeset as typesetting
     from boardgen.build import compose_target, product_files
 
     sizes = []
-    real = rules.typeset
+    real = typesetting.typeset
 
     def counting(text, scenes, style, *args, **kwargs):
         sizes.append((round(style.width), round(style.height)))
         return real(text, scenes, style, *args, **kwargs)
 
-    monkeypatch.setattr(rules, "typeset", counting)
+    monkeypatch.setattr(typesetting, "typeset", counting)
     layout, output = compose_target("racing_kings")
     files = product_files(layout, output, BuildOptions(formats=("pdf",)), "racing_kings")
     assert {"rules.pdf", "rules-booklet.pdf", "racing_kings-print-and-play.pdf"} <= set(files)
@@ -144,3 +144,35 @@ def test_a_picture_two_games_share_is_drawn_once_and_written_for_both(tmp_path, 
     assert drawn.count("board") == 2  # the boards differ
     assert drawn.count("cards-green-1") == 1  # the cards are the same artwork
     assert len(drawn) < len(written)
+
+
+_real_draw_pngs = build_module.draw_pngs
+
+
+def _draw_pngs_logging(jobs):
+    with open(_DRAWN_LOG[0], "a", encoding="utf-8") as log:
+        log.write("".join(f"{key.hex()}-{dpi}\n" for key, dpi in jobs))
+    return _real_draw_pngs(jobs)
+
+
+def test_an_export_picture_two_games_share_is_drawn_once_and_written_for_both(tmp_path,
+                                                                              monkeypatch):
+    from boardgen.build import artwork_key, compose_target
+    from boardgen.export import export_pictures
+
+    games = ["six_day_race", "six_day_race_advanced"]
+    options = BuildOptions(formats=("tts",))
+    list(build_many(games, tmp_path / "serial", options, workers=1))
+    _DRAWN_LOG[:] = [tmp_path / "drawn.log"]
+    monkeypatch.setattr(build_module, "draw_pngs", _draw_pngs_logging)
+    list(build_many(games, tmp_path / "parallel", options, workers=2))
+    serial, parallel = files_in(tmp_path / "serial"), files_in(tmp_path / "parallel")
+    assert serial.keys() == parallel.keys()
+    for name, data in parallel.items():  # a save names its images by their absolute path
+        assert data.replace(b"/parallel/", b"/serial/") == serial[name], name
+    drawn = (tmp_path / "drawn.log").read_text(encoding="utf-8").splitlines()
+    wanted = [{f"{artwork_key(scene).hex()}-{dpi}"
+               for scene, dpi in export_pictures(compose_target(game)[1], options.formats)}
+              for game in games]
+    assert sorted(drawn) == sorted(wanted[0] | wanted[1])  # each once
+    assert len(wanted[0] & wanted[1]) > 20  # the cards are the same artwork

@@ -9,7 +9,8 @@ import pytest
 from boardgen import cache, fonts
 from boardgen.errors import InputError
 from boardgen.rules import template
-from boardgen.rules.typography import HYPHENATION, Patterns, dictionary_path
+from boardgen.i18n import LANGUAGES
+from boardgen.rules.typography import Patterns, dictionary_path, typography
 
 
 @pytest.fixture
@@ -87,9 +88,9 @@ def test_a_font_of_a_face_already_read_is_the_font_reportlab_makes(own_cache):
     assert ours.stringWidth(text, 12) == theirs.stringWidth(text, 12)
 
 
-@pytest.mark.parametrize("lang", sorted(HYPHENATION))
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_kept_hyphenation_patterns_are_the_patterns_read(own_cache, lang):
-    path = dictionary_path(HYPHENATION[lang])
+    path = dictionary_path(typography(lang).hyphenation)
     Patterns.read(path)
     kept = Patterns.read(path)
     assert kept_files(own_cache, "hyph_*")
@@ -128,3 +129,14 @@ def test_a_damaged_template_file_is_compiled_again(own_cache):
         kept.write_bytes(damage)
         assert render(text) == "42\n"
     assert render(text) == "42\n" and kept.stat().st_size > 20
+
+
+def test_a_kept_woff_subset_is_the_subset_cut_afresh_and_is_not_cut_again(own_cache, monkeypatch):
+    fonts.subset_woff.cache_clear()
+    text = "Zażółć gęślą jaźń 0123"
+    first = fonts.subset_woff("bold", text)
+    assert first == fonts._cut_woff("bold", text) and first[:4] == b"wOFF"
+    assert len(kept_files(own_cache / "woff")) == 1
+    fonts.subset_woff.cache_clear()
+    monkeypatch.setattr(fonts, "_cut_woff", lambda *args: pytest.fail("cut again"))
+    assert fonts.subset_woff("bold", text) == first

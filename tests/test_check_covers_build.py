@@ -35,11 +35,11 @@ def test_check_says_what_it_covered(run_cli):
     assert result.stdout.splitlines()[1] == (
         "checked for A4, A3, Letter and Legal paper; home and shop mode (bleed up to 20 mm); "
         "duplex, fold and no backs; margins up to 6 mm; pdf, svg, png, tgc and tts (PNG at up "
-        "to 150 dpi); de, en and pl")
+        "to 150 dpi); de, en, fr and pl")
     narrowed = run_cli("check", "racing_kings", "--paper", "legal", "--mode", "home", "--backs",
                        "fold", "--format", "pdf", "--margin", "10")
     assert narrowed.stdout.splitlines()[1] == (
-        "checked for Legal paper; home mode; fold backs; margins up to 10 mm; pdf; de, en and pl")
+        "checked for Legal paper; home mode; fold backs; margins up to 10 mm; pdf; de, en, fr and pl")
 
 
 def rule_pages(paper: str) -> int:
@@ -86,7 +86,7 @@ def test_the_widest_standee_the_message_allows_builds_with_every_option(tmp_path
     assert built.exit_code == 0, built.stderr
 
 
-BIG_CARDS = 'extends = "six_day_race"\n[cards]\nwidth_mm = 140\nheight_mm = 205\n'
+BIG_CARDS = 'extends = "six_day_race"\n[components.cards]\nwidth_mm = 140\nheight_mm = 205\n'
 
 
 def test_a_piece_too_big_for_one_build_is_refused_with_advice_that_builds(tmp_path, run_cli):

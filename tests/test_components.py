@@ -137,6 +137,24 @@ def test_a_score_sheet_names_its_columns_in_the_kits_language():
     assert "Punkty" in texts(sheet.scene) and (sheet.scene.width, sheet.scene.height) == (198, 254)
 
 
+def test_a_score_sheet_of_players_down_has_a_table_per_round_and_a_summary():
+    model = piece({"type": "score_sheet", "players": "down", "tables": 4, "total": "points",
+                   "table_title": "Round {number}", "player_title": "Player",
+                   "columns": {"laps": {"title": "Laps"}, "points": {"title": "Points"}},
+                   "summary": {"title": "All rounds", "note": "Most points wins.",
+                               "rows": {"sum": {"title": "Total"}, "place": {"title": "Place"}}}})
+    (sheet,) = component_type("score_sheet").compose(model, "scores", context()).sheets
+    words = texts(sheet.scene)
+    assert [w for w in words if w.startswith("Round ")] == [f"Round {n}" for n in range(1, 5)]
+    assert words.count("Points") == 4 and {"All rounds", "Total", "Place"} <= set(words)
+    assert "Most points wins." in words
+    numbers = [w for w in words if w.isdigit()]
+    assert numbers.count("3") == 5  # the third player's row in every round and the summary
+    with pytest.raises(ValidationError, match="total = 'score' is not one of the columns"):
+        piece({"type": "score_sheet", "players": "down", "total": "score",
+               "columns": {"points": {"title": "Points"}}})
+
+
 def test_a_player_aid_lists_the_spaces_it_is_given():
     facts = {"aid": {"heading": "Goose", "entries": [legend.Entry("#d3e5f0", "goose", "Goose",
                                                                   "Move again.")],

@@ -136,17 +136,21 @@ def test_a_game_without_setups_says_so(run_cli, tmp_path):
 
 
 def test_a_rule_language_without_a_text_is_refused_before_rendering(run_cli, tmp_path):
-    from boardgen.i18n import LANGUAGES
-    from boardgen.layout import layouts_dir
+    """Every shipped game has rules in every shipped language; a language of the user's own
+    (a catalogue beside the layout) may have none yet."""
+    from tests.test_languages import italian_catalogue, italian_labels
 
-    lacking = [(game, lang) for game in ("racing_kings", "river_race") for lang in LANGUAGES
-               if not (layouts_dir() / f"{game}.rules.{lang}.md").exists()]
-    if not lacking:
-        pytest.skip("every game has a rule text in every language")
-    game, lang = lacking[0]
-    result = run_cli("build", game, "--lang", lang, "--out", tmp_path)
-    assert result.exit_code == 2 and f"no {LANGUAGES[lang]} rule text" in result.stderr
-    assert not (tmp_path / game).exists()
+    folder = tmp_path / "games"
+    (folder / "catalogues").mkdir(parents=True)
+    write(folder / "catalogues", "it.toml", italian_catalogue())
+    path = write(folder, "mine.toml", 'extends = "racing_kings"\nname = "mine"\n' + italian_labels())
+    assert run_cli("check", path).exit_code == 0
+    result = run_cli("build", path, "--lang", "it", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "no Italian rule text for 'mine'; written in: de (German), " \
+        "en (English), fr (French), pl (Polish)" in result.stderr
+    assert not (tmp_path / "out" / "mine").exists()
+    svg = run_cli("build", path, "--lang", "it", "--format", "svg", "--out", tmp_path / "svg")
+    assert svg.exit_code == 0, svg.output  # no rules printed: no rule text needed
 
 
 def test_shapes_of_the_whole_kit_are_limited(monkeypatch):
@@ -231,12 +235,13 @@ def test_an_english_label_may_use_only_the_placeholders_its_game_fills_in(tmp_pa
 def test_braces_in_a_title_print_as_written(run_cli, tmp_path, game):
     """The title and subtitle are plain text, not templates: "{" once stopped check and build.
     A language's own title (``[labels.de] title``) is printed as written too."""
+    from boardgen.i18n import LANGUAGES
+
     title, subtitle, german = "Set {x} {{y}} }", "{ Edition {year}", "Satz {{B}} {"
+    tables = "".join(f'[labels.{lang}]\ntitle = "{german if lang == "de" else title}"\n'
+                     f'subtitle = "{subtitle}"\n' for lang in LANGUAGES)
     path = write(tmp_path, "braces.toml", f'extends = "{game}"\nname = "braces"\n'
-                 f'title = "{title}"\nsubtitle = "{subtitle}"\n[labels.de]\ntitle = "{german}"\n'
-                 f'subtitle = "{subtitle}"\n[labels.en]\ntitle = "{title}"\n'
-                 f'subtitle = "{subtitle}"\n[labels.pl]\ntitle = "{title}"\n'
-                 f'subtitle = "{subtitle}"\n')
+                 f'title = "{title}"\nsubtitle = "{subtitle}"\n{tables}')
     assert run_cli("check", path).exit_code == 0
     for lang, printed in (("en", title), ("de", german)):
         out = tmp_path / lang
@@ -269,11 +274,11 @@ def test_check_counts_the_pages_of_the_rules_as_a_build_prints_them(tmp_path, ru
 
 def test_the_rules_are_typeset_once_for_the_check_and_the_build(tmp_path, monkeypatch):
     from boardgen import build as build_module
-    from boardgen import rules
+    from boardgen.rules import typeset as typesetting
 
     calls = []
-    draw_pages = rules.draw_pages
-    monkeypatch.setattr(rules, "draw_pages",
+    draw_pages = typesetting.draw_pages
+    monkeypatch.setattr(typesetting, "draw_pages",
                         lambda *a, **k: calls.append(a[2]) or draw_pages(*a, **k))
     build_module.build("racing_kings", tmp_path, BuildOptions(formats=("pdf",)))
     assert len(calls) == 2  # the sheet and the booklet's pages
@@ -292,7 +297,7 @@ def test_a_rule_text_of_more_blocks_than_rules_need_is_refused_with_its_line(tmp
 
 
 def test_a_legend_text_may_name_every_number_the_legend_fills_in(run_cli, tmp_path):
-    from boardgen.games.six_day_race.infield import legend_values
+    from boardgen.games.six_day_race.board import legend_values
     from boardgen.games.six_day_race.model import LEGEND_PLACEHOLDERS
     from boardgen.i18n import words_for
 

@@ -95,7 +95,7 @@ def _free_keys(node, defs) -> bool:
     ('extends = "river_race"\n[board]\ncell_mm = 10000000\n', "board.cell_mm"),
     ('extends = "river_race"\n[[tiles.types]]\nname = "many"\ncount = 10000000\n'
      'paths = ["M 0 50 L 100 50"]\n', "tiles.types[0].count"),
-    ('extends = "six_day_race"\n[track]\nspaces = 10000000\n', "track.spaces"),
+    ('extends = "six_day_race"\n[board]\nspaces = 10000000\n', "board.spaces"),
     ('extends = "steeple_chess"\n[course]\nsquare_mm = 10000000\n', "course.square_mm"),
 ])
 def test_huge_sizes_are_refused_fast(run_cli, tmp_path, text, fragment):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from boardgen.geometry.cells import MapError, parse_map, rectangle
 from boardgen.geometry.naming import Naming
-from boardgen.geometry.place import GridPlacement
+from boardgen.geometry.place import GridPlacement, overlaps
 from boardgen.geometry.reach import Board, Obstacle, Runner, check_reachability
 from boardgen.geometry.shapes import Oval, Spiral
 from boardgen.geometry.track import (Cross, cross_track, line, path_cells, serpentine_cells,
@@ -43,6 +43,15 @@ def test_chess_files_of_a_layouts_own_letters():
     naming = Naming("chess", 3, 2, letters="xyz")
     assert naming.name((2, 1)) == "z1" and naming.cell("y2") == (1, 0)
     assert naming.cell("a1") is None
+
+
+def test_a_cell_by_column_and_rank_is_the_cell_its_name_names():
+    naming = Naming("chess", 10, 6, letters="abcdefghij")
+    for column in range(10):
+        for rank in range(1, 7):
+            cell = naming.cell_at(column, rank)
+            assert naming.cell(f"{'abcdefghij'[column]}{rank}") == cell
+            assert naming.name(cell) == f"{'abcdefghij'[column]}{rank}"
 
 
 @given(st.integers(1, 40), st.integers(1, 40), st.sampled_from(["chess", "spreadsheet",
@@ -93,12 +102,15 @@ def test_a_grid_prints_in_the_syntax_it_is_read_in():
 
 @pytest.mark.parametrize("text, message", [
     (". . .\n. .", "map row 2: 2 cells, the first row has 3"),
-    (". x .", "map row 1, column 2: unknown character 'x'"),
+    (". x .", "cell B1 (map row 1, column 2): unknown character 'x'"),
     (".-.", "separated by a space or '|'"),
     ("- -\n. .", "must stand between two rows"),
+    (". .|\n. .", "map row 1, column 2: a wall runs off the edge of the map"),
+    (". .\n    -\n. .", "a wall runs off the edge of the map"),
 ])
 def test_a_bad_map_is_named_by_row_and_column(text, message):
-    with pytest.raises(MapError, match=message.replace("(", r"\(").replace("|", r"\|")):
+    with pytest.raises(MapError, match=message.replace("(", r"\(").replace(")", r"\)")
+                       .replace("|", r"\|")):
         parse_map(text, {".": "free"})
 
 
@@ -287,3 +299,15 @@ def test_a_board_of_a_million_cells_is_flooded():
     board = Board(grid, wall)
     assert not board.reach([(500, 999)], [(c, 0) for c in range(1000)]).ok
     assert Board(grid, wall[:-1]).reach([(500, 999)], [(c, 0) for c in range(1000)]).ok
+
+
+BOXES = st.tuples(st.integers(0, 20), st.integers(0, 20), st.integers(1, 20), st.integers(1, 20))
+
+
+@given(BOXES, BOXES)
+def test_two_boxes_overlap_where_a_point_lies_inside_both(a, b):
+    """Against a count of the unit squares both boxes cover (x, y, w, h on a whole grid)."""
+    def squares(box):
+        x, y, w, h = box
+        return {(i, j) for i in range(x, x + w) for j in range(y, y + h)}
+    assert overlaps(a, b) == bool(squares(a) & squares(b))

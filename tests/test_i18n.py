@@ -1,5 +1,5 @@
-"""The print vocabulary in three languages: same keys, same placeholders, every key the
-code asks for, and German and Polish kits whose page furniture holds no English word."""
+"""The print vocabulary in every shipped language: same keys, same placeholders, every key
+the code asks for, and translated kits whose page furniture holds no English word."""
 
 from __future__ import annotations
 
@@ -25,14 +25,15 @@ from boardgen.scene import Document, Rect, Scene, Style
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("racing_kings", "river_race", "steeple_chess", "six_day_race", "six_day_race_advanced")
 # The tables of page furniture; other tables (rule texts' words) are checked by their owners.
-FURNITURE = ("language", "number", "section", "kind", "pdf", "cover", "list", "ruler", "footer",
+FURNITURE = ("number", "section", "kind", "pdf", "cover", "list", "ruler", "footer",
              "paper", "tiling", "map", "sheets", "shop")
 CODE = sorted((ROOT / "boardgen" / "imposition").glob("*.py")) + [ROOT / "boardgen" / "build.py"]
-# Words German or Polish share with the English page furniture: the program's name, the PDF
+# Words a translation shares with the English page furniture: the program's name, the PDF
 # boxes a print shop asks for, US paper names, the unit, and ordinary words of the language
-# (German "so", Polish "a" = "and").
+# (German "so", Polish "a" = "and", French "page", "mode" and "bord long").
 SHARED = {"boardgen", "trimbox", "bleedbox", "letter", "legal", "mm"}
-ALLOWED = {"de": SHARED | {"so"}, "pl": SHARED | {"a"}}
+ALLOWED = {"de": SHARED | {"so"}, "fr": SHARED | {"page", "pages", "mode", "long"}, "pl": SHARED | {"a"}}
+TRANSLATED = [code for code in LANGUAGES if code != "en"]  # every shipped language but English
 
 
 def furniture_keys(lang: str) -> dict[str, str]:
@@ -53,7 +54,7 @@ ENGLISH = vocabulary(furniture_keys("en").values())
 # ---- the catalogues ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_catalogue_has_exactly_the_english_keys_and_placeholders(lang):
     english, other = catalogue("en"), catalogue(lang)
     assert sorted(set(english) - set(other)) == []
@@ -85,7 +86,7 @@ def test_german_says_du_and_polish_addresses_the_player_directly():
     assert "Drukuj w skali 100%" in polish
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_translation_repeats_an_english_word_beyond_the_shared_ones(lang):
     assert vocabulary(furniture_keys(lang).values()) & ENGLISH <= ALLOWED[lang]
 
@@ -113,7 +114,7 @@ def test_every_furniture_entry_is_used_by_the_code():
     keys, prefixes = code_literals()
     unused = [key for key in furniture_keys("en") if key not in keys
               and not any(key.startswith(prefix) for prefix in prefixes)]
-    assert unused == ["language.name"]  # the catalogue names its language for translators
+    assert unused == []
 
 
 # ---- what imposition asks for ------------------------------------------------------------
@@ -211,12 +212,13 @@ def odd_shapes(words: Words) -> str:
     ("en", "pages 3, 5–6 and 7–9 double-sided"),
     ("de", "Seiten 3, 5–6 und 7–9 beidseitig"),
     ("pl", "strony 3, 5–6 i 7–9 dwustronnie"),
+    ("fr", "pages 3, 5–6 et 7–9 en recto verso"),
 ])
 def test_the_cover_lists_the_two_sided_pages_in_the_language(lang, expected):
     assert expected in odd_shapes(words_for(None, lang))
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_game_imposes_in_every_mode_and_uses_every_entry(lang):
     words = recording(lang)
     for name in ("river_race", "six_day_race"):
@@ -258,7 +260,7 @@ def without(text: str, given: list[str]) -> str:
     return text
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("name", GAMES)
 def test_the_page_furniture_of_a_kit_has_no_english_word(name, lang):
     words = words_for(game(name, lang)[0], lang)
@@ -276,7 +278,7 @@ def test_the_page_furniture_of_a_kit_has_no_english_word(name, lang):
     assert any(words("map.label").lower() in without(text, given) for text in texts)
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_shop_and_folded_pages_speak_the_language_too(lang):
     words = words_for(game("racing_kings", lang)[0], lang)
     for scenario in ({"mode": "shop", "bleed_mm": 2.5}, {"backs": "fold"}):

@@ -7,7 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from boardgen import fonts
-from boardgen.i18n import words_for
+from boardgen.i18n import LANGUAGES, words_for
 from boardgen.imposition.marks import (CLINGING, DETAIL_MIN_MM, RULER_W, UNITS, footer, footer_box,
                                        ruler_symbols, size_text, wrap)
 from boardgen.imposition.paper import number, parse_paper
@@ -60,7 +60,7 @@ def test_a_long_footer_detail_takes_two_lines_at_a_legible_size():
     assert [t.text for t in short] == ["Bogen 1 von 2", "kurz"]
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("key", ["sheets.duplex_detail", "sheets.fold_detail", "tiling.detail",
                                  "sheets.backs_detail", "shop.detail"])
 def test_no_footer_detail_reaches_into_the_ruler_note(lang, key):
@@ -75,7 +75,7 @@ def test_no_footer_detail_reaches_into_the_ruler_note(lang, key):
 
 
 def test_the_ruler_note_fits_beside_the_ruler_in_every_language():
-    for lang in ("en", "de", "pl"):
+    for lang in LANGUAGES:
         ((name, nodes),) = ruler_symbols(words_for(None, lang)).items()
         assert name == ("calibration-ruler" if lang == "en" else f"calibration-ruler-{lang}")
         for node in texts(nodes):

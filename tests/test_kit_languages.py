@@ -1,6 +1,6 @@
-"""Whole kits in German and Polish: no English word in any PDF a player prints.
+"""Whole kits in every language but English: no English word in any PDF a player prints.
 
-Every shipped layout is built with ``--lang de`` and ``--lang pl`` (PDF only); the text of
+Every shipped layout is built in each shipped language (PDF only); the text of
 every page and every PDF title is extracted and read word by word. A word is English when
 the English kit prints it and the kit's own language never does (its catalogue, labels and
 rule text), or when Hunspell knows it in English but not in the kit's language; project
@@ -23,7 +23,7 @@ from tests.conftest import hunspell, import_enchant
 import_enchant()  # without libenchant the module is skipped (a failure under CI)
 
 SPELLING = Path(__file__).parent / "spelling"
-DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
+DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "pl": "pl_PL"}
 WORD = re.compile(r"[^\W\d_]{3,}")
 HYPHENATED = re.compile(r"([^\W\d_])-\n\s*([^\W\d_])")  # a word broken over two lines
 # The head of a word broken at the foot of a page, the page furniture after it

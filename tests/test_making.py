@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boardgen.contract import compose
-from boardgen.i18n import words_for
+from boardgen.i18n import LANGUAGES, words_for
 from boardgen.imposition import (PrintOptions, Section, artwork_spans, board_work, component_work,
                                  impose_board, keep_out_spans, parse_paper, plan_tiles, sheet_work)
 from boardgen.imposition.bundle import Cover, making_pages, print_and_play
@@ -109,7 +109,7 @@ def test_on_small_paper_the_steps_take_a_second_page_and_nothing_runs_off():
         assert body and max(n.y for n in body) <= bottom
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("game", ["racing_kings", "river_race", "six_day_race", "steeple_chess"])
 def test_every_footer_instruction_is_seven_points_or_more(game, lang):
     from boardgen import imposition

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgen.games import game_for
-from boardgen.games.six_day_race.riders import compose_riders
+from boardgen.games.six_day_race.pieces import compose_pieces
 from boardgen.games.steeple_chess.model import PLAYERS
 from boardgen.games.steeple_chess.tokens import token_scene
 from boardgen.i18n import words_for
@@ -112,7 +112,7 @@ def test_steeple_chess_start_spaces_carry_the_marks_of_their_pieces():
 
 def test_six_day_riders_keep_their_numbers_and_gain_a_mark_each():
     layout = load_layout("six_day_race")
-    riders = compose_riders(layout).components
+    riders = next(s for s in compose_pieces(layout).sets if s.name == "riders").components
     marks = []
     for component in riders:
         faces = [n for n in component.front.children if isinstance(n, Group)]
@@ -121,7 +121,7 @@ def test_six_day_riders_keep_their_numbers_and_gain_a_mark_each():
             found = marks_in(face.children)
             assert len(found) == 2 and found[0] == found[1]  # the same mark in both corners
         marks.append(found[0])
-    assert len(set(marks)) == len(riders) == len(layout.riders.colors)
+    assert len(set(marks)) == len(riders) == len(layout.rider_colors)
 
 
 def walk(nodes):

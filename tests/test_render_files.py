@@ -124,5 +124,34 @@ def test_a_subset_cut_from_the_repertoire_is_the_subset_cut_from_the_whole_face(
     whole = TTFont(io.BytesIO(fonts._plain_face(face)), recalcTimestamp=False)
     whole.flavor = "woff"  # as subset_woff saves it
     expected = fonts._subset(whole, text, fonts._subset_options(woff=True))
-    fonts.subset_woff.cache_clear()
-    assert fonts.subset_woff(face, text) == expected
+    assert fonts._cut_woff(face, text) == expected  # cut afresh, not read from the cache
+
+
+def test_a_png_encoded_band_by_band_is_the_png_of_all_rows_at_once(monkeypatch):
+    """A picture of many bands (here of 7 rows each) is the same file as one band, and its
+    pixels read back as drawn: a stripe per band boundary lands on the right row."""
+    require_cairo()
+    from boardgen.render import png
+
+    scene = Scene(20, 30, tuple(Rect(0, y, 20, 1, Style(fill="#d01010")) for y in range(0, 30, 3)))
+    whole = png.render_png(scene, dpi=100)
+    monkeypatch.setattr(png, "BAND_BYTES", 7 * 3 * 79)
+    assert png.render_png(scene, dpi=100) == whole
+    image = Image.open(io.BytesIO(whole))
+    assert image.size == (79, 118)
+    assert image.getpixel((40, 2)) == (208, 16, 16) and image.getpixel((40, 8)) == (255, 255, 255)
+    assert image.getpixel((40, 108)) == (208, 16, 16)
+
+
+def test_a_png_drawn_without_the_font_sheet_is_the_png_of_the_whole_svg():
+    """A PNG of its own is drawn from an SVG without embedded fonts (cairosvg reads none):
+    the same file as from the SVG a build writes, in every face."""
+    require_cairo()
+    from boardgen.render import png, svg
+
+    scene = Scene(40, 12, tuple(Text(2, 4 * (index + 1), "Zażółć Æ 1", 3, font=face)
+                                for index, face in enumerate(sorted(fonts.FILES))))
+    plain = svg.render_svg(scene, embed_fonts=False)
+    assert b"@font-face" not in plain and b"@font-face" in svg.render_svg(scene)
+    assert png.render_png(scene, dpi=120) == png.render_png(scene, dpi=120,
+                                                            svg=svg.render_svg(scene))

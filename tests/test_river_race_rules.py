@@ -1,4 +1,4 @@
-"""Wyścig przez rzekę: the rule texts are templates of the layout, in English, German and Polish.
+"""Wyścig przez rzekę: the rule texts are templates of the layout, in every language.
 
 Texts are rendered here as the rule sheet renders them (``boardgen.rules.render_text``): the
 game's ``rule_context``, the layout's words and the grammar helpers.
@@ -16,7 +16,7 @@ from boardgen.i18n import words_for
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.rules import render_text
 
-LANGS = ["en", "de", "pl"]
+LANGS = ["en", "de", "fr", "pl"]
 FIGURE = re.compile(r"^!\[[^\]]+\]\(diagram:([a-z\-]+)\)$", flags=re.M)
 
 
@@ -136,6 +136,10 @@ def test_the_rules_speak_the_book_facts(layout):
     assert "Du darfst deinen Gegner nie einsperren" in german and "strenger" in german
     polish = render(layout, "pl")
     assert "nie wolno zamknąć przeciwnika" in polish and "surowsze" in polish
+    french = " ".join(render(layout, "fr").split())
+    assert "vous ne devez jamais enfermer votre adversaire" in french and "plus stricte" in french
+    assert '"01" et "021"' in french and "O1 et O21" in french
+    assert "douze" in french and "sept sortes de 20" in french
 
 
 def test_polish_text_has_the_review_fixes(layout):

@@ -23,9 +23,9 @@ from boardgen.layout import load_layout, shipped_games
 from boardgen.i18n import words_for
 from boardgen.rules import LANGUAGES, MissingLanguage, render_text, rule_book, rule_text_path
 
-REFERENCE = {"en": "Figure {}", "de": "Abbildung {}", "pl": "rys. {}"}
-CAPTION = {"en": "Figure {}:", "de": "Abbildung {}:", "pl": "Rysunek {}:"}
-LETTERS = {"de": "äöüß", "pl": "ąćęłńóśźż"}
+REFERENCE = {"en": "Figure {}", "de": "Abbildung {}", "fr": "figure {}", "pl": "rys. {}"}
+CAPTION = {"en": "Figure {}:", "de": "Abbildung {}:", "fr": "Figure {}\u202f:", "pl": "Rysunek {}:"}
+LETTERS = {"de": "äöüß", "fr": "àâçéèêëîïôûùœ", "pl": "ąćęłńóśźż"}
 FIGURE = re.compile(r"^!\[[^\]]*\]\(diagram:([^)\s]+)\)\s*$")
 WORD = re.compile(r"\w+")
 
@@ -53,6 +53,9 @@ def test_every_game_has_rules_in_the_languages_the_issue_asks_for():
         ("racing_kings", "en"), ("river_race", "en"), ("river_race", "pl"),
         ("steeple_chess", "en"), ("steeple_chess", "de"), ("six_day_race", "en"),
         ("six_day_race", "de"), ("six_day_race_advanced", "en"), ("six_day_race_advanced", "de")}
+    shipped = {"racing_kings", "river_race", "steeple_chess", "six_day_race",
+               "six_day_race_advanced"}
+    assert {(name, "fr") for name in shipped} <= set(RULE_TEXTS)
 
 
 def source_words(text: str, lang: str) -> Counter:

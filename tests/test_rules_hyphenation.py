@@ -9,12 +9,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgen.rules.typography import (HYPHENATION, LEFT_MIN, RIGHT_MIN, Patterns,
-                                       _dictionary, _PyphenPatterns, dictionary_path)
+from boardgen import languages
+from boardgen.i18n import LANGUAGES
+from boardgen.rules.typography import (LEFT_MIN, RIGHT_MIN, Patterns, _dictionary,
+                                       _PyphenPatterns, dictionary_path, typography)
 from tests.conftest import LAYOUTS
 
+HYPHENATION = {lang: typography(lang).hyphenation for lang in LANGUAGES}  # pyphen's names
 ALPHABETS = {"en": "abcdefghijklmnopqrstuvwxyz", "de": "abcdefghijklmnopqrstuvwxyzäöüß",
+             "fr": "abcdefghijklmnopqrstuvwxyzàâæçéèêëîïôœùûüÿ",
              "pl": "abcdefghijklmnoprstuwyząćęłńóśźż"}
+
+
+def test_every_shipped_language_hyphenates_and_has_its_alphabet_here():
+    assert all(HYPHENATION.values()) and sorted(ALPHABETS) == sorted(HYPHENATION)
 
 
 def pyphen_for(lang: str) -> pyphen.Pyphen:
@@ -37,7 +45,7 @@ def test_every_word_of_the_rule_texts_breaks_where_pyphen_breaks_it(lang):
              for word in re.findall(r"[^\W\d_]{2,}", path.read_text(encoding="utf-8"))}
     reference = pyphen_for(lang)
     assert len(words) > 300
-    assert [(w, _dictionary(lang).positions(w)) for w in sorted(words)] == \
+    assert [(w, _dictionary(HYPHENATION[lang]).positions(w)) for w in sorted(words)] == \
         [(w, reference.positions(w)) for w in sorted(words)]
 
 
@@ -47,7 +55,7 @@ def test_every_word_of_the_rule_texts_breaks_where_pyphen_breaks_it(lang):
                                                   min_size=1, max_size=24))))
 def test_any_word_breaks_where_pyphen_breaks_it(lang_and_word):
     lang, word = lang_and_word
-    assert _dictionary(lang).positions(word) == pyphen_for(lang).positions(word)
+    assert _dictionary(HYPHENATION[lang]).positions(word) == pyphen_for(lang).positions(word)
 
 
 def write_dictionary(tmp_path, lines: list[str]):
@@ -99,32 +107,36 @@ def test_words_the_patterns_break_wrongly_and_names_break_as_a_reader_expects(la
 
 
 def printed_words(lang: str) -> set[str]:
-    """Every word the shipped kits print in a language: rule texts, labels and catalogue."""
+    """Every word the shipped kits print in a language: rule texts, labels, titles and the
+    catalogue's page words (not its typography, which names the words it sets)."""
     import tomllib
 
-    from boardgen.i18n import CATALOGUES, flatten
+    from boardgen.i18n import catalogue, flatten
 
     texts = [path.read_text(encoding="utf-8") for path in LAYOUTS.glob(f"*.rules.{lang}.md")]
     for path in LAYOUTS.glob("*.toml"):
-        labels = tomllib.loads(path.read_text(encoding="utf-8")).get("labels", {}).get(lang, {})
-        texts += [str(text) for text in flatten(labels).values()]
-    catalogue = tomllib.loads((CATALOGUES / f"{lang}.toml").read_text(encoding="utf-8"))
-    texts += [str(text) for text in flatten(catalogue).values()]
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        texts += [data.get("title", ""), data.get("subtitle", "")]
+        texts += [str(text) for text in flatten(data.get("labels", {}).get(lang, {})).values()]
+    texts += list(catalogue(lang).values())
     return {word.lower() for text in texts for word in re.findall(r"[^\W\d_]+", text)}
 
 
-def test_every_exception_is_a_printed_word_the_patterns_would_break_otherwise():
-    from boardgen.rules.typography import EXCEPTIONS, NAMES
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_exception_is_a_printed_word_the_patterns_would_break_otherwise(lang):
+    settings = languages.shipped()[lang].typography
+    printed = printed_words(lang)
+    reference = pyphen_for(lang)
+    for written in settings["hyphenation_exceptions"]:
+        word = written.replace("-", "")
+        pieces = written.split("-")
+        assert word.lower() in printed, f"{written} is printed in no {lang} text"
+        assert min(len(piece) for piece in pieces) >= 2, written  # set by hand: 2 may end
+        points = [len("".join(pieces[:i + 1])) for i in range(len(pieces) - 1)]
+        assert reference.positions(word) != points, f"{written}: the patterns say so already"
 
-    for lang, words in EXCEPTIONS.items():
-        printed = printed_words(lang)
-        reference = pyphen_for(lang)
-        for written in words:
-            word = written.replace("-", "")
-            pieces = written.split("-")
-            assert word.lower() in printed, f"{written} is printed in no {lang} text"
-            assert min(len(piece) for piece in pieces) >= 2, written  # set by hand: 2 may end
-            points = [len("".join(pieces[:i + 1])) for i in range(len(pieces) - 1)]
-            assert reference.positions(word) != points, f"{written}: the patterns say so already"
-    every = set().union(*(printed_words(lang) for lang in EXCEPTIONS))
-    assert NAMES <= every | {"alex", "moon", "toncar", "wikipedia"}, NAMES - every
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_name_never_split_is_printed_in_the_language(lang):
+    names = {name.lower() for name in languages.shipped()[lang].typography["never_split"]}
+    assert names and names <= printed_words(lang), names - printed_words(lang)

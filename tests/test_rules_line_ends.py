@@ -2,8 +2,9 @@
 
 Every shipped kit's rule sheet and booklet, in every language, is rendered to PDF and its
 body lines read back with pdfium. No line may end with a one-letter word (Polish a, i, o, u,
-w, z; English a, I), and no line break may part a number from the word before it ("gracza⏎1",
-"Feld⏎65") or from the word after it ("3⏎Spieler").
+w, z; English a, I; French à, a, y), no line break may part a number from the word before it
+("gracza⏎1", "Feld⏎65") or from the word after it ("3⏎Spieler"), and no line may begin with
+the punctuation French spaces (``⏎: ``, ``⏎»``) or end with an opening guillemet.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from boardgen.rules.booklet import page_size
 from boardgen.rules.typeset import page_style
 from boardgen.scene import Document
 
-ONE_LETTER = {"pl": set("aiouwzAIOUWZ"), "en": {"a", "A", "I"}, "de": set()}
+ONE_LETTER = {"pl": set("aiouwzAIOUWZ"), "en": {"a", "A", "I"}, "de": set(),
+              "fr": {"à", "a", "y", "À", "A"}}
+SPACED_MARK = re.compile(r"[;:!?»]+[.,)]*")  # punctuation French sets after a no-break space
 HYPHEN_BREAK = "\ufffe"  # how pdfium marks a word the typesetter hyphenated at a line end
 NUMBER = re.compile(r"\d+(?:[.,·]\d+)*")
 PT_PER_MM = 72 / 25.4
@@ -90,6 +93,8 @@ def stumbles(lines: list[str], lang: str) -> list[str]:
             found.append(f"a number parted from the word before it: {broken}")
         if NUMBER.fullmatch(last) and re.match(r"[^\W\d_]", first):
             found.append(f"a number parted from the word after it: {broken}")
+        if SPACED_MARK.fullmatch(first) or last == "«":
+            found.append(f"punctuation parted from its word: {broken}")
     return found
 
 
@@ -115,6 +120,12 @@ def test_no_rule_line_ends_where_a_reader_stumbles(game, lang, paper):
 def test_the_reader_finds_what_it_looks_for():
     lines = ["Ruchy wykonuje się na zmianę i", "gracza", "1 zaczyna, a potem 3", "pola dalej.",
              "prze\ufffe", "szkoda na polu"]
+    assert stumbles(["Le premier roi gagne", ": donner échec", "est interdit à",
+                     "chacun, « ", "Ajuster » ;"], "fr") == [
+        "punctuation parted from its word: …premier roi gagne ⏎ : donner échec…",
+        "one-letter word at a line end: …est interdit à ⏎ chacun, «…",
+        "punctuation parted from its word: …chacun, « ⏎ Ajuster » ;…",
+    ]
     assert stumbles(lines, "pl") == [
         "one-letter word at a line end: …na zmianę i ⏎ gracza…",
         "a number parted from the word before it: …gracza ⏎ 1 zaczyna, a…",

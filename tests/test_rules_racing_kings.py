@@ -19,7 +19,7 @@ from boardgen.rules.document import Heading, parse_rule_text, plain
 from boardgen.scene import Group, Rect, Scene
 from tests.conftest import write
 
-LANGS = ("en", "de", "pl")
+LANGS = ("en", "de", "fr", "pl")
 FIGURES = ["board", "start-position", "illegal-check-capture", "king-into-attack",
            "discovered-check", "win-rank-8", "draw-rank-8"]
 SECTIONS = {
@@ -27,6 +27,8 @@ SECTIONS = {
            "Tips", "About this edition"],
     "de": ["Was du brauchst", "Aufbau", "Ziehen", "Die neue Regel: niemals Schach",
            "Wer gewinnt", "Tipps", "Zu dieser Ausgabe"],
+    "fr": ["Matériel", "Mise en place", "Déplacements", "La nouvelle règle\u202f: jamais d’échec",
+           "Gagner", "Conseils", "À propos de cette édition"],
     "pl": ["Co jest potrzebne", "Przygotowanie", "Ruchy", "Nowa zasada: nigdy szacha",
            "Kto wygrywa", "Wskazówki", "O tym wydaniu"],
 }
@@ -186,6 +188,9 @@ def test_piece_counts_follow_the_start_position(tmp_path):
     assert "einen König, eine Dame, einen Turm und einen Springer" in rendered(small, "de")
     assert "król, hetman, wieża i skoczek" in rendered(small, "pl")
     assert "dwie wieże, dwa gońce i dwa skoczki" in rendered(load_layout("racing_kings"), "pl")
+    assert "un Roi, une Dame, une Tour et un Cavalier" in rendered(small, "fr")
+    assert "un Roi, une Dame, deux Tours, deux Fous et deux Cavaliers" in \
+        rendered(load_layout("racing_kings"), "fr")
 
 
 def test_rule_context_matches_the_layout(tmp_path):
@@ -271,6 +276,6 @@ def test_a_goal_rank_in_another_colour_gets_no_gold_in_the_rules(tmp_path, lang)
     blue = custom(tmp_path, '[colors]\ngoal_light = "#a9c8f0"\ngoal_dark = "#2f6fc0"\n'
                             'goal_band = "#1f4f90"\n')
     text = rendered(blue, lang).lower()
-    assert not re.search(r"gold|golden|złot", text)
+    assert not re.search(r"gold|golden|złot|doré", text)
     goal = words_for(blue, lang)("goal")
     assert re.search(rf"\b{goal}\b", rendered(blue, lang)), "the goal is named by its word"

@@ -88,7 +88,7 @@ def test_colours_accept_names_and_short_forms():
 
 def test_a_shipped_layout_name_gives_its_games_schema():
     schema = layout_schema("six_day_race_advanced")
-    assert "track" in schema["properties"]
+    assert "board" in schema["properties"] and "decks" in schema["properties"]
     assert json.dumps(schema) == json.dumps(layout_schema("six_day_race")).replace(
         "boardgen layout: six_day_race", "boardgen layout: six_day_race_advanced")
 

@@ -13,12 +13,11 @@ from pypdf.generic import ContentStream
 from boardgen.build import BuildOptions, product_files
 from boardgen.games import six_day_race
 from boardgen.components.deck import ambiguous_upside_down
-from boardgen.games.six_day_race.cards import pile_name
 
 
 def back_symbol(deck: str, pile: int) -> str:
     """The symbol of a pile's back in the shared deck called cards."""
-    return f"cards-back-{pile_name(deck, pile)}"
+    return f"cards-back-{load_layout('six_day_race').cards_of(deck).pile_names[pile]}"
 from boardgen.imposition import PrintOptions, impose_sheet, parse_paper
 from boardgen.layout import load_layout
 from boardgen.render import renderer
@@ -155,10 +154,10 @@ def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
 def test_eight_numbered_riders_in_eight_colours(files, layout):
     riders = six_day_race.compose_game(layout).component_sets[1]
     assert [c.name for c in riders.components] == [f"{n}-1" for n in range(1, 9)]  # player, token
-    assert len(set(layout.riders.colors)) == 8
+    assert len(set(layout.rider_colors)) == 8
     for number, component in enumerate(riders.components, start=1):
         scene = component.front
-        assert scene.width <= layout.track.lane_mm - 4  # two abreast fit in a lane
+        assert scene.width <= layout.board.lane_mm - 4  # two abreast fit in a lane
         faces = [n for n in scene.children if isinstance(n, Group)]
         numbers = [c.text for g in faces for c in g.children if isinstance(c, Text)]
         assert numbers == [str(number)] * 2
@@ -224,18 +223,18 @@ def test_every_layout_field_has_a_description_for_the_schema():
 
     models = [m for m in vars(model).values()
               if isinstance(m, type) and issubclass(m, BaseModel) and m.__module__ == model.__name__]
-    assert len(models) >= 12
+    assert len(models) >= 10  # the game's own tables (the rest are the components')
     for cls in models:
         for name, field in cls.model_fields.items():
             if cls is model.Layout and name in LayoutBase.model_fields:
                 continue  # the keys every layout has are described where they are defined
             assert field.description, f"{cls.__name__}.{name}"
     schema = model.Layout.model_json_schema()
-    assert schema["properties"]["track"]["description"]
+    assert schema["properties"]["board"]["description"]
 
 
 def legend_titles(layout, lang: str = "en") -> list[str]:
-    from boardgen.games.six_day_race.infield import legend_block
+    from boardgen.games.six_day_race.board import legend_block
     from boardgen.i18n import words_for
 
     block = legend_block(layout, words_for(layout, lang))
@@ -283,24 +282,25 @@ def test_the_board_prints_on_eight_a4_sheets_and_a_map(files, layout):
     for page in pages:
         width, height = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert (round(width * 25.4 / 72), round(height * 25.4 / 72)) == (210, 297)
-    board = six_day_race.board_json(layout)
-    assert max(board["board_size_mm"]) < 900 and min(board["board_size_mm"]) < 370
+    board = six_day_race.compose_board(layout).scene
+    assert max(board.width, board.height) < 900 and min(board.width, board.height) < 370
 
 
 def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
-    from boardgen.games.six_day_race.velodrome import line_offsets
+    from boardgen.components.oval_track import line_offsets
+    from boardgen.games.six_day_race.board import board_plan
+    from boardgen.i18n import words_for
     from boardgen.scene import Line, Path
 
     board = six_day_race.compose_board(layout)
     strokes = {node.style.stroke for node in board.scene.children if isinstance(node, Path)}
-    colors = layout.colors
-    assert {colors.cote_d_azur, colors.measuring_line, colors.sprinters_line,
-            colors.stayers_line} <= strokes
-    offsets = line_offsets(six_day_race.track.Geometry(layout.track))
-    assert offsets["measuring_line"] < offsets["sprinters_line"] < offsets["stayers_line"]
+    lines = layout.board.lines
+    assert {lines.azur, lines.measuring, lines.sprinters, lines.stayers} <= strokes
+    offsets = line_offsets(board_plan(layout, words_for(layout)).oval)
+    assert offsets["measuring"] < offsets["sprinters"] < offsets["stayers"]
     sprint_lines = [n for n in board.scene.children
-                    if isinstance(n, Line) and n.style.stroke == colors.finish_line]
+                    if isinstance(n, Line) and n.style.stroke == lines.finish]
     assert len(sprint_lines) == len(layout.spaces.sprints)
     fills = {s["number"]: s["color"] for s in six_day_race.board_json(layout)["spaces"]}
-    assert fills[layout.spaces.number_of("rider-change")] == colors.rider_change
-    assert fills[layout.spaces.number_of("crash")] == colors.crash
+    assert fills[layout.spaces.number_of("rider-change")] == layout.kinds["rider-change"].fill
+    assert fills[layout.spaces.number_of("crash")] == layout.kinds["crash"].fill

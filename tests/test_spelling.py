@@ -1,7 +1,8 @@
-"""Every printed word spelled right: rule texts (rendered from their templates), the shared
-catalogues and every layout's labels, checked with Hunspell's dictionaries (Debian's
-hunspell-en-us, hunspell-de-de and hunspell-pl through pyenchant) plus the project's word
-lists ``tests/spelling/<name>.<lang>.txt`` for game terms and names.
+"""Every printed word spelled right: rule texts (rendered from their templates, a game
+kind's own text included), the shared catalogues and every layout's labels, checked with
+Hunspell's dictionaries (Debian's hunspell-en-us, hunspell-de-de, hunspell-fr and
+hunspell-pl through pyenchant) plus the project's word lists
+``tests/spelling/<name>.<lang>.txt`` for game terms and names.
 
 Skipped only where pyenchant or a dictionary is missing outside CI; in CI (``CI`` set) a
 missing dictionary is a failure.
@@ -17,13 +18,14 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from boardgen.i18n import CATALOGUES, LANGUAGES, flatten, words_for
+from boardgen.games import game_for
+from boardgen.i18n import LANGUAGES, catalogue, flatten, words_for
 from boardgen.layout import layouts_dir, load_layout, shipped_games
 from boardgen.rules import MissingLanguage, render_text, rule_text_path
 from tests.conftest import hunspell
 
 WORD_LISTS = Path(__file__).parent / "spelling"
-DICTIONARIES = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
+DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "pl": "pl_PL"}
 TOKEN = re.compile(r"[\w’'-]+")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 ADDRESS = re.compile(r"https?://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|de|pl|eu|info)\b\S*")
@@ -73,25 +75,30 @@ def markdown_text(source: str) -> str:
 
 def printed_texts(lang: str) -> list[tuple[str, str]]:
     """(where, text) of everything printed in a language: rule texts, catalogue, labels."""
-    found = []
-    with (CATALOGUES / f"{lang}.toml").open("rb") as handle:
-        found += [(f"catalogues/{lang}.toml", str(text))
-                  for key, text in flatten(tomllib.load(handle)).items()]
+    found = [(f"catalogues/{lang}.toml", text) for text in catalogue(lang).values()]
     for path in sorted(layouts_dir().glob("*.toml")):
         with path.open("rb") as handle:
             labels = tomllib.load(handle).get("labels", {}).get(lang, {})
         if isinstance(labels, dict):
             found += [(f"{path.name} [labels.{lang}]", str(text))
                       for text in flatten(labels).values()]
+    kind_texts = set()
     for name in shipped_games():
         layout = load_layout(name)
+        words = words_for(layout, lang)
         try:
             path = rule_text_path(layout, lang)
         except MissingLanguage:
             continue
         if path is not None and path.parent == layouts_dir():
-            found.append((path.name, markdown_text(render_text(layout, path,
-                                                               words_for(layout, lang)))))
+            found.append((path.name, markdown_text(render_text(layout, path, words))))
+        # a game kind's own text, for a layout of its without one (rendered with this one)
+        default = getattr(game_for(layout.game), "default_rule_text", None)
+        kind_text = default(lang) if default is not None else None
+        if kind_text is not None and kind_text not in kind_texts:
+            kind_texts.add(kind_text)
+            found.append((f"{layout.game}/{kind_text.name}",
+                          markdown_text(render_text(layout, kind_text, words))))
     return found
 
 

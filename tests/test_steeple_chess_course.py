@@ -84,11 +84,12 @@ def test_walls_between_and_below_squares():
 
 
 @pytest.mark.parametrize("text,message", [
-    (". . .\n. .", "row 2 of the map has 2 squares, the first row has 3"),
+    (". . .\n. .", "map row 2: 2 cells, the first row has 3"),
     (". . .\n.:. .", "separated by a space or '|'"),
-    (". . .\n - \n. . .", "put each '-' under a square"),
+    (". . .\n - \n. . .", "put each '-' under a cell"),
     ("- -\n. .", "must stand between two rows"),
-    (". . Z", "cell c1 (map row 1, column 3): unknown map character 'Z'"),
+    (". . Z", "cell c1 (map row 1, column 3): unknown character 'Z'"),
+    (". .|\n. .", "map row 1, column 2: a wall runs off the edge of the map"),
 ])
 def test_malformed_maps_say_where(text, message):
     with pytest.raises(MapError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -165,4 +166,4 @@ def test_map_errors_name_file_key_and_line(tmp_path):
         load_layout(path)
     error = caught.value
     assert str(error).startswith(f"{path}:5: course.map: cell i4 (map row 11, column 9): "
-                                 "unknown map character '?'")
+                                 "unknown character '?'")

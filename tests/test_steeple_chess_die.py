@@ -6,7 +6,7 @@ from boardgen.games.steeple_chess.die import NET, SIDES, TABS, die_sheet, face_l
 from boardgen.imposition import PrintOptions, parse_paper
 from boardgen.imposition.tiling import art_box
 from boardgen.layout import load_layout
-from boardgen.scene import Group, Line, Polygon, Use
+from boardgen.scene import Group, Line, Polygon, Text, Use
 
 LAYOUT = load_layout("steeple_chess")
 Vector = tuple[int, int, int]
@@ -130,10 +130,34 @@ def test_die_sheet_fits_a4_and_letter_with_the_net_at_its_edge_length():
     for paper in ("a4", "letter"):
         area = art_box(*parse_paper(paper).size(), PrintOptions().margin_mm)
         assert sheet.scene.width <= area.w and sheet.scene.height <= area.h, paper
-    (content,) = sheet.scene.children
-    nets = [n for n in content.children if isinstance(n, Group)]
+    nets = [n for n in sheet.scene.children if isinstance(n, Group)]
     assert len(nets) == 2, "a spare net fits beside the first"
     net, _, _ = net_nodes(LAYOUT)
-    for group in (content, *nets):
+    for group in nets:
         assert group.transform[:4] == (1, 0, 0, 1), "moved, never scaled"
     assert all(n.children == tuple(net) for n in nets)
+
+
+def test_die_sheet_says_which_number_each_piece_stands_for():
+    texts = [n.text for n in sheet_texts(die_sheet(LAYOUT).scene.children)]
+    assert "1 = Pawn   2 = Knight   3 = Bishop   4 = Rook   5 = Queen   6 = King" in texts
+    assert sheet_texts and "The chess die" in texts
+
+
+def sheet_texts(nodes):
+    return [n for n in nodes if isinstance(n, Text)]
+
+
+def test_a_shared_die_takes_chess_pieces_as_faces_and_refuses_other_letters():
+    import pytest
+    from pydantic import TypeAdapter, ValidationError
+
+    from boardgen.components import die
+
+    model = TypeAdapter(die.Model).validate_python(
+        {"type": "die", "faces": [f"piece:{p}" for p in "PNBRQK"]})
+    (face,) = [n for n in die.die_faces(model)[5].children if isinstance(n, Use)]
+    assert face.symbol == "piece-K-black" and "piece-K-black" in die.die_faces(model)[5].symbols
+    with pytest.raises(ValidationError, match="unknown chess piece 'X'"):
+        TypeAdapter(die.Model).validate_python(
+            {"type": "die", "faces": ["piece:X", "2", "3", "4", "5", "6"]})

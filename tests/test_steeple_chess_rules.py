@@ -1,4 +1,4 @@
-"""Steeple Chess in three languages: printed words, rule texts filled in from the layout."""
+"""Steeple Chess in every language: printed words, rule texts filled in from the layout."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def texts(nodes):
             yield from texts(node.children)
 
 
-@pytest.fixture(scope="module", params=["de", "pl"])
+@pytest.fixture(scope="module", params=["de", "fr", "pl"])
 def kit(request):
     lang = request.param
     words = words_for(LAYOUT, lang)
@@ -67,7 +67,7 @@ def pdf_text(data: bytes) -> str:
 
 
 @pytest.mark.parametrize("name", ["board.pdf", "die.pdf", "pieces.pdf"])
-def test_german_and_polish_kits_print_no_english_label_word(kit, name):
+def test_translated_kits_print_no_english_label_word(kit, name):
     lang, files = kit
     text = pdf_text(files[name])
     labels = english_labels(lang)
@@ -88,11 +88,11 @@ def test_the_board_speaks_the_kits_language(kit):
     labels = flatten(LAYOUT.labels[lang])
     for key in ("title", "finish", "pieces.K", "pieces.N", "pieces.P"):
         assert labels[key] in text, key
-    assert {"de": "Schachjagd", "pl": "Szachowa gonitwa"}[lang] in text
+    assert {"de": "Schachjagd", "fr": "Steeple Chess", "pl": "Szachowa gonitwa"}[lang] in text
     assert labels["die.title"] in pdf_text(files["die.pdf"])
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
 def test_the_board_figure_is_drawn_in_the_rules_language(lang):
     words = words_for(LAYOUT, lang)
     shown = list(texts(diagrams(LAYOUT, words)["board"]().children))
@@ -140,7 +140,8 @@ def test_rule_texts_follow_a_redrawn_course(tmp_path, lang):
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_rule_texts_describe_the_zone_and_black_squares_where_they_are(tmp_path, lang):
     text = rendered(layout_with(tmp_path, TALL), lang)
-    right = {"en": "right straight", "de": "rechten Geraden", "pl": "prawej prostej"}[lang]
+    right = {"en": "right straight", "de": "rechten Geraden", "fr": "ligne droite du côté droit",
+             "pl": "prawej prostej"}[lang]
     assert right in text and "b9" in text
 
 
@@ -169,6 +170,7 @@ def test_rule_texts_use_only_figures_the_game_draws(lang):
 
 @pytest.mark.parametrize("lang, phrase", [("en", "black square b9 on the left straight"),
                                           ("de", "schwarze Feld b9 auf der linken Geraden"),
+                                          ("fr", "case noire b9 sur la ligne droite du côté gauche"),
                                           ("pl", "Czarne pole b9 na lewej prostej")])
 def test_a_course_without_black_squares_gets_rules_without_them(tmp_path, lang, phrase):
     assert phrase in rendered(layout_with(tmp_path, TALL, name="with"), lang)
@@ -225,9 +227,10 @@ def test_corner_areas_are_counted_as_the_engine_sees_them_walls_included(tmp_pat
     assert facts["corner_areas"] == engine_corner_areas(layout.track) == 3
     assert facts["corner_size"] == (4, 8) and not facts["ring"] and not facts["finish_by_start"]
     text = " ".join(rendered(layout, lang).split())
-    assert re.search(r"\b3 (corner areas|Eckbereiche|narożniki)\b", text)
-    assert not re.search(r"A ring of|Ein Ring aus|Pierścień|just before the start"
-                         r"|kurz vor der Start|tuż przed linią startu", text)
+    assert re.search(r"\b3 (corner areas|Eckbereiche|zones de virage|narożniki)\b", text)
+    assert not re.search(r"A ring of|Ein Ring aus|Un anneau|Pierścień|just before the start"
+                         r"|kurz vor der Start|juste avant la ligne de départ"
+                         r"|tuż przed linią startu", text)
 
 
 @pytest.mark.parametrize("name", ["steeple_chess", "tall"])

@@ -27,8 +27,8 @@ def report_for(tmp_path, text: str, layout=LAYOUT, partial: bool = False):
 
 
 def board_rows(report) -> list[str]:
-    """The report's ASCII board, top row first, without the row numbers."""
-    return [line[3:] for line in report.board.splitlines()[:-1]]
+    """The report's ASCII board, top row first, without the file letters and row numbers."""
+    return [line[4:].rsplit("  ", 1)[0].rstrip() for line in report.board.splitlines()[1:-1]]
 
 
 def test_obstacle_in_the_zone_is_legal_and_drawn_in_the_report(tmp_path):

@@ -26,7 +26,7 @@ EFFECTS: tuple[str, ...] = ("none", "jump", "again", "skip", "wait", "start")
 LinkStyle = Literal["none", "arrow", "ladder", "snake"]
 PictogramName = Literal["none", "goose", "bridge", "inn", "well", "maze", "skull", "prison",
                         "ladder", "snake", "star", "arrow", "flag", "hourglass", "again", "die",
-                        "crown", "start"]
+                        "crown", "start", "rider-change", "crash"]
 MAX_TURNS = 20
 
 
@@ -50,6 +50,8 @@ class Kind(Model):
     link: LinkStyle = Field("none", description="jump: how the way to the target is drawn: an "
                                                 "arrow, a ladder, a snake, or not at all")
     legend: bool = Field(True, description="list this kind in the board's legend")
+    line: bool = Field(False, description="on an oval: a line across the track where its "
+                                          "spaces begin (a sprint's)")
 
     @model_validator(mode="after")
     def settings_fit_effect(self):

@@ -1,9 +1,11 @@
 """The legend: what each kind of space on the board is and does, made from the kinds the
-board uses, in a band along its edge (or on a player aid).
+board uses, in a band along its edge, in a panel of its own (the velodrome's infield), or on
+a player aid.
 
 An entry is a swatch of the kind's fill with its pictogram, its name in bold and a short
-sentence. Entries go in as many columns as the band's width gives them room; the text
-shrinks (down to a legible size) before an entry is cut.
+sentence. In a band, entries go in as many columns as its width gives them room; the text
+shrinks (down to a legible size) before an entry is cut. A panel is a white card with the
+legend's title over its entries, one below the other.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from dataclasses import dataclass
 
 from boardgen import fonts
 from boardgen.components import pictograms
+from boardgen.components.card_places import Block
 from boardgen.components.text import CAP_HEIGHT, LEADING, wrap
-from boardgen.scene import Node, Rect, Style, Text, ink_on
+from boardgen.scene import Line, Node, Rect, Style, Text, ink_on
 
 MIN_SIZE_MM = 2.2
 GAP_MM = 5.0
@@ -21,12 +24,15 @@ GAP_MM = 5.0
 
 @dataclass(frozen=True)
 class Entry:
-    """One kind in the legend."""
+    """One kind in the legend; a panel's entry may have no swatch (``fill`` None: a note on
+    play, such as the slipstream) or a line across its swatch (``line``: the colour of the
+    line its spaces draw across the track)."""
 
-    fill: str
+    fill: str | None
     pictogram: str | None
     name: str
     text: str
+    line: str | None = None
 
 
 def entry_height(entry: Entry, width: float, size: float) -> float:
@@ -96,4 +102,62 @@ def _entry(entry: Entry, x: float, y: float, width: float, size: float, ink: str
     for k, line in enumerate(wrap(entry.text, room, size)):
         nodes.append(Text(left, y + CAP_HEIGHT * size + (k + 1) * size * LEADING, line, size,
                           fill=ink))
+    return nodes
+
+
+# ---- a panel -------------------------------------------------------------------------------
+
+PANEL_PAD_MM = 5.0
+PANEL_SWATCH_MM = 9.0
+PANEL_TITLE_MM = 5.5
+PANEL_NAME_MM = 4.4
+PANEL_TEXT_MM = 3.9
+PANEL_LEADING = 1.32
+PANEL_ROW_GAP_MM = 3.2
+DESCENT_SHARE = 0.25
+
+
+def panel(entries: list[Entry], width: float, ink: str, edge: str, title: str | None = None,
+          scale: float = 1.0, name: str = "legend", lang: str | None = None,
+          uses: set | None = None) -> Block:
+    """The entries one below the other on a white panel ``width`` mm wide, under ``title``
+    if one is given; ``scale`` sets their text smaller, ``lang`` keeps the words that
+    language ties together on one line."""
+    pad, swatch = PANEL_PAD_MM, PANEL_SWATCH_MM
+    name_size, text_size = PANEL_NAME_MM * scale, PANEL_TEXT_MM * scale
+    text_x = pad + swatch + 4.0
+    text_w = width - text_x - pad
+    nodes: list[Node] = []
+    y = pad
+    if title:
+        y += PANEL_TITLE_MM * CAP_HEIGHT
+        nodes.append(Text(pad, y, title, PANEL_TITLE_MM, font="bold", fill=ink))
+        y += 4.5
+    for entry in entries:
+        nodes += panel_swatch(entry, pad, y, swatch, ink, edge, uses)
+        line_y = y + name_size * CAP_HEIGHT + 0.4
+        nodes.append(Text(text_x, line_y, entry.name, name_size, font="bold", fill=ink))
+        for line in wrap(entry.text, text_w, text_size, lang=lang):
+            line_y += text_size * PANEL_LEADING
+            nodes.append(Text(text_x, line_y, line, text_size, fill=ink))
+        y = max(y + swatch, line_y + text_size * DESCENT_SHARE) + PANEL_ROW_GAP_MM
+    height = y - PANEL_ROW_GAP_MM + pad
+    card = Rect(0, 0, width, height, Style(fill="#ffffff", stroke=edge, stroke_mm=0.4), rx=3.0)
+    return Block(name, (card, *nodes), width, height, ((0.0, width),))
+
+
+def panel_swatch(entry: Entry, x: float, y: float, size: float, ink: str, edge: str,
+                 uses: set | None = None) -> list[Node]:
+    """A panel entry's square: the kind's fill, its pictogram or its line across the track."""
+    if entry.fill is None:
+        return []
+    nodes: list[Node] = [Rect(x, y, size, size, Style(fill=entry.fill, stroke=edge,
+                                                       stroke_mm=0.35))]
+    if entry.pictogram:
+        nodes += pictograms.draw(entry.pictogram, x + size / 2, y + size / 2, size * 0.3,
+                                 ink_on(entry.fill, dark=ink), entry.fill, uses)
+    elif entry.line:
+        middle = x + size / 2
+        nodes += [Line(middle, y, middle, y + size, Style(stroke="#ffffff", stroke_mm=2.4)),
+                  Line(middle, y, middle, y + size, Style(stroke=entry.line, stroke_mm=0.9))]
     return nodes

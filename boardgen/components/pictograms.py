@@ -190,11 +190,24 @@ def _cyclist(ink: str, ground: str) -> list[Node]:
     return [Group(tuple(cyclist(ink)), translate(0, 15))]
 
 
+def _rider_change(ink: str, ground: str) -> list[Node]:
+    return rider_change(50, 50, 38, ink)   # the arrows' heads reach 1.31 × their radius
+
+
+def _crash(ink: str, ground: str) -> list[Node]:
+    return crash(50, 50, 50, ink, ground)
+
+
 DRAWINGS = {"goose": _goose, "bridge": _bridge, "inn": _inn, "well": _well, "maze": _maze,
             "skull": _skull, "prison": _prison, "ladder": _ladder, "snake": _snake,
             "star": _star, "arrow": _arrow, "flag": _flag, "hourglass": _hourglass,
             "again": _again, "die": _die, "crown": _crown, "start": _start,
-            "cyclist": _cyclist, "wheel": _wheel}
+            "cyclist": _cyclist, "wheel": _wheel, "rider-change": _rider_change,
+            "crash": _crash}
+# Drawn at their own size rather than as a symbol scaled from the 100-unit box, so their
+# finest lines keep a printable width however small they are drawn.
+AT_ANY_SIZE = {"rider-change": lambda cx, cy, r, ink, ground: rider_change(cx, cy, r, ink),
+               "crash": lambda cx, cy, r, ink, ground: crash(cx, cy, r, ink, ground)}
 
 
 def symbol_id(name: str, ink: str, ground: str) -> str:
@@ -218,6 +231,17 @@ def use(name: str, cx: float, cy: float, size: float, ink: str, ground: str) -> 
     """The pictogram ``size`` mm across, centred on (cx, cy)."""
     return Use(symbol_id(name, ink, ground),
                compose(translate(cx - size / 2, cy - size / 2), scale(size / BOX)))
+
+
+def draw(name: str, cx: float, cy: float, radius: float, ink: str, ground: str,
+         uses: set | None = None) -> list[Node]:
+    """The pictogram ``name`` round (cx, cy), ``radius`` mm from its middle to its edge: drawn
+    at that size where it has a drawing of its own, else the symbol (noted in ``uses``)."""
+    if name in AT_ANY_SIZE:
+        return AT_ANY_SIZE[name](cx, cy, radius, ink, ground)
+    if uses is not None:
+        uses.add((name, ink, ground))
+    return [use(name, cx, cy, 2 * radius, ink, ground)]
 
 
 # ---- drawings at any size: a wheel, a rider, a rider change, a crash --------------------------------------------

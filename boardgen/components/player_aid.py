@@ -1,7 +1,8 @@
 """Player aids: a card for each player with what the kinds of space do and how a turn goes.
 
 The game passes what the aid says in ``context.facts["aid"]``: a heading and lines of
-(pictogram, fill, name, text), the legend's entries, plus closing sentences.
+(pictogram, fill, name, text), the legend's entries, plus closing sentences. A pictogram
+``piece:K`` (any of K Q R B N P) shows that chess piece instead (a die-moves card).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from boardgen import fonts
+from boardgen import fonts, pieces
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Summary
 from boardgen.components.legend import Entry
@@ -21,6 +22,7 @@ from boardgen.product import Component, ComponentSet
 from boardgen.scene import Node, Rect, Scene, Style, Text, Use, ink_on
 
 NAME = "player_aid"
+PIECE = "piece:"  # a pictogram that names a chess piece
 
 
 class Model(LayoutModel):
@@ -65,7 +67,11 @@ def _layout(entries, notes, heading, w, pad, size, ink, uses, ground):
     for entry in entries:
         nodes.append(Rect(pad, y, swatch, swatch, Style(fill=entry.fill, stroke=ink,
                                                         stroke_mm=0.25), rx=swatch * 0.12))
-        if entry.pictogram:
+        if entry.pictogram and entry.pictogram.startswith(PIECE):
+            letter = entry.pictogram[len(PIECE):]
+            nodes.append(pieces.piece_in(letter, "white", (pad, y, swatch, swatch), 0.86))
+            uses.add((entry.pictogram, "", ""))
+        elif entry.pictogram:
             picture_ink = ink_on(entry.fill, dark=ink)
             nodes.append(pictograms.use(entry.pictogram, pad + swatch / 2, y + swatch / 2,
                                         swatch * 0.76, picture_ink, entry.fill))
@@ -91,8 +97,12 @@ def compose(model: Model, name: str, context: Context) -> Parts:
     uses: set = set()
     nodes = aid_nodes(model, context, uses)
     symbol = f"{name}-face"
+    drawn = {use for use in uses if not use[0].startswith(PIECE)}
+    chess = {pieces.piece_symbol_id(use[0][len(PIECE):], "white"):
+             pieces.piece_glyph(use[0][len(PIECE):], "white")
+             for use in sorted(uses - drawn)}
     scene = Scene(model.width_mm, model.height_mm, (Use(symbol),),
-                  symbols={symbol: nodes, **pictograms.symbols(uses)},
+                  symbols={symbol: nodes, **pictograms.symbols(drawn), **chess},
                   title=context.words("part.player_aid.name"))
     count = model.count or max(1, len(context.players))
     set_title = context.words("part.player_aid.set", title=context.title)

@@ -1,20 +1,26 @@
-"""Score sheets from columns: a table of rows to fill in, its columns named in the kit's
-language, with a column for each player's colour and mark where the sheet is per player.
+"""Score sheets from columns: tables of rows to fill in, their columns named in the kit's
+language, with the players' colours and marks where the sheet is per player, under the
+game's title and the sheet's name (and a note on scoring, if it has one).
 
-The sheet fills the printable area that A4 and US Letter share, so it prints on either at
-100 %; tables repeat across and down it while they fit.
+Two arrangements: players ``across`` (numbered rows, the columns repeated under each
+player's colour, the tables repeated across and down the sheet while they fit), or players
+``down`` (a row per player, its colour, mark and number at the left, a table per round of
+the game, up to three abreast, and a summary over all of them with a note on who places
+higher). The sheet fills the printable area that A4 and US Letter share, so it prints on
+either at 100 %.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from boardgen import fonts
-from boardgen.components.base import Context, Parts, Summary
+from boardgen.components.base import Context, Parts, Player, Summary
 from boardgen.components.deck import check_text, in_language
-from boardgen.components.text import CAP_HEIGHT
+from boardgen.components.text import CAP_HEIGHT, wrap
 from boardgen.components.wording import counted
 from boardgen.layout import Model as LayoutModel
 from boardgen.marks import mark_node
@@ -22,21 +28,64 @@ from boardgen.product import Sheet
 from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on, mix
 
 NAME = "score_sheet"
-SHEET_SIZE = (198.0, 254.0)
-MARGIN = 4.0
+SHEET_SIZE = (198.0, 254.0)  # A4 and US Letter less 6 mm margins and the page footer
+MARGIN = 3.0
+BOTTOM = 6.0
 GRID = Style(stroke="#6b6258", stroke_mm=0.25)
 FRAME = Style(stroke="#2a241d", stroke_mm=0.6)
 HEAD_FILL = Style(fill="#ece6da")
+TOTAL_FILL = Style(fill="#f4f0e8")
+# players down: the tables of the rounds and the summary
+TABLE_GAP = 5.0              # between tables side by side
+BLOCK_GAP = 6.0              # between rows of tables, and above the summary
+MAX_EXTRA_GAP = 6.0          # spare height added to each of those gaps at most
+HEADING = 7.0
+HEADER_ROW = 9.5
+MAX_HEADER_SIZE = 3.0
+MIN_HEADER_SIZE = 1.75       # smaller headings and the tables go two abreast (rows get lower)
+TABLES_PER_ROW = 3
+COLOUR_ROW = 7.0             # the summary's row of player colours
+SUMMARY_LABEL_W = 40.0
+NOTE_SIZE = 3.2
+LEGIBLE_HEADER_MM = 2.8      # the heading size a column is widened for, if the others can spare it
+WRITING_ROOM_MM = 7.0        # the narrowest column a number is written into by hand
+
+Text_ = Union[str, dict[str, str]]
 
 
 class Column(LayoutModel):
     """A column of the table."""
 
-    title: Union[str, dict[str, str]] = Field(description="its heading (one text, or one per "
-                                                          "language)")
+    title: Text_ = Field(description="its heading (one text, or one per language)")
     width: float = Field(1.0, gt=0, le=10, description="its width relative to the others")
 
     @field_validator("title")
+    @classmethod
+    def every_language(cls, value):
+        return check_text(value)
+
+
+class Total(LayoutModel):
+    """A row of the summary: one total (or the place) per player."""
+
+    title: Text_ = Field(description="its name at the left (one text, or one per language)")
+    height_mm: float = Field(9.0, ge=4, le=30, description="its height")
+
+    @field_validator("title")
+    @classmethod
+    def every_language(cls, value):
+        return check_text(value)
+
+
+class Totals(LayoutModel):
+    """A table over all the tables: a column per player, a row per total."""
+
+    title: Text_ = Field("", description="its heading")
+    rows: dict[str, Total] = Field(min_length=1, max_length=8,
+                                   description="the totals by name, in order, from the top")
+    note: Text_ = Field("", description="printed below it: who places higher")
+
+    @field_validator("title", "note")
     @classmethod
     def every_language(cls, value):
         return check_text(value)
@@ -47,10 +96,71 @@ class Model(LayoutModel):
 
     type: Literal["score_sheet"] = Field(description="a sheet of tables to write scores in")
     columns: dict[str, Column] = Field(min_length=1, description="the columns by name, in order")
-    rows: int = Field(10, ge=1, le=60, description="rows to write in")
-    per_player: bool = Field(True, description="the columns repeat for each player, under the "
-                                               "player's colour and mark")
-    row_mm: float = Field(8.0, ge=4, le=30, description="height of a row")
+    rows: int = Field(10, ge=1, le=60, description="rows to write in (players across)")
+    per_player: bool = Field(True, description="players across: the columns repeat for each "
+                                               "player, under the player's colour and mark")
+    row_mm: float = Field(8.0, ge=4, le=30, description="height of a row (players down: at "
+                                                        "most, where the sheet has room)")
+    players: Literal["across", "down"] = Field(
+        "across", description="across: numbered rows; down: a row per player, its colour, "
+                              "mark and number at the left")
+    tables: int | None = Field(None, ge=1, le=12, description="players down: the tables, one "
+                                                              "per round of the game")
+    title: Text_ = Field("", description="the sheet's name (default: the kit's word for a "
+                                         "score sheet)")
+    note: Text_ = Field("", description="a note under the title, in italics")
+    table_title: Text_ = Field("", description="players down: each table's heading; {number} "
+                                               "is its number")
+    player_title: Text_ = Field("", description="players down: the heading of the players' "
+                                                "column")
+    total: str | None = Field(None, description="players down: the column that totals a "
+                                                "table's row, shaded")
+    summary: Totals | None = Field(None, description="players down: the totals over all the "
+                                                     "tables, below them")
+
+    @field_validator("title", "note", "table_title", "player_title")
+    @classmethod
+    def every_language(cls, value):
+        return check_text(value)
+
+    @model_validator(mode="after")
+    def total_is_a_column(self):
+        if self.total is not None and self.total not in self.columns:
+            raise ValueError(f"total = {self.total!r} is not one of the columns "
+                             f"({', '.join(self.columns)})")
+        return self
+
+
+# ---- the sheet's title ---------------------------------------------------------------------
+
+
+def heading(model: Model, context: Context, width: float) -> tuple[list[Node], float]:
+    """The game's title at the left, the sheet's name at the right and the note below them;
+    returns them and their depth."""
+    ink, lang = context.ink, context.words.lang
+    title = context.title
+    name = in_language(model.title, lang) or context.words("part.score_sheet.title")
+    baseline = MARGIN + 8.0 * CAP_HEIGHT
+    name_size = fonts.fit_size(name, width * 0.35, 5.0)
+    title_room = width - fonts.text_width(name, name_size) - 6.0
+    nodes: list[Node] = [
+        Text(MARGIN, baseline, title, fonts.fit_size(title, title_room, 8.0, "bold"),
+             font="bold", fill=ink),
+        Text(MARGIN + width, baseline, name, name_size, anchor="end", fill=ink),
+    ]
+    y = baseline + 3.0
+    for line in wrap(in_language(model.note, lang), width, 3.0, "italic", lang=lang):
+        y += 4.0
+        nodes.append(Text(MARGIN, y, line, 3.0, font="italic", fill=ink))
+    return nodes, y + 4.0
+
+
+def sheet_name(model: Model, context: Context) -> str:
+    name = in_language(model.title, context.words.lang) or context.words("part.score_sheet.title")
+    return context.words.titled(name)
+
+
+# ---- players across ------------------------------------------------------------------------
 
 
 def table_size(model: Model, players: int) -> tuple[float, float]:
@@ -107,15 +217,10 @@ def table(model: Model, context: Context, x: float, y: float, width: float) -> t
     return nodes, bottom - y
 
 
-def compose(model: Model, name: str, context: Context) -> Parts:
+def _across(model: Model, context: Context, nodes: list[Node], y: float) -> list[Node]:
+    """Tables repeated across and down the sheet from ``y`` while they fit."""
     page_w, page_h = SHEET_SIZE
-    ink = context.ink
-    heading = f"{context.title}: {context.words('part.score_sheet.title')}"
-    size = fonts.fit_size(heading, page_w - 2 * MARGIN, 7.0, "bold")
-    nodes: list[Node] = [Rect(0, 0, page_w, page_h, Style(fill="#ffffff")),
-                         Text(MARGIN, MARGIN + size * CAP_HEIGHT, heading, size, font="bold",
-                              fill=ink)]
-    y = MARGIN + size + 6.0
+    first = y
     natural_w, natural_h = table_size(model, len(context.players))
     room = page_w - 2 * MARGIN
     across = max(1, min(3, int((room + 6) // (natural_w + 6))))
@@ -126,14 +231,229 @@ def compose(model: Model, name: str, context: Context) -> Parts:
         for k in range(across):
             part, height = table(model, context, MARGIN + k * (width + 6.0), y, width)
             row_nodes += part
-        if y + height > page_h - MARGIN and y > MARGIN + size + 6.0:
+        if y + height > page_h - MARGIN and y > first:
             break
         nodes += row_nodes
         y += height + 8.0
         if y + height > page_h - MARGIN:
             break
+    return nodes
+
+
+# ---- players down --------------------------------------------------------------------------
+
+
+def header_lines(text: str, width: float, size: float) -> tuple[list[str], float]:
+    """A column heading in at most two lines, shrunk until each line fits."""
+    while True:
+        lines = wrap(text, width, size, "bold")
+        if len(lines) <= 2 and all(fonts.text_width(l, size, "bold") <= width for l in lines):
+            return lines, size
+        size *= 0.93
+
+
+def header_size(cells: list[tuple[str, float]]) -> float:
+    """One size for every heading of a table: on one line where that stays legible."""
+    single = min(fonts.fit_size(text, width, MAX_HEADER_SIZE, "bold") for text, width in cells)
+    if single >= 2.6:
+        return single
+    return min(header_lines(text, width, MAX_HEADER_SIZE)[1] for text, width in cells)
+
+
+def header_cell(text: str, x: float, y: float, w: float, ink: str, size: float) -> list[Node]:
+    lines, size = header_lines(text, w - 2.0, size)
+    lead = size * 1.15
+    first = y + HEADER_ROW / 2 - (len(lines) - 1) * lead / 2 + size * CAP_HEIGHT / 2
+    return [Text(x + w / 2, first + i * lead, line, size, font="bold", anchor="middle", fill=ink)
+            for i, line in enumerate(lines)]
+
+
+def player_cell(x: float, y: float, w: float, h: float, player: Player) -> list[Node]:
+    """The player's colour with its number and, left of it, its mark (as on its pieces)."""
+    pad = 1.0
+    size = min(h * 0.55, (w - 2 * pad) * 0.5)
+    pip = min(h - 2 * pad, w * 0.3) * 0.6
+    color = player.color
+    ink = ink_on(color)
+    return [Rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, Style(fill=color, stroke="#2a241d",
+                                                                  stroke_mm=0.25), rx=1.0),
+            mark_node(player.mark, x + pad + 0.6 + pip / 2, y + h / 2, pip, ink,
+                      mix(color, "#000000", 0.3)),
+            Text(x + w / 2 + pip * 0.45, y + h / 2 + size * CAP_HEIGHT / 2, str(player.number),
+                 size, font="bold", anchor="middle", fill=ink)]
+
+
+def column_titles(model: Model, lang: str) -> list[str]:
+    """The columns' headings, tied as the language ties them ("Sprint 1" never breaks before
+    its number)."""
+    # imported here: the rule texts' package is heavy to load for sheets of players across
+    from boardgen.rules.typography import tie
+
+    return [tie(in_language(column.title, lang), lang) for column in model.columns.values()]
+
+
+def column_widths(names: list[str], width: float) -> list[float]:
+    """Widths of the score columns in ``width``: as equal as they can be while each holds the
+    longest word of its heading at a legible size ("Verlorene", "okrążenia")."""
+    needs = [max(WRITING_ROOM_MM, max(fonts.text_width(word, LEGIBLE_HEADER_MM, "bold")
+                                      for word in name.split(" ")) + 2.0) for name in names]
+    if sum(needs) > width:
+        return [width * need / sum(needs) for need in needs]
+    fixed: set[int] = set()  # columns held at their need; the others share what is left
+    while True:
+        share = (width - sum(needs[i] for i in fixed)) / (len(names) - len(fixed))
+        short = {i for i in range(len(names)) if i not in fixed and share < needs[i]}
+        if not short:
+            return [needs[i] if i in fixed else share for i in range(len(names))]
+        fixed |= short
+
+
+def _player_column(width: float) -> float:
+    return min(13.0, width * 0.15)
+
+
+def down_table(model: Model, context: Context, number: int, x: float, y: float, width: float,
+               row_h: float) -> list[Node]:
+    """One round: the players down the side, the score columns across, the total shaded."""
+    lang, ink = context.words.lang, context.ink
+    names = column_titles(model, lang)
+    label = in_language(model.player_title, lang)
+    players = context.players
+    label_w = _player_column(width)
+    widths = column_widths(names, width - label_w)
+    lefts = [x + label_w + sum(widths[:k]) for k in range(len(names) + 1)]
+    top = y + HEADING
+    body = top + HEADER_ROW
+    bottom = body + row_h * len(players)
+    title = in_language(model.table_title, lang).replace("{number}", str(number))
+    nodes: list[Node] = [
+        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, title, 5.0, font="bold", fill=ink),
+        Rect(x, top, width, HEADER_ROW, HEAD_FILL),
+    ]
+    if model.total is not None:
+        k = list(model.columns).index(model.total)
+        nodes.append(Rect(lefts[k], body, widths[k], bottom - body, TOTAL_FILL))
+    cells = [(label, label_w - 2.0)] + [(name, w - 2.0) for name, w in zip(names, widths)]
+    size = header_size(cells)
+    nodes += header_cell(label, x, top, label_w, ink, size)
+    for name, left, w in zip(names, lefts, widths):
+        nodes += header_cell(name, left, top, w, ink, size)
+    for i, player in enumerate(players):
+        nodes += player_cell(x, body + i * row_h, label_w, row_h, player)
+    for i in range(len(players) + 1):
+        nodes.append(Line(x, body + i * row_h, x + width, body + i * row_h, GRID))
+    for cx in lefts:
+        nodes.append(Line(cx, top, cx, bottom, GRID))
+    nodes.append(Rect(x, top, width, bottom - top, FRAME))
+    return nodes
+
+
+def summary_table(model: Model, context: Context, x: float, y: float,
+                  width: float) -> list[Node]:
+    """The totals: each player's colour across the top, a row per total, the note below."""
+    totals, lang, ink = model.summary, context.words.lang, context.ink
+    players = context.players
+    labels = [in_language(row.title, lang) for row in totals.rows.values()]
+    heights = [COLOUR_ROW] + [row.height_mm for row in totals.rows.values()]
+    label_w = SUMMARY_LABEL_W
+    label_size = min(fonts.fit_size(label, label_w - 4.0, 3.4, "bold") for label in labels if label)
+    column_w = (width - label_w) / len(players)
+    top = y + HEADING
+    nodes: list[Node] = [
+        Text(x, y + 5.0 * CAP_HEIGHT + 0.5, in_language(totals.title, lang), 5.0, font="bold",
+             fill=ink),
+        Rect(x, top, label_w, sum(heights), HEAD_FILL),
+    ]
+    row_y = top
+    for r, (h, label) in enumerate(zip(heights, [""] + labels)):
+        if r == 0:
+            for i, player in enumerate(players):
+                nodes += player_cell(x + label_w + i * column_w, row_y, column_w, h, player)
+        else:
+            nodes.append(Text(x + 2.0, row_y + h / 2 + label_size * CAP_HEIGHT / 2, label,
+                              label_size, font="bold", fill=ink))
+        nodes.append(Line(x, row_y, x + width, row_y, GRID))
+        row_y += h
+    for i in range(len(players) + 1):
+        cx = x + label_w + i * column_w
+        nodes.append(Line(cx, top, cx, row_y, GRID))
+    nodes.append(Rect(x, top, width, row_y - top, FRAME))
+    for line in note_lines(model, lang, width):
+        row_y += NOTE_SIZE * 1.35
+        nodes.append(Text(x, row_y + NOTE_SIZE * CAP_HEIGHT, line, NOTE_SIZE, font="bold",
+                          fill=ink))
+    return nodes
+
+
+def note_lines(model: Model, lang: str, width: float) -> list[str]:
+    """The summary's note (who places higher) in lines."""
+    return wrap(in_language(model.summary.note, lang), width, NOTE_SIZE, "bold", lang=lang)
+
+
+def summary_height(model: Model, lang: str, width: float) -> float:
+    """The summary's depth: heading, rows and the note's lines below them."""
+    if model.summary is None:
+        return 0.0
+    rows = COLOUR_ROW + sum(row.height_mm for row in model.summary.rows.values())
+    return HEADING + rows + len(note_lines(model, lang, width)) * NOTE_SIZE * 1.35 + 2 * NOTE_SIZE
+
+
+def heading_size(model: Model, lang: str, table_w: float) -> float:
+    """The size the column headings of a table ``table_w`` mm wide get."""
+    names = column_titles(model, lang)
+    label_w = _player_column(table_w)
+    widths = column_widths(names, table_w - label_w)
+    return header_size([(in_language(model.player_title, lang), label_w - 2.0)]
+                       + [(name, w - 2.0) for name, w in zip(names, widths)])
+
+
+def tables_abreast(model: Model, lang: str, count: int, width: float) -> int:
+    """Three tables side by side, or two where their headings would get too small."""
+    for abreast in range(TABLES_PER_ROW, 2, -1):
+        per_row = math.ceil(count / math.ceil(count / abreast))
+        table_w = (width - (per_row - 1) * TABLE_GAP) / per_row
+        if heading_size(model, lang, table_w) >= MIN_HEADER_SIZE:
+            return abreast
+    return 2
+
+
+def _down(model: Model, context: Context, nodes: list[Node], y: float) -> list[Node]:
+    """The tables up to three abreast, as deep as the sheet gives them, the summary below."""
+    lang = context.words.lang
+    page_w, page_h = SHEET_SIZE
+    width = page_w - 2 * MARGIN
+    count = model.tables or 1
+    block_rows = math.ceil(count / tables_abreast(model, lang, count, width))
+    per_row = math.ceil(count / block_rows)
+    players = len(context.players)
+    summary_h = summary_height(model, lang, width)
+    room = page_h - BOTTOM - y - summary_h - block_rows * (HEADING + HEADER_ROW + BLOCK_GAP)
+    row_h = min(model.row_mm, room / (block_rows * players))
+    gap = BLOCK_GAP + min(MAX_EXTRA_GAP, (room - row_h * block_rows * players) / block_rows)
+    table_w = (width - (per_row - 1) * TABLE_GAP) / per_row
+    block_h = HEADING + HEADER_ROW + players * row_h
+    for number in range(1, count + 1):
+        column, row = (number - 1) % per_row, (number - 1) // per_row
+        nodes += down_table(model, context, number, MARGIN + column * (table_w + TABLE_GAP),
+                            y + row * (block_h + gap), table_w, row_h)
+    if model.summary is not None:
+        nodes += summary_table(model, context, MARGIN, y + block_rows * (block_h + gap), width)
+    return nodes
+
+
+# ---- the sheet -----------------------------------------------------------------------------
+
+
+def compose(model: Model, name: str, context: Context) -> Parts:
+    page_w, page_h = SHEET_SIZE
+    nodes, y = heading(model, context, page_w - 2 * MARGIN)
+    nodes = [Rect(0, 0, page_w, page_h, Style(fill="#ffffff")), *nodes]
+    if model.players == "down" and context.players:
+        nodes = _down(model, context, nodes, y)
+    else:
+        nodes = _across(model, context, nodes, y)
     scene = Scene(page_w, page_h, tuple(nodes))
-    return Parts(sheets=(Sheet(name, heading, scene),))
+    return Parts(sheets=(Sheet(name, sheet_name(model, context), scene),))
 
 
 def summary(model: Model, name: str, context: Context) -> list[Summary]:

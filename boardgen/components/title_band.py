@@ -2,12 +2,12 @@
 
 Two looks, after the shipped boards: ``centre`` (the river race: title centred, the
 subtitle in italics below it) and ``left`` (Racing Kings: title on the left, subtitle on
-the same line at the right, a one-line rule below both).
+the same line at the right, a one-line rule below both, or a few short rule lines).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Sequence
 
 from pydantic import Field
 
@@ -26,13 +26,17 @@ class TitleBand(Model):
 
 
 def title_nodes(title: str, subtitle: str, width: float, height: float, ink: str,
-                align: str = "centre", left: float = 0.0, rule: str = "") -> list[Node]:
+                align: str = "centre", left: float = 0.0, rule: str = "",
+                rules: Sequence[str] = ()) -> list[Node]:
     """The band's text for a board ``width`` mm wide; ``left``: the margin of a left-aligned
-    title (and the right margin of its subtitle); ``rule``: a line below (left look only)."""
+    title (and the right margin of its subtitle); ``rule``: a line below (left look only);
+    ``rules``: short lines below instead, at one size, so each stays narrow enough to leave
+    the board's middle free for a page seam."""
     if height <= 0:
         return []
     if align == "left":
-        return _left(title, subtitle, width, height, ink, left, rule)
+        nodes = _left(title, subtitle, width, height, ink, left, "" if rules else rule)
+        return nodes + _rule_lines(rules, width - 2 * left, height, ink, left)
     size = fonts.fit_size(title, width * 0.8, height * 0.42, "bold")
     nodes: list[Node] = [Text(width / 2, height * 0.55, title, size, font="bold",
                               anchor="middle", fill=ink)]
@@ -61,3 +65,13 @@ def _left(title: str, subtitle: str, width: float, height: float, ink: str, left
         nodes.append(Text(left, height * 23 / 30, rule, fonts.fit_size(rule, room, height * 0.14),
                           fill=ink))
     return nodes
+
+
+def _rule_lines(rules: Sequence[str], room: float, height: float, ink: str,
+                left: float) -> list[Node]:
+    """Rule lines below a left-aligned title, the first a quarter of the band from its foot."""
+    if not rules:
+        return []
+    size = min(fonts.fit_size(rule, room, height * 0.14) for rule in rules)
+    return [Text(left, height * 0.75 + line * size * 1.25, rule, size, fill=ink)
+            for line, rule in enumerate(rules)]

@@ -1,17 +1,19 @@
 """Tokens: a player's pieces (or neutral ones) as discs, fold-over standees, square blocks
 or pawns, in the player's colour with the player's mark, numbered where a player has several.
 
-- ``disc``: round, printed on both sides, cut along its circle (the Steeple Chess token);
+- ``disc``: round, printed on both sides, cut along its circle (the Steeple Chess token),
+  or showing a picture instead of a number (the Racing Kings pieces, :func:`picture_disc`);
 - ``block``: square, printed on both sides, cut with its neighbours;
 - ``standee``: a strip folded at its middle, foot, face, face, foot (the six-day rider), a
-  pawn's outline or a pictogram of your choice on its face;
+  pawn's outline or a pictogram of your choice on its face, or a face of its own where a game
+  draws one (the Racing Kings pieces);
 - ``pawn``: two pawn shapes joined by a base: fold the base's edges up and glue the heads
   together, and the pawn stands.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Mapping, Sequence
 
 from pydantic import Field, field_validator
 
@@ -23,8 +25,8 @@ from boardgen.layout import Color, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.components.wording import counted
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, ink_on, mix, rotate,
-                            scale, translate)
+from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, Use, ink_on, mix,
+                            rotate, scale, translate)
 from boardgen.scene import compose as chain
 
 NAME = "tokens"
@@ -88,9 +90,36 @@ def face_nodes(color: str, mark: str | None, number: int | None, cx: float, cy: 
 
 
 def disc(color: str, mark: str | None, number: int | None, size: float, ink: str,
-         title: str) -> Scene:
-    nodes = face_nodes(color, mark, number, size / 2, size / 2, size, ink, mix(color, "#000000", 0.45))
+         title: str, frame: str | None = None) -> Scene:
+    """A round token to cut out; ``frame``: its rim's ink (default: a darker shade of its
+    colour)."""
+    nodes = face_nodes(color, mark, number, size / 2, size / 2, size, ink,
+                       frame or mix(color, "#000000", 0.45))
     return Scene(size, size, (*nodes, Circle(size / 2, size / 2, size / 2, CUT)), title=title)
+
+
+def picture_disc(fill: str, ring: str, ring_mm: float, symbol: str,
+                 symbols: Mapping[str, tuple[Node, ...]], size: float, title: str,
+                 share: float = 0.78) -> Scene:
+    """A round token that shows a picture instead of a number (a chess piece): its colour,
+    a ring just inside the edge (its width tells sides apart), the picture, a symbol drawn
+    in a 100-unit box, ``share`` of the diameter wide, and the cut line."""
+    r = size / 2
+    nodes = (*picture_disc_nodes(fill, ring, ring_mm, symbol, size, share=share),
+             Circle(r, r, r, CUT))
+    return Scene(size, size, nodes, symbols=dict(symbols), title=title)
+
+
+def picture_disc_nodes(fill: str, ring: str, ring_mm: float, symbol: str, size: float,
+                       x: float = 0.0, y: float = 0.0, share: float = 0.78) -> tuple[Node, ...]:
+    """A picture disc's face without its cut line, its box's top-left corner at (x, y): the
+    token itself, or the same token drawn small (a mark of where a piece starts)."""
+    r = size / 2
+    picture = size * share
+    return (Circle(x + r, y + r, r, Style(fill=fill)),
+            Circle(x + r, y + r, r - size * 0.06, Style(stroke=ring, stroke_mm=ring_mm)),
+            Use(symbol, chain(translate(x + r - picture / 2, y + r - picture / 2),
+                              scale(picture / 100))))
 
 
 def block(color: str, mark: str | None, number: int | None, size: float, ink: str,
@@ -113,17 +142,20 @@ def block(color: str, mark: str | None, number: int | None, size: float, ink: st
 def standee(color: str, mark: str | None, number: int | None, width: float, ink: str,
             title: str, face_mm: float | None = None, tab_share: float = 0.5,
             foot: str | None = None, picture: str | None = None,
-            number_share: float = 0.3) -> Scene:
+            number_share: float = 0.3, face: Sequence[Node] | None = None,
+            symbols: Mapping[str, tuple[Node, ...]] | None = None) -> Scene:
     """A strip folded at its middle: foot, face (upside down), face, foot, so each face stands
     on its own foot. ``tab_share``: a foot's depth as a share of the width; ``picture``: a
     pictogram on the face instead of a pawn's outline; ``number_share``: the number disc's
-    radius as a share of the width (a narrow standee's number stays readable)."""
+    radius as a share of the width (a narrow standee's number stays readable); ``face``: a face
+    of the caller's own, upright in a ``width`` × ``face_mm`` box (a chess piece), drawn with
+    ``symbols``, instead of the pawn with its number and mark."""
     face_h = face_mm or width * 1.6
     tab = width * tab_share
     height = 2 * tab + 2 * face_h
     uses: set[tuple[str, str, str]] = set()
-    art = tuple(_standee_face(color, mark, number, width, face_h, ink, picture, number_share,
-                              uses))
+    art = tuple(face) if face is not None else tuple(
+        _standee_face(color, mark, number, width, face_h, ink, picture, number_share, uses))
     foot = foot or mix(color, "#ffffff", 0.6)
     nodes: list[Node] = [
         Rect(0, 0, width, tab, Style(fill=foot)),
@@ -131,8 +163,10 @@ def standee(color: str, mark: str | None, number: int | None, width: float, ink:
         Group(art, chain(translate(0, tab), rotate(180, width / 2, face_h / 2))),
         Group(art, translate(0, tab + face_h)),
     ]
-    nodes += folds(0, width, (tab, tab + face_h, tab + 2 * face_h))
-    return Scene(width, height, tuple(nodes), symbols=pictograms.symbols(uses), title=title)
+    nodes += folds(0, width, (tab, tab + face_h, tab + 2 * face_h))  # straight dashed lines,
+    # which the sheet's note and the making page count as folds
+    return Scene(width, height, tuple(nodes),
+                 symbols={**pictograms.symbols(uses), **dict(symbols or {})}, title=title)
 
 
 def _standee_face(color: str, mark: str | None, number: int | None, width: float,

@@ -18,7 +18,9 @@ from typing import Annotated, Any, Literal, Mapping, Union
 from pydantic import Field, model_validator
 
 from boardgen import fonts
+from boardgen.components import infield
 from boardgen.components import legend as legends
+from boardgen.components import oval_track as ovals
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Player, Summary
 from boardgen.components.kinds import Effect
@@ -33,7 +35,7 @@ from boardgen.geometry.shapes import Disc, Oval, Rectangle, Shape, Spiral, squar
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.product import Board as PrintedBoard
-from boardgen.scene import Node, Path, Rect, Scene, Style, Text, ink_on, mix
+from boardgen.scene import Node, Path, Rect, Scene, Style, Text, bounds, ink_on, mix
 
 NAME = "track"
 MAX_SPACES = 400
@@ -59,15 +61,15 @@ class TrackBoard(LayoutModel):
     """What every track board has, whatever its shape."""
 
     type: Literal["track"] = Field("track", description="a track of numbered spaces")
-    space_mm: float = Field(25.0, ge=10, le=120, description="a space's side (cells) or its "
+    space_mm: float = Field(25.0, ge=10, le=200, description="a space's side (cells) or its "
                                                              "length along the track")
-    margin_mm: float = Field(12.0, ge=0, le=100, description="the board's edge round the track")
+    margin_mm: float = Field(12.0, ge=0, le=200, description="the board's edge round the track")
     numbers: Literal["all", "fives", "tens", "none"] = Field(
         "all", description="which spaces show their number: all, every fifth, every tenth, none "
                            "(the first and last always do)")
     title: TitleBand = Field(default_factory=TitleBand, description="the title band above")
     legend: bool = Field(True, description="a legend of the kinds of space below the track")
-    colors: Colors = Field(default_factory=Colors)
+    colors: Colors = Field(default_factory=Colors, description="the board's colours")
 
 
 class Serpentine(TrackBoard):
@@ -103,21 +105,75 @@ class RoundSpiral(TrackBoard):
     clockwise: bool = Field(True, description="the way pieces travel inwards")
 
 
+class TrackLines(LayoutModel):
+    """Lines along and across an oval, as a velodrome has them (none unless given a colour)."""
+
+    azur: Color | None = Field(None, description="the côte d'azur: a band along the track's "
+                                                 "inner edge")
+    measuring: Color | None = Field(None, description="the measuring line near the inside")
+    sprinters: Color | None = Field(None, description="the sprinters' line a little further out")
+    stayers: Color | None = Field(None, description="the stayers' line along the middle")
+    finish: Color | None = Field(None, description="the chequered start/finish line before "
+                                                   "space 1, and the lines kinds draw across "
+                                                   "the track")
+
+    def along(self) -> dict[str, str | None]:
+        """The lines along the track by name."""
+        return {"measuring": self.measuring, "sprinters": self.sprinters, "stayers": self.stayers}
+
+
+class Infield(LayoutModel):
+    """What an oval's infield holds (nothing unless asked)."""
+
+    title: bool = Field(False, description="the title and subtitle in the infield instead of a "
+                                           "band above the board")
+    legend: bool = Field(False, description="the legend as a panel in the infield instead of "
+                                            "below the track")
+    arrows: bool = Field(False, description="arrows inside the track showing the way round")
+
+
 class OvalTrack(TrackBoard):
     """An oval of two straights and two bends with lanes, as the six-day velodrome is."""
 
-    shape: Literal["oval"]
+    shape: Literal["oval"] = Field(description="oval: two straights and two bends")
     spaces: int = Field(80, ge=12, le=MAX_SPACES, description="spaces round the oval")
     straight_spaces: int | None = Field(None, ge=1, le=MAX_SPACES // 2,
                                         description="spaces on each straight (default: a "
                                                     "quarter of them)")
     lanes: int = Field(1, ge=1, le=6, description="lanes drawn side by side")
-    lane_mm: float = Field(20.0, ge=8, le=120, description="width of a lane")
+    lane_mm: float = Field(20.0, ge=8, le=200, description="width of a lane")
     clockwise: bool = Field(False, description="the way pieces travel")
+    finish_line_after: int = Field(0, ge=0, le=MAX_SPACES // 2,
+                                   description="spaces of the lower straight before space 1")
+    laps: bool = Field(False, description="the race goes round lap after lap: the last space "
+                                          "leads on to space 1")
+    banking: bool = Field(False, description="the bends shaded darker towards the outside, as "
+                                             "a banked velodrome's are")
+    edges: Literal["outline", "banded"] = Field(
+        "outline", description="outline: each space outlined thinly, lanes dashed; banded: a "
+                               "dark line with light sides between spaces, seen on any colour, "
+                               "and heavy track edges")
+    labels: Literal["space", "infield"] = Field(
+        "space", description="where a kind's name is printed: in its spaces, or in the infield "
+                             "beside them, leaving each space to its number (outer half) and "
+                             "picture (inner half)")
+    number_mm: float = Field(8.0, ge=3, le=40, description="with labels = \"infield\": the "
+                             "numbers' size, shrunk only where one would not fit and moved "
+                             "along a bend's space off the lines the board may be cut along")
+    lines: TrackLines = Field(default_factory=TrackLines, description="lines along and across "
+                              "the oval, as a velodrome has them")
+    infield: Infield = Field(default_factory=Infield, description="what the infield holds")
 
     @property
     def straight(self) -> int:
         return self.straight_spaces if self.straight_spaces is not None else self.spaces // 4
+
+    @model_validator(mode="after")
+    def line_on_the_straight(self):
+        if self.finish_line_after > self.straight:
+            raise FieldProblem("finish_line_after", f"the straight has only {self.straight} "
+                               f"spaces, found finish_line_after = {self.finish_line_after}")
+        return self
 
 
 class DrawnPath(TrackBoard):
@@ -211,9 +267,11 @@ def plan(model, players: int = 4) -> Plan:
     top = model.title.height_mm
     margin = model.margin_mm
     if isinstance(model, OvalTrack):
+        if model.infield.title:
+            top = 0.0
         oval = Oval(model.spaces, model.straight, model.space_mm, model.lanes, model.lane_mm,
-                    margin, model.clockwise, top_mm=top)
-        track = tracks.line(model.spaces)
+                    margin, model.clockwise, model.finish_line_after, top_mm=top)
+        track = tracks.line(model.spaces, laps=model.laps)
         return Plan(track, {s.id: shape for s, shape in zip(track.main, oval.shapes)},
                     *oval.size, oval=oval)
     if isinstance(model, RoundSpiral):
@@ -283,6 +341,7 @@ class Look:
     tags: tuple[str, ...] = ()
     effect: Effect | None = None
     link: str = "none"
+    line: bool = False   # a line across the track where the space begins (an oval's sprint)
 
 
 @dataclass(frozen=True)
@@ -340,6 +399,8 @@ def compose(model, name: str, context: Context) -> Parts:
     ``start`` word come in ``context.facts``."""
     players = context.players
     laid = context.facts.get("plan") or plan(model, len(players) or 4)
+    if laid.oval is not None:
+        return _compose_oval(model, laid, context)
     looks: Mapping[str, Look] = context.facts.get("looks", {})
     colors = model.colors
     uses: set[tuple[str, str, str]] = set()
@@ -357,32 +418,7 @@ def compose(model, name: str, context: Context) -> Parts:
     fills = {space.id: _fill(model, laid, space, looks.get(space.id), players)
              for space in laid.track.spaces}
     nodes += _spaces(model, laid, fills)
-    texts: list[Node] = []
-    pictures: list[Node] = []
-    last = laid.length
-    for space in laid.track.spaces:
-        look = looks.get(space.id, Look())
-        shape = laid.shapes[space.id]
-        fill = fills[space.id]
-        ink = ink_on(fill, dark=colors.ink)
-        picture = look.pictogram
-        place = slots(shape, laid.grid is not None, bool(picture), bool(look.label))
-        if picture:
-            cx, cy, size = place.picture
-            pictures.append(pictograms.use(picture, cx, cy, size, ink, fill))
-            uses.add((picture, ink, fill))
-        if look.label:
-            cx, cy, size, width = place.word
-            texts.append(centred(cx, cy, look.label, fonts.fit_size(look.label, width, size, "bold"),
-                                 font="bold", fill=ink))
-        if space.branch == "main" and shown_number(model, space.number, last):
-            x, y, size, anchor = place.number
-            texts.append(Text(x, y, str(space.number), size, font="bold", anchor=anchor, fill=ink))
-        if space.branch == "base" and space.player is not None and players:
-            player = players[(space.player - 1) % len(players)]
-            cx, cy = shape.center
-            texts.append(mark_node(player.mark, cx, cy, model.space_mm * 0.3, ink,
-                                   mix(player.color, "#000000", 0.3)))
+    pictures, texts = _space_contents(model, laid, looks, fills, players, uses)
     nodes += pictures
     nodes += _links(model, laid, looks)
     nodes += texts
@@ -401,6 +437,148 @@ def compose(model, name: str, context: Context) -> Parts:
     seams_x, seams_y = seams(model, laid, height, title + texts + legend_nodes)
     board = PrintedBoard(scene, seams_x, seams_y)
     return Parts(board=board, board_json=board_json(model, laid, looks, fills, players, height))
+
+
+def _space_contents(model, laid: Plan, looks: Mapping[str, Look], fills: Mapping[str, str],
+                    players: tuple[Player, ...], uses: set) -> tuple[list[Node], list[Node]]:
+    """Each space's pictogram, and its word, number or player's mark, in the space's slots."""
+    colors = model.colors
+    texts: list[Node] = []
+    pictures: list[Node] = []
+    last = laid.length
+    for space in laid.track.spaces:
+        look = looks.get(space.id, Look())
+        shape = laid.shapes[space.id]
+        fill = fills[space.id]
+        ink = ink_on(fill, dark=colors.ink)
+        picture = look.pictogram
+        place = slots(shape, laid.grid is not None, bool(picture), bool(look.label))
+        if picture:
+            cx, cy, size = place.picture
+            pictures += pictograms.draw(picture, cx, cy, size / 2, ink, fill, uses)
+        if look.label:
+            cx, cy, size, width = place.word
+            texts.append(centred(cx, cy, look.label, fonts.fit_size(look.label, width, size, "bold"),
+                                 font="bold", fill=ink))
+        if space.branch == "main" and shown_number(model, space.number, last):
+            x, y, size, anchor = place.number
+            texts.append(Text(x, y, str(space.number), size, font="bold", anchor=anchor, fill=ink))
+        if space.branch == "base" and space.player is not None and players:
+            player = players[(space.player - 1) % len(players)]
+            cx, cy = shape.center
+            texts.append(mark_node(player.mark, cx, cy, model.space_mm * 0.3, ink,
+                                   mix(player.color, "#000000", 0.3)))
+    return pictures, texts
+
+
+# ---- an oval ------------------------------------------------------------------------------
+
+
+def _compose_oval(model: OvalTrack, laid: Plan, context: Context) -> Parts:
+    """An oval board: the generic board's spaces, title band and legend, or a velodrome's
+    banked bends, lines, large numbers, words and panels in the infield, as the model asks;
+    the game's card ``places`` come in ``context.facts`` with its looks and legend."""
+    oval, colors, lines = laid.oval, model.colors, model.lines
+    players, words = context.players, context.words
+    looks: Mapping[str, Look] = context.facts.get("looks", {})
+    uses: set[tuple[str, str, str]] = set()
+    on_ground = ink_on(colors.ground, dark=colors.ink)  # the title and legend stay legible
+    entries: list[legends.Entry] = list(context.facts.get("legend", ())) if model.legend else []
+    inner = infield_plan(model, laid, context, entries, uses)
+    below = [] if model.infield.legend else entries
+    legend_width = laid.width - 2 * model.margin_mm
+    legend_h = legend_height(below, legend_width)
+    height = laid.height + inner.band_mm + legend_h
+    nodes: list[Node] = [Rect(0, 0, laid.width, height, Style(fill=colors.ground))]
+    if not model.infield.title:
+        nodes += title_nodes(context.title, words.get("subtitle", ""), laid.width,
+                             model.title.height_mm, on_ground, model.title.align,
+                             model.margin_mm)
+    fills = {space.id: _fill(model, laid, space, looks.get(space.id), players)
+             for space in laid.track.spaces}
+    azur = bool(lines.azur)
+    if model.edges == "outline":
+        nodes += _decorations(model, laid)
+        nodes += _spaces(model, laid, fills)
+    else:
+        nodes += [Path(laid.shapes[s.id].outline_commands(), Style(fill=fills[s.id]))
+                  for s in laid.track.spaces]
+    if model.banking:
+        nodes += ovals.banking(oval)
+    if model.edges == "banded":
+        nodes += ovals.space_boundaries(oval, colors.plain, colors.edge)
+        nodes += ovals.track_lines(oval, colors.edge, lines.azur, lines.along())
+    else:
+        nodes += ovals.coloured_lines(oval, lines.azur, lines.along())
+    finish = []
+    across = lines.finish or colors.ink
+    for space in laid.track.main:
+        look = looks.get(space.id)
+        if look is not None and look.line:
+            nodes += ovals.cross_line(oval, laid.shapes[space.id], across, azur)
+    if lines.finish:
+        finish = ovals.finish_line(oval, lines.finish, azur)
+        nodes += finish
+    avoid = ovals.guides(oval, infield.lattice_lines(oval))
+    if model.labels == "infield":
+        for space in laid.track.spaces:
+            look = looks.get(space.id, Look())
+            number = space.number if shown_number(model, space.number, laid.length) else None
+            nodes += ovals.space_texts(oval, laid.shapes[space.id], number, look.pictogram,
+                                       fills[space.id], colors.ink, model.number_mm, avoid, uses)
+        nodes += _links(model, laid, looks)
+        nodes += [ovals.caption(oval, laid.shapes[space.id], looks[space.id].label, colors.ink,
+                                azur, avoid)
+                  for space in laid.track.spaces if looks.get(space.id, Look()).label]
+    else:
+        pictures, texts = _space_contents(model, laid, looks, fills, players, uses)
+        nodes += pictures + _links(model, laid, looks) + texts
+    nodes += _start_marker(model, laid, context, uses)
+    if model.infield.arrows:
+        nodes += infield.travel_arrows(oval, colors.ground, colors.ink)
+    nodes += inner.nodes()
+    if below and legend_h:
+        top = laid.height + inner.band_mm - model.margin_mm * LEGEND_RISE
+        nodes += legends.legend_nodes(below, model.margin_mm, top, legend_width,
+                                      legend_h + model.margin_mm * LEGEND_RISE - LEGEND_GAP_MM,
+                                      on_ground, colors.ground, LEGEND_TEXT_MM, uses,
+                                      legend_columns(below, legend_width))
+    scene = Scene(laid.width, height, tuple(nodes), symbols=pictograms.symbols(uses),
+                  title=context.title)
+    seams_x, seams_y = ovals.seams(oval, ovals.text_boxes(scene.children), height, avoid)
+    x0, y0, x1, y1 = bounds(tuple(finish)) or (0.0, 0.0, 0.0, 0.0)
+    keep_out = (((x0, y0, x1 - x0, y1 - y0),) if finish else ()) + tuple(
+        slot.rect for slot in inner.slots)
+    board = PrintedBoard(scene, seams_x, seams_y, keep_out=keep_out)
+    data = board_json(model, laid, looks, fills, players, height)
+    places = context.facts.get("places", ())
+    if inner.slots:
+        data["card_places"] = [{"deck": slot.deck, "pile": slot.pile, "use": slot.use,
+                                "text": place.caption, "rect": [round(v, 3) for v in slot.rect]}
+                               for place, slot in zip(places, inner.slots)]
+    return Parts(board=board, board_json=data)
+
+
+def infield_plan(model: OvalTrack, laid: Plan, context: Context,
+                 entries: list[legends.Entry], uses: set) -> infield.InfieldPlan:
+    """Where the oval's infield puts the title, the legend's panels and the game's card
+    places (``context.facts["places"]``), in the kit's words."""
+    words, colors = context.words, model.colors
+    places = list(context.facts.get("places", ()))
+    title = ((context.title, words.get("subtitle", ""), colors.ink)
+             if model.infield.title else None)
+    legend = None
+    if model.infield.legend and entries:
+        heading = words.get("legend.title")
+
+        def panel(width: float, scale: float, part: slice, titled: bool, name: str):
+            return legends.panel(entries[part], width, colors.ink, colors.edge,
+                                 heading if titled else None, scale, name, words.lang, uses)
+
+        legend = infield.Legend(len(entries), panel)
+    if title is None and legend is None and not places:
+        return infield.InfieldPlan((), ())
+    return infield.plan(laid.oval, title, legend, places)
 
 
 def legend_columns(entries: list[legends.Entry], width: float) -> int:
@@ -587,9 +765,14 @@ def board_json(model, laid: Plan, looks: Mapping[str, Look], fills: Mapping[str,
             entry["size"] = [model.space_mm, model.space_mm]
         else:
             entry["outline"] = [_point(p) for p in shape.outline_points()]
+        if laid.oval is not None:
+            entry["shape"] = shape.kind   # straight or bend
+            entry["length_mm"] = round(shape.length, 3)
         spaces.append(entry)
     track: dict[str, Any] = {"shape": model.shape, "spaces": laid.length,
                              "space_mm": model.space_mm, "loop": laid.track.loop}
+    if laid.oval is not None:
+        track.update(_oval_json(laid.oval))
     if laid.track.entries:
         track["entries"] = {str(p): s for p, s in laid.track.entries.items()}
         track["homes"] = {str(p): list(s) for p, s in laid.track.homes.items()}
@@ -598,6 +781,18 @@ def board_json(model, laid: Plan, looks: Mapping[str, Look], fills: Mapping[str,
             "players": [{"number": p.number, "color": p.color, "mark": p.mark,
                          **({"start": laid.track.entries[p.number]}
                             if p.number in laid.track.entries else {})} for p in players]}
+
+
+def _oval_json(oval: Oval) -> dict[str, Any]:
+    """An oval's measures: direction, lanes, straights and bends, the start/finish line."""
+    (xl, cy), (xr, _) = oval.centres
+    return {"direction": "clockwise" if oval.clockwise else "anticlockwise",
+            "lanes": oval.lanes, "lane_mm": oval.lane_mm, "straight_spaces": oval.straight,
+            "bend_spaces": list(oval.bend_spaces),
+            "straight_mm": round(oval.straight * oval.space_mm, 3),
+            "bend_radius_mm": round(oval.radius, 3),
+            "bend_centers": [_point((xl, cy)), _point((xr, cy))],
+            "finish_line": [_point(p) for p in oval.finish_line()]}
 
 
 def _point(p) -> list[float]:

@@ -12,23 +12,39 @@ EXPORTS = ("tgc", "tts")
 
 
 def export_files(name: str, title: str, output, formats: tuple[str, ...],
-                 folder: Path) -> dict[str, bytes]:
+                 folder: Path, render_png=None) -> dict[str, bytes]:
     """The files of every export asked for in ``formats``, keyed by path inside ``folder``.
 
     ``name`` is the layout's name (the save's file name), ``title`` the game's title in
     the kit's language; ``folder`` is where the game's files will be written: the save
-    names its images by their absolute location there.
+    names its images by their absolute location there. ``render_png(scene, dpi=...)``
+    draws the pictures ``export_pictures`` lists (by default the PNG renderer).
     """
     files: dict[str, bytes] = {}
     if "tgc" in formats:
         from boardgen.export import tgc
 
-        files.update(tgc.tgc_files(output))
+        files.update(tgc.tgc_files(output, render_png))
     if "tts" in formats:
         from boardgen.export import tts
 
-        files.update(tts.tts_files(name, title, output, folder))
+        files.update(tts.tts_files(name, title, output, folder, render_png))
     return files
+
+
+def export_pictures(output, formats: tuple[str, ...]) -> list[tuple]:
+    """(artwork, dpi) of every PNG the exports asked for draw, so that they can be drawn
+    elsewhere first (and a picture two games share, once)."""
+    found: list[tuple] = []
+    if "tgc" in formats:
+        from boardgen.export import tgc
+
+        found += tgc.pictures(output)
+    if "tts" in formats:
+        from boardgen.export import tts
+
+        found += tts.pictures(output)
+    return found
 
 
 def export_problems(output, formats: tuple[str, ...]) -> list[str]:

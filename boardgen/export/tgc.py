@@ -168,16 +168,24 @@ def manifest(faces_: list[Face]) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def tgc_files(output: GameOutput) -> dict[str, bytes]:
-    """``tgc/<face>.png`` for every distinct face and back, and ``tgc/manifest.csv``."""
+def tgc_files(output: GameOutput, render_png=None) -> dict[str, bytes]:
+    """``tgc/<face>.png`` for every distinct face and back, and ``tgc/manifest.csv``.
+
+    ``render_png``: what draws the pictures ``pictures`` lists (by default the PNG renderer).
+    """
     from boardgen.render import renderer
 
-    render_png = renderer("png")
+    render_png = render_png or renderer("png")
     faces_ = faces(output)
     files = {f"{FOLDER}/{face.file}": render_png(with_bleed(face.scene), dpi=DPI)
              for face in faces_}
     files[f"{FOLDER}/manifest.csv"] = manifest(faces_)
     return files
+
+
+def pictures(output: GameOutput) -> list[tuple[Scene, int]]:
+    """(artwork, dpi) of every PNG ``tgc_files`` draws."""
+    return [(with_bleed(face.scene), DPI) for face in faces(output)]
 
 
 def problems(output: GameOutput) -> list[str]:

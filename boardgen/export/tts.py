@@ -517,11 +517,15 @@ def save(title: str, plan_: Plan, url) -> dict:
 # ---- files -----------------------------------------------------------------------
 
 
-def tts_files(name: str, title: str, output: GameOutput, folder: Path) -> dict[str, bytes]:
-    """``tts/<game>.json`` and every image it names, keyed by path inside the game's folder."""
+def tts_files(name: str, title: str, output: GameOutput, folder: Path,
+              render_png=None) -> dict[str, bytes]:
+    """``tts/<game>.json`` and every image it names, keyed by path inside the game's folder.
+
+    ``render_png``: what draws the pictures ``pictures`` lists (by default the PNG renderer).
+    """
     from boardgen.render import renderer
 
-    render_png = renderer("png")
+    render_png = render_png or renderer("png")
     plan_ = plan(output)
     base = folder.resolve() / FOLDER
 
@@ -539,6 +543,18 @@ def tts_files(name: str, title: str, output: GameOutput, folder: Path) -> dict[s
     files[f"{FOLDER}/{safe_identifier(name)}.json"] = (
         json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return files
+
+
+def pictures(output: GameOutput) -> list[tuple[Scene, int]]:
+    """(artwork, dpi) of every PNG ``tts_files`` draws: the single images, each sheet's cards
+    and back, each die's faces."""
+    plan_ = plan(output)
+    found = [(image.scene, image.dpi) for image in plan_.images()]
+    for sheet in plan_.sheets():
+        found += [(card.front, sheet.dpi) for card in sheet.faces] + [(sheet.back, sheet.dpi)]
+    for die in plan_.dice:
+        found += [(scene, die_face_dpi(scene)) for scene in die.die.faces]
+    return found
 
 
 def fit(png: bytes, size: tuple[int, int], cut_out: bool = False) -> bytes:
@@ -601,10 +617,14 @@ def compose_die(die: Die, render_png) -> bytes:
 
     canvas = PILImage.new("RGB", (D6_TEMPLATE_PX, D6_TEMPLATE_PX), "white")
     for value, scene in enumerate(die.faces, start=1):
-        dpi = math.ceil(D6_FACE_PX * 25.4 / min(scene.width, scene.height))
-        face = PILImage.open(io.BytesIO(render_png(scene, dpi=dpi))).convert("RGB")
+        face = PILImage.open(io.BytesIO(render_png(scene, dpi=die_face_dpi(scene)))).convert("RGB")
         canvas.paste(face.resize((D6_FACE_PX, D6_FACE_PX)), D6_CORNERS[value])
     return _png(canvas)
+
+
+def die_face_dpi(scene: Scene) -> int:
+    """The resolution a die face is drawn at: at least the template's face size."""
+    return math.ceil(D6_FACE_PX * 25.4 / min(scene.width, scene.height))
 
 
 def _png(image) -> bytes:

@@ -33,13 +33,22 @@ MAX_SIDE = 1000
 
 
 class MapError(ValueError):
-    """A map that cannot be read, with the row and column (from 1, as written) it concerns."""
+    """A map that cannot be read (or a grid that breaks a game's rules), with the row and
+    column (from 1, as written) it concerns, and the cell's name where it has one.
 
-    def __init__(self, message: str, row: int | None = None, column: int | None = None):
-        where = f"map row {row}" + (f", column {column}" if column else "") if row else ""
+    ``where``: the place already written out (:meth:`Grid.where`), for a rule about a cell.
+    """
+
+    def __init__(self, message: str, row: int | None = None, column: int | None = None,
+                 where: str | None = None):
+        if where is None and row:
+            where = f"map row {row}" + (f", column {column}" if column else "")
+        elif where is not None:
+            where = f"cell {where}"
         super().__init__(f"{where}: {message}" if where else message)
         self.row = row
         self.column = column
+        self.cell = where
 
 
 def edge(a: Cell, b: Cell) -> Edge:
@@ -104,7 +113,7 @@ class Grid:
 
     def where(self, cell: Cell) -> str:
         """A cell's name and its place in the map text, for messages."""
-        return f"{self.name(cell)} (map row {cell[1] + 1}, column {cell[0] + 1})"
+        return _place(self.naming, cell)
 
     @cached_property
     def cells(self) -> tuple[Cell, ...]:
@@ -114,7 +123,14 @@ class Grid:
 
     def of_kind(self, *kinds: str) -> frozenset[Cell]:
         """The cells of the given kinds."""
-        return frozenset(c for c in self.cells if self.kind(c) in kinds)
+        return frozenset().union(*(self._by_kind.get(kind, ()) for kind in kinds))
+
+    @cached_property
+    def _by_kind(self) -> dict[str, frozenset[Cell]]:
+        found: dict[str, set[Cell]] = {}
+        for cell in self.cells:
+            found.setdefault(self.kind(cell), set()).add(cell)
+        return {kind: frozenset(cells) for kind, cells in found.items()}
 
     @cached_property
     def kinds(self) -> tuple[str, ...]:
@@ -156,6 +172,24 @@ class Grid:
             if self.exists(other) and self.open(cell, other):
                 found.append(other)
         return found
+
+    def steps_into(self, cell: Cell, into: frozenset[Cell]) -> tuple[Cell, ...]:
+        """The orthogonal steps from ``cell`` onto a cell of ``into`` that no wall blocks."""
+        return tuple(d for d in ORTHOGONAL
+                     if offset(cell, d) in into and self.open(cell, offset(cell, d)))
+
+    def crossings(self, cells: Iterable[Cell], into: frozenset[Cell]) -> list[Edge]:
+        """(cell, neighbour) for every step from ``cells`` (in their order) onto ``into``: where
+        a line between two areas runs (a start line, a finish line)."""
+        return [(c, offset(c, d)) for c in cells for d in self.steps_into(c, into)]
+
+    def beside(self, cell: Cell, step: Cell, inside: frozenset[Cell]) -> Cell | None:
+        """The side of ``cell``, across ``step``, whose neighbour lies outside ``inside``; of two,
+        the one facing the map's outer edge (where an arrow beside a track has room)."""
+        sides = [(step[1], step[0]), (-step[1], -step[0])]
+        outside = [s for s in sides if offset(cell, s) not in inside]
+        outside.sort(key=lambda s: self.inside(offset(cell, s, 2)))
+        return outside[0] if outside else None
 
     def distances(self, sources: Iterable[Cell], adjacency: Adjacency = "orthogonal",
                   passable: frozenset[Cell] | None = None) -> dict[Cell, int]:
@@ -272,20 +306,28 @@ def parse_map(text: str, legend: Mapping[str, str] | None = None,
     width = max(len(row) for row in rows)
     if width > MAX_SIDE or len(rows) > MAX_SIDE:
         raise MapError(f"the map is {width} × {len(rows)} cells; at most {MAX_SIDE} a side")
+    names = Naming(naming, width, len(rows), letters)
     for index, row in enumerate(rows):
         if len(row) != len(rows[0]):
             raise MapError(f"{len(row)} cells, the first row has {len(rows[0])}; every row needs "
                            "the same number (use '_' for no cell)", index + 1)
         for column, char in enumerate(row):
             if char in RESERVED or (legend is not None and char != NO_CELL and char not in legend):
-                known = ", ".join(repr(c) for c in legend) if legend else ""
+                known = ", ".join(repr(c) for c in legend if c != NO_CELL) if legend else ""
                 raise MapError(f"unknown character {char!r}" + (f"; the legend has {known} and "
-                               "'_' for no cell" if known else ""), index + 1, column + 1)
-    for a, b in walls:
+                               "'_' for no cell" if known else ""), index + 1, column + 1,
+                               where=_place(names, (column, index)))
+    for a, b in sorted(walls):
+        if b[0] >= width or b[1] >= len(rows):
+            raise MapError("a wall runs off the edge of the map", a[1] + 1, a[0] + 1)
         if rows[a[1]][a[0]] == NO_CELL and rows[b[1]][b[0]] == NO_CELL:
             raise MapError("a wall stands between two places that are no cells", a[1] + 1)
-    return Grid(tuple(rows), dict(legend or {}), frozenset(walls),
-                Naming(naming, len(rows[0]), len(rows), letters))
+    return Grid(tuple(rows), dict(legend or {}), frozenset(walls), names)
+
+
+def _place(names: Naming, cell: Cell) -> str:
+    """A cell's name and place in the map text, as :meth:`Grid.where` writes it."""
+    return f"{names.name(cell)} (map row {cell[1] + 1}, column {cell[0] + 1})"
 
 
 def _wall_columns(line: str, rows_above: int) -> list[int]:

@@ -77,6 +77,11 @@ class Naming:
             return str(row * self.columns + column + 1)
         return f"{self.column_label(column)}{self.rows - row}"
 
+    def cell_at(self, column: int, number: int) -> Cell:
+        """The cell of a column and the row number its name says (counted from the bottom, as
+        chess ranks are): what a game that reckons in ranks places by."""
+        return column, self.rows - number
+
     def cell(self, name: str) -> Cell | None:
         """The cell called ``name``; None when it names no cell of this grid.
 

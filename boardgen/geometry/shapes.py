@@ -308,6 +308,26 @@ class Oval:
         cy = self.top_mm + self.margin_mm + self.radius + self.half_width
         return (left, cy), (left + self.straight * self.space_mm, cy)
 
+    @property
+    def inner_radius(self) -> float:
+        """The track's inner edge in the bends."""
+        return self.radius - self.half_width
+
+    @property
+    def outer_radius(self) -> float:
+        return self.radius + self.half_width
+
+    @property
+    def infield_box(self) -> tuple[float, float, float, float]:
+        """The rectangle between the straights (x0, y0, x1, y1)."""
+        (xl, cy), (xr, _) = self.centres
+        return (xl, cy - self.inner_radius, xr, cy + self.inner_radius)
+
+    def finish_line(self) -> tuple[Point, Point]:
+        """The start/finish line across the track, where the last space meets space 1."""
+        first = self.shapes[0]
+        return first.point(0, -self.half_width), first.point(0, self.half_width)
+
     def problem(self) -> str | None:
         """Why these numbers make no oval, or None."""
         rest = self.spaces - 2 * self.straight

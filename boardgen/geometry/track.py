@@ -85,14 +85,16 @@ class Track:
         return tuple(ring) + tuple(self.homes.get(player, ()))
 
 
-def line(count: int, cells: Sequence[Cell] | None = None) -> Track:
-    """Spaces 1 to ``count`` one after the other (on ``cells``, when they lie on a grid)."""
+def line(count: int, cells: Sequence[Cell] | None = None, laps: bool = False) -> Track:
+    """Spaces 1 to ``count`` one after the other (on ``cells``, when they lie on a grid);
+    with ``laps`` the last leads on to space 1, lap after lap."""
     if cells is not None and len(cells) != count:
         raise ValueError(f"{len(cells)} cells for {count} spaces")
-    spaces = tuple(Space(str(n), n, (str(n + 1),) if n < count else (),
+    after_last = ("1",) if laps else ()
+    spaces = tuple(Space(str(n), n, (str(n + 1),) if n < count else after_last,
                          cell=cells[n - 1] if cells is not None else None)
                    for n in range(1, count + 1))
-    return Track(spaces)
+    return Track(spaces, loop=laps)
 
 
 def serpentine_cells(columns: int, rows: int, first: Corner = "bottom-left",

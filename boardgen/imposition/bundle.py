@@ -345,7 +345,8 @@ def _made_with(cover: Cover, words: Words) -> str:
 
 def entry_title(section: Section, game_title: str, words: Words) -> str:
     """A section's title in the contents, without the game's name the cover already shows."""
-    title = section.title.removeprefix(f"{game_title}: ") or section.title
+    named = words("section.part", title=game_title, part="")  # "Racing Kings: "
+    title = section.title.removeprefix(named) or section.title
     title = title[0].upper() + title[1:]
     return words("cover.two_sided", title=title) if section.double_sided else title
 

@@ -95,22 +95,40 @@ def render_png(scene: Scene, dpi: int = 150, svg: bytes | None = None) -> bytes:
     """
     if _svg2png() is None:
         return with_resolution(_pdfium_png(scene, dpi), dpi)
-    return _cairo_png(svg or render_svg(scene), dpi)
+    return _cairo_png(svg or render_svg(scene, embed_fonts=False), dpi)
 
 
 def _cairo_png(svg: bytes, dpi: int) -> bytes:
     """The SVG drawn by cairosvg at ``dpi`` on white, as an RGB PNG saying its resolution."""
     from cairosvg.parser import Tree
-    from PIL import Image
 
     surface = _white_surface_class()(Tree(bytestring=without_style(svg)), None, dpi).cairo
     surface.flush()
-    width, height = surface.get_width(), surface.get_height()
-    image = Image.frombuffer("RGB", (width, height), surface.get_data(), "raw", "BGRX",
-                             surface.get_stride(), 1)
-    rgb = image.tobytes()
-    surface.finish()
-    return png_file(rgb, width, height, dpi)
+    try:
+        return png_file_of_rows(_surface_rows(surface), surface.get_width(),
+                                surface.get_height(), dpi)
+    finally:
+        surface.finish()
+
+
+BAND_BYTES = 1 << 20  # the RGB rows converted and deflated at a time
+
+
+def _surface_rows(surface):
+    """A cairo RGB24 surface's pixels as bands of 8-bit RGB rows, top first.
+
+    A band at a time: the whole picture once more as RGB (and once more with each row's
+    filter byte) would take more memory than the surface itself.
+    """
+    from PIL import Image
+
+    width, height, stride = surface.get_width(), surface.get_height(), surface.get_stride()
+    data = memoryview(surface.get_data())
+    rows = max(1, BAND_BYTES // (3 * width or 1))
+    for top in range(0, height, rows):
+        count = min(rows, height - top)
+        band = data[top * stride:(top + count) * stride]
+        yield Image.frombuffer("RGB", (width, count), band, "raw", "BGRX", stride, 1).tobytes()
 
 
 def without_style(svg: bytes) -> bytes:
@@ -155,12 +173,26 @@ PNG_LEVEL = 3  # deflate level: higher levels take twice as long for a tenth les
 
 def png_file(rgb: bytes, width: int, height: int, dpi: float) -> bytes:
     """A PNG of 8-bit RGB pixel rows (top row first), with its resolution (see ``with_resolution``)."""
+    return png_file_of_rows((rgb,), width, height, dpi)
+
+
+def png_file_of_rows(bands, width: int, height: int, dpi: float) -> bytes:
+    """A PNG of 8-bit RGB pixel rows given in bands of whole rows (top first).
+
+    Each band is deflated as it comes: the file is the same bytes as of all rows at once
+    (deflate waits for input to look ahead), and only a band is held at a time.
+    """
     line = width * 3
-    rows = b"".join(b"\0" + rgb[start:start + line] for start in range(0, len(rgb), line))
+    deflate = zlib.compressobj(PNG_LEVEL)
+    parts = []
+    for rgb in bands:
+        rows = b"".join(b"\0" + rgb[start:start + line] for start in range(0, len(rgb), line))
+        parts.append(deflate.compress(rows))
+    parts.append(deflate.flush())
     return PNG_SIGNATURE + b"".join((
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
         _chunk(b"pHYs", _phys(dpi)),
-        _chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)),
+        _chunk(b"IDAT", b"".join(parts)),
         _chunk(b"IEND", b"")))
 
 

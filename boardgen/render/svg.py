@@ -98,8 +98,9 @@ def font_faces(characters: dict[str, set[str]]) -> str:
 
 
 class _Writer:
-    def __init__(self, scene: Scene):
+    def __init__(self, scene: Scene, embed_fonts: bool = True):
         self.scene = scene
+        self.embed_fonts = embed_fonts
         self.dwg = svgwrite.Drawing(
             size=(f"{num(scene.width)}mm", f"{num(scene.height)}mm"),
             viewBox=f"0 0 {num(scene.width)} {num(scene.height)}",
@@ -181,12 +182,18 @@ class _Writer:
             self.dwg.set_desc(title=xml_text(self.scene.title))
         for node in self.scene.children:
             self.dwg.add(self.element(node))
-        if self.characters:
+        if self.characters and self.embed_fonts:
             # First in <defs>, so a reader of the file meets the fonts before the drawing.
             self.dwg.defs.elements.insert(0, self.dwg.style(font_faces(self.characters)))
         return self.dwg.tostring().encode("utf-8")
 
 
-def render_svg(scene: Scene) -> bytes:
-    """The scene as a standalone SVG document sized in mm."""
-    return b'<?xml version="1.0" encoding="utf-8" ?>\n' + _Writer(scene).write() + b"\n"
+def render_svg(scene: Scene, embed_fonts: bool = True) -> bytes:
+    """The scene as a standalone SVG document sized in mm.
+
+    ``embed_fonts=False``: without the style sheet, for a drawing only rasterised (cairosvg
+    reads nothing from it, and cutting its font subsets is most of an SVG's time); the rest
+    is the same bytes.
+    """
+    return (b'<?xml version="1.0" encoding="utf-8" ?>\n' + _Writer(scene, embed_fonts).write()
+            + b"\n")

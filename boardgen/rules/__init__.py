@@ -15,15 +15,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from boardgen import languages
 from boardgen.errors import InputError
 from boardgen.i18n import LANGUAGES, Words, check_language, words_for
 from boardgen.imposition import PAPERS, Paper
 from boardgen.layout import CONTROL_CHARACTER, read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
-from boardgen.rules.document import RuleText, parse_rule_text
-from boardgen.rules.template import Rendered, render_rule_text, render_traced
-from boardgen.rules.typeset import draw_pages, numbered_pages, page_style, typeset
 from boardgen.scene import Scene
+
+# The template engine (Jinja2), the Markdown parser and the typesetter (with its hyphenation)
+# are imported when a rule text is first read: a build that prints no PDF, or a module that
+# only wants the grammar helpers (``boardgen.rules.grammar``), never loads them.
+# (``boardgen.rules.typeset`` is the typesetter's module, as the submodule's name says.)
+_LATER = {"RuleText": "document", "parse_rule_text": "document", "Rendered": "template",
+          "render_rule_text": "template", "render_traced": "template", "page_style": "typeset"}
+
+
+def __getattr__(name: str):
+    if name in _LATER:
+        from importlib import import_module
+
+        return getattr(import_module(f"boardgen.rules.{_LATER[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 A4 = Paper("a4", *PAPERS["a4"])
 MAX_RULE_TEXT_BYTES = 500_000
@@ -57,13 +71,13 @@ def _layout_files(layout, target: str | Path | None) -> tuple[Path, ...]:
     return ()
 
 
-def _texts_beside(layout_file: Path) -> dict[str, Path]:
-    """Language → rule text written for one layout file."""
+def _texts_beside(layout_file: Path, available) -> dict[str, Path]:
+    """Language → rule text written for one layout file, in the ``available`` languages."""
     pattern = glob.escape(str(layout_file.with_name(layout_file.stem))) + ".rules.*.md"
     found = {}
     for path in sorted(Path(p) for p in glob.glob(pattern)):
         lang = path.name[len(layout_file.stem) + len(".rules."):-len(".md")]
-        if lang in LANGUAGES:
+        if lang in available:
             found[lang] = path
     return found
 
@@ -82,21 +96,32 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
     None when no layout of the chain has a rule text; an InputError when texts exist but
     none in ``lang``.
     """
-    check_language(lang)
+    files = _layout_files(layout, target)
+    known = languages.of_files(files)
+    if lang not in known:
+        raise languages.unknown(lang, known)
     available: dict[str, Path] = {}
-    for layout_file in _layout_files(layout, target):
-        texts = _texts_beside(layout_file)
+    for layout_file in files:
+        texts = _texts_beside(layout_file, known)
         if lang in texts:
             return texts[lang]
         for code, path in texts.items():
             available.setdefault(code, path)
     if available:
-        names = ", ".join(f"{code} ({LANGUAGES[code]})" for code in sorted(available))
-        raise MissingLanguage(f"no {LANGUAGES[lang]} rule text for {layout.name!r}; "
+        names = ", ".join(known[code].described() for code in sorted(available))
+        raise MissingLanguage(f"no {known[lang].english} rule text for {layout.name!r}; "
                               f"written in: {names}", tuple(sorted(available)))
     # a game kind that states its rules from the layout alone has a text of its own
     default = getattr(_game(layout), "default_rule_text", None)
-    return default(lang) if default is not None else None
+    path = default(lang) if default is not None else None
+    if path is None and default is not None:  # a language of the user's: no kit without rules
+        kind = sorted(code for code in known if default(code) is not None)
+        if kind:
+            names = ", ".join(known[code].described() for code in kind)
+            raise MissingLanguage(f"no {known[lang].english} rule text for {layout.name!r}; the "
+                                  f"{layout.game} kind's own is written in: {names}; write "
+                                  f"{layout.name}.rules.{lang}.md beside the layout", tuple(kind))
+    return path
 
 
 def read_rule_text(path: Path) -> str:
@@ -117,13 +142,16 @@ class RuleBook:
     def pages(self, width: float, height: float, booklet: bool = False,
               first: int = 1) -> tuple[Scene, ...]:
         """The text typeset on pages of ``width`` × ``height`` mm (for a booklet: a page count
-        that wastes at most two blank pages), numbered from ``first``."""
+        that wastes at most one blank page), numbered from ``first``."""
+        import boardgen.rules.typeset as typesetting
+
         key = (width, height, booklet)
-        style = page_style(width, height)
+        style = typesetting.page_style(width, height)
         if key not in self.typeset_pages:
-            self.typeset_pages[key] = draw_pages(self.text, self.figures, style, booklet)
-        return numbered_pages(self.typeset_pages[key], self.text, self.figures, style,
-                              self.title, first)
+            self.typeset_pages[key] = typesetting.draw_pages(self.text, self.figures, style,
+                                                             booklet)
+        return typesetting.numbered_pages(self.typeset_pages[key], self.text, self.figures,
+                                          style, self.title, first)
 
     def sheet(self, paper: Paper = A4, first: int = 1) -> tuple[Scene, ...]:
         """The rule sheet: pages of the paper's size, portrait, numbered from ``first``."""
@@ -169,12 +197,16 @@ def render_text(layout, path: Path, words: Words) -> str:
 
 def render_traced_text(layout, path: Path, words: Words) -> Rendered:
     """``render_text``, with the template line of every rendered line."""
+    from boardgen.rules.template import render_traced
+
     return render_traced(read_rule_text(path), str(path), rule_context(layout, words),
                          MAX_RENDERED_CHARS)
 
 
 def parse_text(layout, path: Path, words: Words, diagram_names) -> RuleText:
     """The rule text at ``path`` rendered and parsed; mistakes name the template's lines."""
+    from boardgen.rules.document import parse_rule_text
+
     rendered = render_traced_text(layout, path, words)
     _refuse_control_characters(rendered, str(path))
     return parse_rule_text(rendered.text, str(path), words.lang, diagram_names=diagram_names,
@@ -235,7 +267,7 @@ def rule_text_problems(layout, target: str | Path | None = None) -> list[InputEr
     """Every rule text of the layout, in every language it has, rendered and parsed as a build
     would: one InputError per text that a build would refuse (for ``check``)."""
     problems = []
-    for lang in sorted(LANGUAGES):
+    for lang in languages.of_files(_layout_files(layout, target)):
         try:
             path = rule_text_path(layout, lang, target)
             if path is None:

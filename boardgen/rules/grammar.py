@@ -6,8 +6,9 @@ plural rules and list patterns as Babel carries them, number words from CLDR's s
 rules as unicode-rbnf carries them. A text names the word forms; these functions pick among
 them, so a language boardgen learns brings its grammar with it.
 
-Every function takes the language code a kit prints in (``en``, ``de``, ``pl``) and raises
-GrammarError, whose message speaks to the author of a rule text, for a value it cannot use.
+Every function takes the language code a kit prints in (``en``, ``de``, ``fr``, ``pl``) and
+raises GrammarError, whose message speaks to the author of a rule text, for a value it cannot
+use. The CLDR locale of a language is its catalogue's ``[language] locale``.
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from unicode_rbnf import RbnfEngine
 
-# The CLDR locale of each language a kit prints in. The English texts are British
-# ("colour", "anticlockwise"), and so are their lists: no comma before "and".
-LOCALES = {"en": "en_GB", "de": "de_DE", "pl": "pl_PL"}
+from boardgen import languages
+
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")  # CLDR's order
 COUNTS_CHECKED = range(200)  # the categories these counts fall in must each have a form
 # Numbers up to twelve are written as words, larger ones as digits (Duden's rule, and the
@@ -44,30 +44,42 @@ class GrammarError(ValueError):
     """A value a grammar function cannot use; the message names what it takes instead."""
 
 
-@lru_cache(maxsize=None)
 def locale(lang: str) -> Locale:
-    """The CLDR locale of a language code."""
+    """The CLDR locale of a language code: the one its catalogue names, else the code's."""
+    found = languages.language(lang)
+    return _locale(found.locale if found is not None else lang, lang)
+
+
+@lru_cache(maxsize=None)
+def _locale(name: str, lang: str) -> Locale:
     try:
-        return Locale.parse(LOCALES.get(lang, lang))
-    except (UnknownLocaleError, ValueError):
+        return Locale.parse(name.replace("-", "_"))
+    except (UnknownLocaleError, ValueError, TypeError):
         raise GrammarError(f"no CLDR data for the language {lang!r}") from None
 
 
-@lru_cache(maxsize=None)
 def plural_categories(lang: str) -> tuple[str, ...]:
     """The language's plural categories in CLDR's order: ("one", "other") in English,
     ("one", "few", "many", "other") in Polish."""
-    tags = locale(lang).plural_form.tags | {"other"}
-    return tuple(category for category in PLURAL_CATEGORIES if category in tags)
+    return _categories(locale(lang))
 
 
 @lru_cache(maxsize=None)
+def _categories(cldr: Locale) -> tuple[str, ...]:
+    tags = cldr.plural_form.tags | {"other"}
+    return tuple(category for category in PLURAL_CATEGORIES if category in tags)
+
+
 def counted_categories(lang: str) -> tuple[str, ...]:
     """The categories that whole numbers fall in, in CLDR's order (Polish "other" is for
     fractions only, so a Polish text gives three forms)."""
-    rule = locale(lang).plural_form
-    found = {rule(n) for n in COUNTS_CHECKED}
-    return tuple(category for category in plural_categories(lang) if category in found)
+    return _counted(locale(lang))
+
+
+@lru_cache(maxsize=None)
+def _counted(cldr: Locale) -> tuple[str, ...]:
+    found = {cldr.plural_form(n) for n in COUNTS_CHECKED}
+    return tuple(category for category in _categories(cldr) if category in found)
 
 
 def plural_category(number: int | float, lang: str) -> str:
@@ -119,11 +131,15 @@ def or_list(items: Iterable[str], lang: str) -> str:
     return format_list(list(items), style="or", locale=locale(lang))
 
 
-@lru_cache(maxsize=None)
 def list_glue(lang: str) -> int:
     """The most characters the language's list patterns put between two items (", ",
     " and "), so a list's length is known before it is made."""
-    patterns = locale(lang).list_patterns
+    return _glue(locale(lang))
+
+
+@lru_cache(maxsize=None)
+def _glue(cldr: Locale) -> int:
+    patterns = cldr.list_patterns
     return max(len(pattern) - len("{0}{1}") for style in ("standard", "or")
                for pattern in dict(patterns[style]).values())
 
@@ -137,19 +153,30 @@ def _gender(gender: str | None) -> str | None:
     return GENDERS[gender]
 
 
-@lru_cache(maxsize=None)
-def _engine(lang: str) -> RbnfEngine:
+def _spelled(number: int, lang: str) -> dict[str, str]:
+    """Every spell-out rule set of the language for one number, by rule set name."""
     language = str(locale(lang).language)
     try:
-        return RbnfEngine.for_language(language)
-    except Exception:  # the package's own error for a language without spell-out rules
+        return _spelled_in(number, language)
+    except _NoSpellOut:
         raise GrammarError(f"no CLDR number words for {_language_name(lang)}") from None
 
 
+class _NoSpellOut(Exception):
+    """CLDR has no spell-out rules for a language."""
+
+
+@lru_cache(maxsize=None)
+def _engine(language: str) -> RbnfEngine:
+    try:
+        return RbnfEngine.for_language(language)
+    except Exception:  # the package's own error for a language without spell-out rules
+        raise _NoSpellOut(language) from None
+
+
 @lru_cache(maxsize=1024)
-def _spelled(number: int, lang: str) -> dict[str, str]:
-    """Every spell-out rule set of the language for one number, by rule set name."""
-    return dict(_engine(lang).format_number(number).text_by_ruleset)
+def _spelled_in(number: int, language: str) -> dict[str, str]:
+    return dict(_engine(language).format_number(number).text_by_ruleset)
 
 
 def _ruleset(lang: str, gender: str | None, case: str | None,

@@ -17,7 +17,7 @@ from boardgen import fonts
 from boardgen.i18n import Words
 from boardgen.rules.pages import (EPSILON, Draw, Layout, PageStyle, Piece, balanced, flow,
                                   page_style)
-from boardgen.rules.typography import break_points, needs_hyphen
+from boardgen.rules.typography import break_points, needs_hyphen, spaced_punctuation
 from boardgen.rules.document import (NO_BREAK_SPACE, Block, Figure, Heading, ListBlock, Paragraph,
                                      Preformatted, Quote, Rule, RuleText, Run, Runs, Table)
 from boardgen.imposition.marks import RULER_W, ruler_id, ruler_symbols
@@ -379,7 +379,7 @@ class Setter:
         and it may shrink a little to fit the space left in a column.
         """
         scene = self.scenes[block.name]
-        caption = (Run(f"{block.label}: ", "bold"), *block.caption)
+        caption = (Run(spaced_punctuation(f"{block.label}: ", self.lang), "bold"), *block.caption)
         caption_width = min(width, FIGURE_MAX_WIDTH)
         lines = self.lines(caption, caption_width, indent + (width - caption_width) / 2,
                            TextStyle(self.body * 0.88, INK, align="center"))

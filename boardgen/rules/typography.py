@@ -1,89 +1,61 @@
 """Typography a reader trusts: ties where a line must not break, quotes and hyphenation.
 
 Rule texts are written with plain spaces and ASCII quotes; these functions give the
-printed text its language's conventions:
+printed text its language's conventions, as the ``[typography]`` table of the language's
+catalogue sets them (see ``boardgen.languages``):
 
 - a number stays with the word or unit after it (``12 mm``, ``80 Felder``) and with the
-  word before it (``Feld 65``, ``gracza 1``, ``von 1 bis 3;``), a German ordinal with its
-  noun (``2. Sprint``), and ``×`` with the numbers on both sides (``1 × 3``);
-- a one-letter word (Polish a, i, o, u, w, z; English a) never ends a line: it is tied to
-  the next word;
-- quotes are „…“ in German, „…” in Polish and “…” in English;
-- words are hyphenated with the language's patterns (pyphen) when a line needs it, except
-  where the patterns are wrong for a word of the texts (``EXCEPTIONS``), and names are never
-  hyphenated (``NAMES``).
+  word before it (``Feld 65``, ``gracza 1``, ``von 1 bis 3;``), an ordinal number with
+  its noun (German ``2. Sprint``, French ``2e sprint``: ``ordinal_endings``), and ``×``
+  with the numbers on both sides (``1 × 3``), unless ``tie_numbers`` is false;
+- a one-letter word (``short_words``: Polish a, i, o, u, w, z; English a) never ends a
+  line: it is tied to the next word;
+- quotes are the language's (``quotes``: „…“ in German, « … » in French), and where a
+  language puts a narrow no-break space before ``; : ! ?`` (``space_before``), it gets one;
+- words are hyphenated with the language's patterns (pyphen's ``hyphenation``) when a line
+  needs it, except where the patterns are wrong for a word of the texts
+  (``hyphenation_exceptions``); names (``never_split``) are never hyphenated, and in French
+  the word after an elided article or pronoun may break (``hyphenate_after_apostrophe``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from typing import Iterator
+from typing import Iterator, Mapping
 from pathlib import Path
 
+from boardgen import languages
 from boardgen.cache import file_digest, stored
 
 NO_BREAK_SPACE = "\u00a0"
-QUOTES = {"en": "“”‘’", "de": "„“‚‘", "pl": "„”‚’"}
-HYPHENATION = {"en": "en_US", "de": "de_DE", "pl": "pl_PL"}
+NARROW_NO_BREAK_SPACE = "\u202f"  # French: before ; : ! ? and inside « »
 MIN_HYPHENATED = 5            # shorter words are never hyphenated
-SHORT_WORDS = {"pl": "aiouwzAIOUWZ", "en": "aAI"}
 
 NUMBER_AND_WORD = re.compile(r"(?<![\w.,])(\d(?:[\d.,]*\d)?) +(?=[^\W\d_]|%|°|$)")
 CLOSING_NUMBER = re.compile(r"(?<=\w) +(?=\d+(?:[.,]\d+)*(?:[.;:,!?)\]]+(?:\s|$)|$))")
 WORD_AND_NUMBER = re.compile(r"(?<=[^\W\d_]) +(?=\d)")  # "Feld 65", "gracza 1", "bis 8"
-ORDINAL = {"de": re.compile(r"(?<![\w.,])(\d+\.) +(?=[^\W\d_])")}  # "2. Sprint"
 TIMES = re.compile(r"(?<=\w) +× +(?=\w)")
 WORD_CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
+APOSTROPHES = "’'"
+SPACED = languages.SPACED_MARKS
 
 
-def tie(text: str, lang: str) -> str:
-    """Plain spaces that must not break a line turned into no-break spaces."""
-    text = TIMES.sub(f"{NO_BREAK_SPACE}×{NO_BREAK_SPACE}", text)
-    text = NUMBER_AND_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
-    text = CLOSING_NUMBER.sub(NO_BREAK_SPACE, text)
-    text = WORD_AND_NUMBER.sub(NO_BREAK_SPACE, text)
-    if lang in ORDINAL:
-        text = ORDINAL[lang].sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
-    letters = SHORT_WORDS.get(lang)
-    if letters:
-        short = re.compile(rf"(?<![^\s(„\"'\u00a0])([{letters}]) +(?=\S|$)")
-        text = short.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
-    return text
+@dataclass(frozen=True)
+class Typography:
+    """A language's typographic settings, made ready to apply."""
 
-
-def smart_quotes(text: str, lang: str) -> str:
-    """ASCII double and single quotes as the language's quotation marks; apostrophes curled."""
-    marks = QUOTES.get(lang, QUOTES["en"])
-    text = re.sub(r"(?<=\w)'(?=\w)", "\u2019", text)
-    text = re.sub(r'(^|[\s(\[\u00a0])"', lambda m: m.group(1) + marks[0], text)
-    text = text.replace('"', marks[1])
-    text = re.sub(r"(^|[\s(\[\u00a0])'", lambda m: m.group(1) + marks[2], text)
-    return text.replace("'", marks[3])
-
-
-LEFT_MIN, RIGHT_MIN = 2, 3    # letters a hyphenated word keeps before and after a break
-
-# Names printed in the texts: a name is never split over two lines.
-NAMES = frozenset(name.lower() for name in (
-    "Alan", "Alana", "Alex", "Alexa", "Moon", "Moons", "Moona", "Walter", "Waltera", "Toncar",
-    "Toncars", "Toncara", "Holtmann", "Randolph", "Randolpha", "Ravensburger", "Ravensburgera",
-    "Vernon", "Vernona", "Parton", "Partona", "Schachjagd", "Steeple", "Wikipedia",
-    "Wikipedii", "gamecabinet", "keirat", "boardgen", "TrimBox", "BleedBox", "Wyścig"))
-
-# Words of the texts the patterns break wrongly, written with every place they may break:
-# a syllable split wrongly (schwa-rze, trzyd-niówka) or a compound cut just before its joint
-# (Reser-vefeld, where Reserve-feld reads at once).
-EXCEPTIONS = {
-    "de": ("Ab-la-ge-platz", "Ab-la-ge-plat-zes", "Ab-la-ge-plät-ze", "Ab-la-ge-plät-zen",
-           "Fah-rer-wech-sel", "Far-be", "Far-ben", "Farb-flä-chen", "far-big", "far-bi-gen",
-           "far-bi-ges", "oran-ge-far-be-ne", "oran-ge-far-be-nen", "schwar-ze", "schwar-zen",
-           "schwar-zes", "fort-set-zen", "Rad-sport-spiel", "gelb-oran-ge",
-           "rück-wärts", "Fal-ze", "Re-serve-feld", "Re-serve-fel-der", "Springer-zug"),
-    "pl": ("trzy-dniów-ka", "sze-ścio-dniów-ki", "sze-ścio-dniów-ce"),
-    "en": ("spaces", "re-mind-er"),
-}
+    quotes: tuple[str, str, str, str]  # double opening, closing; single opening, closing
+    tie_numbers: bool
+    ordinal: re.Pattern | None  # an ordinal number and the space after it
+    short: re.Pattern | None  # a one-letter word and the space after it
+    spaced: re.Pattern | None  # the punctuation a narrow no-break space goes before
+    hyphenation: str  # pyphen's patterns, "" for none
+    never_split: frozenset[str]  # lower case
+    exceptions: Mapping[str, list[int]]  # lower-case word → where it may break
+    after_apostrophe: bool
 
 
 def _points(written: str) -> list[int]:
@@ -95,8 +67,98 @@ def _points(written: str) -> list[int]:
     return points
 
 
-EXCEPTION_POINTS = {lang: {word.replace("-", "").lower(): _points(word) for word in words}
-                    for lang, words in EXCEPTIONS.items()}
+def made_ready(settings: Mapping) -> Typography:
+    """A ``[typography]`` table (every setting filled in) as a Typography."""
+    endings = sorted(settings["ordinal_endings"], key=len, reverse=True)
+    ordinal = (re.compile(rf"(?<![\w.,])(\d+(?:{'|'.join(map(re.escape, endings))})) +(?=[^\W\d_])")
+               if endings else None)
+    letters = "".join(settings["short_words"])
+    short = (re.compile(rf"(?<![^\s(„\"'\u00a0])([{re.escape(letters)}]) +(?=\S|$)")
+             if letters else None)
+    marks = settings["space_before"]
+    spaced = (re.compile(rf"(?: +|(?<=[\w»”’)\]]))([{re.escape(marks)}])"
+                         rf"(?=[\s{re.escape(SPACED)}»”’)\]]|$)") if marks else None)
+    return Typography(tuple(settings["quotes"]), settings["tie_numbers"], ordinal, short, spaced,
+                      settings["hyphenation"],
+                      frozenset(name.lower() for name in settings["never_split"]),
+                      {word.replace("-", "").lower(): _points(word)
+                       for word in settings["hyphenation_exceptions"]},
+                      settings["hyphenate_after_apostrophe"])
+
+
+DEFAULT = made_ready(languages.TYPOGRAPHY)  # a language no catalogue describes
+
+
+def typography(lang: str | None) -> Typography:
+    """The typography of a language code: its catalogue's, or the plain default."""
+    found = languages.language(lang) if lang else None
+    return _ready(found) if found is not None else DEFAULT
+
+
+@lru_cache(maxsize=64)
+def _ready(language: languages.Language) -> Typography:
+    return made_ready(language.typography)
+
+
+def quotation_marks(lang: str) -> tuple[str, str, str, str]:
+    """The language's double and single quotation marks, opening and closing."""
+    return typography(lang).quotes
+
+
+def tie(text: str, lang: str) -> str:
+    """Plain spaces that must not break a line turned into no-break spaces."""
+    settings = typography(lang)
+    if settings.tie_numbers:
+        text = TIMES.sub(f"{NO_BREAK_SPACE}×{NO_BREAK_SPACE}", text)
+        text = NUMBER_AND_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
+        text = CLOSING_NUMBER.sub(NO_BREAK_SPACE, text)
+        text = WORD_AND_NUMBER.sub(NO_BREAK_SPACE, text)
+        if settings.ordinal is not None:
+            text = settings.ordinal.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
+    if settings.short is not None:
+        text = settings.short.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
+    return spaced_punctuation(text, lang)
+
+
+def spaced_punctuation(text: str, lang: str | None) -> str:
+    """A narrow no-break space before the marks the language spaces (French ``; : ! ?``),
+    in place of a plain space or where none was written; unchanged in other languages."""
+    spaced = typography(lang).spaced
+    if spaced is None:
+        return text
+    return spaced.sub(lambda m: NARROW_NO_BREAK_SPACE + m.group(1), text)
+
+
+def smart_quotes(text: str, lang: str) -> str:
+    """ASCII double and single quotes as the language's quotation marks; apostrophes curled."""
+    return "".join(quoted_characters(text, lang))
+
+
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+OPENS_QUOTE = re.compile(r"[\s(\[\u00a0]")  # what a quote opens after (or the text's start)
+
+
+def quoted_characters(text: str, lang: str) -> list[str]:
+    """What each character of ``text`` prints as: an ASCII quote the language's mark, an
+    apostrophe between letters ’, any other character itself.
+
+    One entry per character, so a text read in pieces (Markdown's runs) is quoted as a
+    whole and cut back into its pieces, though a mark may be longer than its quote (French
+    « with its narrow no-break space). A quote opens at the start or after a space or
+    bracket: a double quote after the text as the apostrophes leave it, a single one after
+    the text as the double quotes leave it.
+    """
+    marks = quotation_marks(lang)
+    curled = list(text)
+    for match in APOSTROPHE.finditer(text):
+        curled[match.start()] = "\u2019"
+    doubled = [(marks[0] if i == 0 or OPENS_QUOTE.match(curled[i - 1]) else marks[1])
+               if char == '"' else char for i, char in enumerate(curled)]
+    return [(marks[2] if i == 0 or OPENS_QUOTE.match(doubled[i - 1][-1]) else marks[3])
+            if char == "'" else char for i, char in enumerate(doubled)]
+
+
+LEFT_MIN, RIGHT_MIN = 2, 3    # letters a hyphenated word keeps before and after a break
 
 
 class Patterns:
@@ -247,9 +309,9 @@ def dictionary_path(code: str) -> Path:
 
 
 @lru_cache(maxsize=None)
-def _dictionary(lang: str) -> Patterns | _PyphenPatterns | None:
-    code = HYPHENATION.get(lang)
-    if code is None:
+def _dictionary(code: str) -> Patterns | _PyphenPatterns | None:
+    """The hyphenation patterns pyphen names ``code`` (``en_US``), read once."""
+    if not code:
         return None
     path = dictionary_path(code)
     try:
@@ -262,14 +324,21 @@ def break_points(word: str, lang: str | None) -> list[int]:
     """Where ``word`` may break, as character offsets; a hyphen is added at each, except
     after a hyphen the word already has."""
     points = {index + 1 for index, char in enumerate(word[:-1]) if char == "-" and index > 0}
-    dictionary = _dictionary(lang) if lang else None
+    settings = typography(lang)
+    dictionary = _dictionary(settings.hyphenation) if lang else None
     lead, core, _ = WORD_CORE.match(word).groups()
-    if (dictionary is not None and len(core) >= MIN_HYPHENATED
-            and not any(char.isdigit() or char == NO_BREAK_SPACE for char in core)):
-        exceptions = EXCEPTION_POINTS.get(lang, {})
+    if any(char.isdigit() for char in core):  # numbers and what is tied to them never break
+        return sorted(points)
+    tied = core.rfind(NO_BREAK_SPACE) + 1  # "à l’hôtellerie": the last word breaks, after the tie
+    lead, core = lead + core[:tied], core[tied:]
+    if dictionary is not None and len(core) >= MIN_HYPHENATED:
         for part_start, part in _hyphen_free_parts(core):
-            if len(part) >= MIN_HYPHENATED and part.isalpha() and part.lower() not in NAMES:
-                found = exceptions.get(part.lower())
+            if settings.after_apostrophe:  # l’adversaire: the word after the elision
+                elided = max(part.rfind(mark) for mark in APOSTROPHES) + 1
+                part_start, part = part_start + elided, part[elided:]
+            if (len(part) >= MIN_HYPHENATED and part.isalpha()
+                    and part.lower() not in settings.never_split):
+                found = settings.exceptions.get(part.lower())
                 if found is None:
                     found = dictionary.positions(part)
                 points.update(len(lead) + part_start + p for p in found)

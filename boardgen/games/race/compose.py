@@ -47,7 +47,8 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
         tags = tuple(kind.tags) + (("finish",) if number == last else ())
         found[str(number)] = track_board.Look(
             name, kind.fill, kind_name(words, name) if kind.label else None,
-            None if kind.pictogram == "none" else kind.pictogram, tags, effect, kind.link)
+            None if kind.pictogram == "none" else kind.pictogram, tags, effect, kind.link,
+            kind.line)
     return found
 
 

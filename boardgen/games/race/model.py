@@ -129,6 +129,10 @@ class Layout(LayoutBase):
     def _space_problems(self) -> list[FieldProblem]:
         problems = []
         length = track_board.track_length(self.board)
+        if getattr(self.board, "laps", False):
+            problems.append(FieldProblem("board.laps", "a race of this kind ends on its last "
+                                         "space; a race of laps needs rules of its own (a "
+                                         "game kind such as six_day_race)"))
         for number, given in self.spaces.items():
             key = f"spaces.{number}"
             name = given if isinstance(given, str) else given.kind

@@ -1,4 +1,6 @@
-"""The Racing Kings board: squares, coordinates, the goal rank, a title band and the start."""
+"""The Racing Kings board: the shared grid board with chess names, the goal rank as a kind of
+cell with a chequer and a band of its own, the rule in the title band, and the start position
+drawn over it."""
 
 from __future__ import annotations
 
@@ -6,22 +8,27 @@ from dataclasses import replace
 from functools import lru_cache
 
 from boardgen import pieces
-from boardgen.fonts import fit_size, text_width
+from boardgen.components import grid_board
+from boardgen.components.base import Context
+from boardgen.components.patterns import pattern_nodes
+from boardgen.components.title_band import TitleBand
 from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
+from boardgen.games.racing_kings.tokens import small_token
 from boardgen.i18n import Words, words_for
+from boardgen.memo import IdentityMemo
 from boardgen.product import Board
-from boardgen.scene import (Group, Node, Rect, Scene, Style, Text, Use, compose, scale, text_centered,
-                            translate)
+from boardgen.scene import Group, Node
 
 TITLE_BAND_MM = 30.0
-TITLE_SIZE_MM = 11.0
-RULE_LINE_SIZE_MM = 4.2
-SUBTITLE_SIZE_MM = 4.5
-GOAL_INK = "#ffffff"
+SQUARE, GOAL = ".", "g"   # the map characters of an ordinary square and a goal square
+GOAL_PATTERN = "hatch"
+MARK_SHARE = 0.34  # a start mark's diameter, as a share of the square
+MARK_INSET = 0.06  # its distance from the square's top-left corner, as a share of the square
 FAINT_PREFIX = "faint-"
 FAINT_WHITE = 0.5   # opacity of White's ghosts in the faint start position
 FAINT_BLACK = 0.22  # opacity of Black's ghosts
+_MODELS: IdentityMemo = IdentityMemo(32)  # a layout is frozen: its grid is made once
 
 
 def position(layout: Layout) -> Placement:
@@ -29,133 +36,74 @@ def position(layout: Layout) -> Placement:
     return read_position(layout)
 
 
-def geometry(layout: Layout) -> tuple[float, float, float, float]:
-    """Left and top of the squares, and the board's width and height, in mm."""
+def grid_model(layout: Layout, letters: str | None = None, ranks: int | None = None,
+               goal: int | None = None) -> grid_board.Model:
+    """The board as the shared grid board draws it: chess names with the layout's file
+    letters, the goal rank a kind of its own (its chequer, a band across the border); or a
+    board of other files and ranks in the layout's colours (the rule figures' 8 × 8)."""
     spec = layout.board
-    left = spec.border_mm
-    top = TITLE_BAND_MM + spec.border_mm * 0.6
-    width = 2 * spec.border_mm + len(spec.letters) * spec.square_mm
-    height = top + spec.ranks * spec.square_mm + spec.border_mm
-    return left, top, width, height
+    size = (letters or spec.letters, ranks or spec.ranks, goal or spec.goal)
+    return _MODELS.recall((layout,), lambda: _grid_model(layout, *size), also=size)
 
 
-def square_origin(layout: Layout, file_index: int, rank: int) -> tuple[float, float]:
-    """Top-left corner of a square in mm; rank 1 is at the bottom, as seen by the players."""
-    left, top, _, _ = geometry(layout)
-    sq = layout.board.square_mm
-    return left + file_index * sq, top + (layout.board.ranks - rank) * sq
-
-
-def square_color(layout: Layout, file_index: int, rank: int) -> str:
-    """Fill of a square: light or dark, in the goal colours on the goal rank."""
-    dark = (file_index + rank) % 2 == 1  # a1 is dark
-    colors = layout.colors
-    if rank == layout.board.goal:
-        return colors.goal_dark if dark else colors.goal_light
-    return colors.dark if dark else colors.light
+def _grid_model(layout: Layout, letters: str, ranks: int, goal: int) -> grid_board.Model:
+    spec, colors = layout.board, layout.colors
+    rows = [" ".join((GOAL if rank == goal else SQUARE) * len(letters))
+            for rank in range(ranks, 0, -1)]
+    return grid_board.Model(
+        type="grid", map="\n".join(rows), legend={SQUARE: "square", GOAL: "goal"},
+        fill="kinds", fills={"goal": (colors.goal_light, colors.goal_dark)},
+        bands={"goal": colors.goal_band}, cell_mm=spec.square_mm, border_mm=spec.border_mm,
+        top_mm=spec.border_mm * 0.6, naming="chess", letters=letters,
+        title=TitleBand(height_mm=TITLE_BAND_MM, align="left"),
+        colors=grid_board.Colors(light=colors.light, dark=colors.dark, border=colors.border,
+                                 frame=colors.frame, text=colors.text))
 
 
 def compose_board(layout: Layout, words: Words | None = None) -> Board:
     """The board at its exact size: squares, coordinates, goal rank, title and start position."""
     words = words or words_for(layout)
-    spec, colors = layout.board, layout.colors
-    left, top, width, height = geometry(layout)
-    sq = spec.square_mm
-    files, ranks = len(spec.letters), spec.ranks
-    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
-    goal_y = square_origin(layout, 0, spec.goal)[1]
-    nodes.append(Rect(0, goal_y, width, sq, Style(fill=colors.goal_band)))
-    for rank in range(1, ranks + 1):
-        for f in range(files):
-            x, y = square_origin(layout, f, rank)
-            nodes.append(Rect(x, y, sq, sq, Style(fill=square_color(layout, f, rank))))
-    nodes.append(Rect(left, top, files * sq, ranks * sq, Style(stroke=colors.frame, stroke_mm=0.8)))
-    nodes.extend(_coordinates(layout))
-    nodes.extend(_goal_words(layout, words("goal")))
-    nodes.extend(_title(layout, words))
-    nodes.extend(_pieces_on_board(layout))
-    scene = Scene(width, height, tuple(nodes), symbols=board_symbols(layout),
-                  title=words("title"))
-    return Board(scene,
-                 seams_x=tuple(left + i * sq for i in range(files + 1)),
-                 seams_y=tuple(top + i * sq for i in range(ranks + 1)))
+    model = grid_model(layout)
+    rank = layout.board.goal
+    facts = {"rules": (words("board.rule", rank=rank), words("board.draw", rank=rank)),
+             "band_words": {"goal": words("goal")},
+             "overlay": (goal_pattern(model, grid_board.grid(model), grid_board.placement(model))
+                         + _pieces_on_board(layout, grid_board.placement(model))),
+             "symbols": board_symbols(layout)}
+    return grid_board.compose(model, "board", Context(words, facts=facts)).board
 
 
-def _coordinates(layout: Layout) -> list[Node]:
-    """File letters above and below the squares, rank numbers on both sides."""
-    spec, colors = layout.board, layout.colors
-    left, top, width, _ = geometry(layout)
-    sq = spec.square_mm
-    size = min(6.0, spec.border_mm * 0.35, sq * 0.3)
-    gap = spec.border_mm * 0.3
-    nodes: list[Node] = []
-    for f, letter in enumerate(spec.letters):
-        cx = left + (f + 0.5) * sq
-        for cy in (top - gap, top + spec.ranks * sq + gap):
-            nodes.append(text_centered(cx, cy, letter, size, fill=colors.text, font="bold"))
-    for rank in range(1, spec.ranks + 1):
-        cy = square_origin(layout, 0, rank)[1] + sq / 2
-        color = GOAL_INK if rank == spec.goal else colors.text
-        number_size = fit_size(str(rank), spec.border_mm * 0.5, size, "bold")
-        for cx in (left - gap, width - left + gap):
-            nodes.append(text_centered(cx, cy, str(rank), number_size, fill=color, font="bold"))
-    return nodes
+def goal_pattern(model: grid_board.Model, cells, place) -> list[Node]:
+    """A hatch over the goal rank's squares: their gold is the ordinary squares' grey on a
+    greyscale printer, and the rank must read as the goal in any print."""
+    return [node for cell in sorted(cells.of_kind("goal"))
+            for node in pattern_nodes(GOAL_PATTERN, place.box(cell),
+                                      grid_board.cell_fill(model, cells, cell))]
 
 
-def _goal_words(layout: Layout, word: str) -> list[Node]:
-    """The goal word, upright along both sides of the goal rank, white on the goal band."""
-    spec = layout.board
-    left, _, width, _ = geometry(layout)
-    cy = square_origin(layout, 0, spec.goal)[1] + spec.square_mm / 2
-    size = fit_size(word, spec.square_mm * 0.9, min(spec.border_mm * 0.28, spec.square_mm * 0.14),
-                    "bold")
-    x_left, x_right = left * 0.32, width - left * 0.32
-    return [
-        Text(x_left + size * 0.35, cy, word, size, font="bold", anchor="middle",
-             fill=GOAL_INK, rotate=-90),
-        Text(x_right - size * 0.35, cy, word, size, font="bold", anchor="middle",
-             fill=GOAL_INK, rotate=90),
-    ]
-
-
-def _title(layout: Layout, words: Words) -> list[Node]:
-    """Title and subtitle on one line, the rule in two short lines below (who wins, then the
-    draw), all inside the board's width; short lines leave room to cut the board between
-    pages."""
-    spec, ink = layout.board, layout.colors.text
-    left, _, width, _ = geometry(layout)
-    room = width - 2 * left
-    title, subtitle = words("title"), words("subtitle")
-    rules = (words("board.rule", rank=spec.goal), words("board.draw", rank=spec.goal))
-    nodes: list[Node] = []
-    subtitle_width = 0.0
-    if subtitle:
-        subtitle_size = fit_size(subtitle, room * 0.4, SUBTITLE_SIZE_MM)
-        subtitle_width = text_width(subtitle, subtitle_size) + 4
-        nodes.append(Text(width - left, 15, subtitle, subtitle_size, anchor="end", fill=ink))
-    title_size = fit_size(title, room - subtitle_width, TITLE_SIZE_MM, "bold")
-    nodes.append(Text(left, 15, title, title_size, font="bold", fill=ink))
-    size = min(fit_size(rule, room, RULE_LINE_SIZE_MM) for rule in rules)
-    for line, rule in enumerate(rules):
-        nodes.append(Text(left, 22.5 + line * size * 1.25, rule, size, fill=ink))
-    return nodes
-
-
-def _pieces_on_board(layout: Layout) -> list[Node]:
-    """The start position drawn on the squares: faint, full or not at all."""
+def _pieces_on_board(layout: Layout, place) -> list[Node]:
+    """The start position drawn on the squares: small marks, faint, full or not at all."""
     mode = layout.board.start_position
     if mode == "none":
         return []
+    if mode == "marks":
+        return _start_marks(layout, place)
+    prefix = FAINT_PREFIX if mode == "faint" else ""
+    return [pieces.piece_in(letter, side_of(letter), place.box(layout.naming.cell_at(f, rank)),
+                            0.86, prefix)
+            for (f, rank), letter in sorted(position(layout).items())]
+
+
+def _start_marks(layout: Layout, place) -> list[Node]:
+    """Each start square's piece as its token drawn small in the square's corner: the side
+    shows at a glance (the glyph's colour and the ring's weight, as on the tokens), and a
+    mark a third of the square wide in a corner never passes for a piece standing there."""
     sq = layout.board.square_mm
-    glyph = sq * 0.86
-    offset = (sq - glyph) / 2
     nodes: list[Node] = []
     for (f, rank), letter in sorted(position(layout).items()):
-        x, y = square_origin(layout, f, rank)
-        symbol = pieces.piece_symbol_id(letter, side_of(letter))
-        if mode == "faint":
-            symbol = FAINT_PREFIX + symbol
-        nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
+        x, y = place.origin(layout.naming.cell_at(f, rank))
+        nodes += small_token(layout, letter, x + sq * MARK_INSET, y + sq * MARK_INSET,
+                             sq * MARK_SHARE)
     return nodes
 
 
@@ -194,27 +142,20 @@ def _faint(node: Node, ink: str, black: bool) -> Node:
 
 
 def board_json(layout: Layout) -> dict:
-    """The board for programs: each square with its name, box in mm and tags."""
+    """The board for programs: each square with its name, box in mm and tags, the bottom rank
+    first, by the shared grid board's builder; the start position and the players."""
     spec = layout.board
-    sq = spec.square_mm
+    model = grid_model(layout)
+    cells, place = grid_board.grid(model), grid_board.placement(model)
     start = position(layout)
     spaces = []
     for rank in range(1, spec.ranks + 1):
         for f in range(len(spec.letters)):
-            x, y = square_origin(layout, f, rank)
-            tags = ["dark" if (f + rank) % 2 else "light"]
-            if rank == spec.goal:
-                tags.append("goal")
-            if (f, rank) in start:
-                tags.append("start")
-            spaces.append({
-                "id": layout.square_name(f, rank),
-                "kind": "square",
-                "tags": tags,
-                "center": [round(x + sq / 2, 3), round(y + sq / 2, 3)],
-                "size": [sq, sq],
-                "color": square_color(layout, f, rank),
-            })
+            cell = layout.naming.cell_at(f, rank)
+            tags = ["dark" if grid_board.dark(cells, cell) else "light"]
+            tags += ["goal"] * (rank == spec.goal) + ["start"] * ((f, rank) in start)
+            spaces.append(grid_board.cell_entry(cells, place, cell, "square", tags,
+                                                grid_board.cell_fill(model, cells, cell)))
     setup = [{"square": layout.square_name(f, r), "piece": letter.upper(), "side": side_of(letter)}
              for (f, r), letter in sorted(start.items(), key=lambda item: (item[0][1], item[0][0]))]
     white = {"color": pieces.LIGHT, "mark": "thin-rim"}  # Black's tokens wear a heavy dark rim

@@ -11,13 +11,17 @@ from functools import partial
 from typing import Callable, Literal
 
 from boardgen import pieces
-from boardgen.games.racing_kings.board import compose_board, position
+from boardgen.components import grid_board
+from boardgen.games.racing_kings.board import compose_board, goal_pattern, grid_model, position
 from boardgen.games.racing_kings.model import Layout
 from boardgen.games.racing_kings.position import Placement, parse_fen, side_of
 from boardgen.games.racing_kings.tokens import DISC_FILL, DISC_RING
+from boardgen.components.text import centred
+from boardgen.geometry.cells import Grid
+from boardgen.geometry.naming import Cell
+from boardgen.geometry.place import GridPlacement
 from boardgen.i18n import Words, words_for
-from boardgen.scene import (Circle, Line, Node, Polygon, Rect, Scene, Style, Use, compose, scale,
-                            text_centered, translate)
+from boardgen.scene import Circle, Line, Node, Polygon, Rect, Scene, Style
 
 DIAGRAM_SQUARE_MM = 10.0
 DIAGRAM_EDGE_MM = 5.0
@@ -65,76 +69,67 @@ EXAMPLES: tuple[Example, ...] = (
 )
 
 
-def _square(name: str) -> tuple[int, int]:
-    return STANDARD_FILES.index(name[0]), int(name[1:])
-
-
 @dataclass(frozen=True)
-class _Grid:
-    """Where the squares of a diagram lie: size, files, ranks and the goal rank."""
+class _Diagram:
+    """A small board of the layout's colours: the shared grid board's cells and placement."""
 
-    files: str
-    ranks: int
-    goal_rank: int
-    square: float = DIAGRAM_SQUARE_MM
-    left: float = DIAGRAM_EDGE_MM + 0.5
-    top: float = 1.5
+    model: grid_board.Model
+    cells: Grid
+    place: GridPlacement
 
-    def origin(self, file_index: int, rank: int) -> tuple[float, float]:
-        return self.left + file_index * self.square, self.top + (self.ranks - rank) * self.square
+    @property
+    def square(self) -> float:
+        return self.place.cell_mm
 
-    def centre(self, square: tuple[int, int]) -> tuple[float, float]:
-        x, y = self.origin(*square)
-        return x + self.square / 2, y + self.square / 2
+    def cell(self, name: str) -> Cell:
+        return self.cells.cell(name)
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        return self.place.centre(cell)
+
+    @property
+    def right(self) -> float:
+        return self.place.x0 + self.cells.width * self.square
+
+    @property
+    def bottom(self) -> float:
+        return self.place.y0 + self.cells.height * self.square
 
     @property
     def width(self) -> float:
-        return self.left + len(self.files) * self.square + 1.5
+        return self.right + 1.5
 
     @property
     def height(self) -> float:
-        return self.top + self.ranks * self.square + DIAGRAM_EDGE_MM
+        return self.bottom + DIAGRAM_EDGE_MM
 
 
-def _diagram_board(layout: Layout, grid: _Grid) -> list[Node]:
+def _diagram(layout: Layout, files: str, ranks: int, goal: int) -> _Diagram:
+    model = grid_model(layout, files, ranks, goal)
+    return _Diagram(model, grid_board.grid(model),
+                    GridPlacement(DIAGRAM_SQUARE_MM, DIAGRAM_EDGE_MM + 0.5, 1.5))
+
+
+def _diagram_board(layout: Layout, grid: _Diagram, goal: int) -> list[Node]:
     """Squares with the layout's colours, goal rank marked, coordinates on two sides."""
     colors = layout.colors
-    sq = grid.square
-    nodes: list[Node] = []
-    for rank in range(1, grid.ranks + 1):
-        for f in range(len(grid.files)):
-            dark = (f + rank) % 2 == 1
-            if rank == grid.goal_rank:
-                fill = colors.goal_dark if dark else colors.goal_light
-            else:
-                fill = colors.dark if dark else colors.light
-            x, y = grid.origin(f, rank)
-            nodes.append(Rect(x, y, sq, sq, Style(fill=fill)))
-    width, height = len(grid.files) * sq, grid.ranks * sq
-    goal_x, goal_y = grid.origin(0, grid.goal_rank)
+    sq, place = grid.square, grid.place
+    nodes = grid_board.cell_nodes(grid.model, grid.cells, place)
+    nodes += goal_pattern(grid.model, grid.cells, place)
+    width, height = grid.cells.width * sq, grid.cells.height * sq
+    goal_x, goal_y = place.origin((0, grid.cells.height - goal))
     nodes.append(Rect(goal_x, goal_y, width, sq, Style(stroke=colors.goal_band, stroke_mm=0.6)))
-    nodes.append(Rect(grid.left, grid.top, width, height, Style(stroke=colors.frame, stroke_mm=0.5)))
-    size = sq * 0.32
-    for f, letter in enumerate(grid.files):
-        cx = grid.origin(f, 1)[0] + sq / 2
-        nodes.append(text_centered(cx, grid.top + height + DIAGRAM_EDGE_MM / 2, letter, size,
-                                   fill=colors.text))
-    for rank in range(1, grid.ranks + 1):
-        cy = grid.origin(0, rank)[1] + sq / 2
-        nodes.append(text_centered(grid.left - DIAGRAM_EDGE_MM / 2, cy, str(rank), size,
-                                   fill=colors.text))
+    nodes.append(Rect(place.x0, place.y0, width, height, Style(stroke=colors.frame,
+                                                                stroke_mm=0.5)))
+    nodes += grid_board.coordinate_nodes(grid.cells, place, "bl", sq * 0.32, DIAGRAM_EDGE_MM / 2,
+                                         colors.text)
     return nodes
 
 
-def _diagram_pieces(grid: _Grid, placement: Placement) -> list[Node]:
-    glyph = grid.square * 0.88
-    offset = (grid.square - glyph) / 2
-    nodes: list[Node] = []
-    for (f, rank), letter in sorted(placement.items()):
-        x, y = grid.origin(f, rank)
-        symbol = pieces.piece_symbol_id(letter, side_of(letter))
-        nodes.append(Use(symbol, compose(translate(x + offset, y + offset), scale(glyph / 100))))
-    return nodes
+def _diagram_pieces(layout: Layout, grid: _Diagram, placement: Placement) -> list[Node]:
+    return [pieces.piece_in(letter, side_of(letter),
+                            grid.place.box(grid.cells.naming.cell_at(f, rank)), 0.88)
+            for (f, rank), letter in sorted(placement.items())]
 
 
 def _arrow(points: list[tuple[float, float]], color: str, width: float) -> list[Node]:
@@ -152,7 +147,7 @@ def _arrow(points: list[tuple[float, float]], color: str, width: float) -> list[
                     Style(fill=color, opacity=0.85))]
 
 
-def _move_points(grid: _Grid, start: tuple[int, int], end: tuple[int, int]) -> list[tuple[float, float]]:
+def _move_points(grid: _Diagram, start: Cell, end: Cell) -> list[tuple[float, float]]:
     """Arrow path of a move: a knight's move bends, every other move is straight."""
     (x0, y0), (x1, y1) = grid.centre(start), grid.centre(end)
     df, dr = end[0] - start[0], end[1] - start[1]
@@ -172,10 +167,10 @@ def _cross_badge(x: float, y: float, r: float) -> list[Node]:
 
 def _number_badge(x: float, y: float, r: float, number: int) -> list[Node]:
     return [Circle(x, y, r, Style(fill=MOVE_INK, stroke="#ffffff", stroke_mm=r * 0.15)),
-            text_centered(x, y, str(number), r * 1.3, font="bold", fill="#ffffff")]
+            centred(x, y, str(number), r * 1.3, font="bold", fill="#ffffff")]
 
 
-def _check_marks(grid: _Grid, attacker: tuple[int, int], king: tuple[int, int]) -> list[Node]:
+def _check_marks(grid: _Diagram, attacker: Cell, king: Cell) -> list[Node]:
     """The line of an attack that would be check, and a ring on the square attacked."""
     (x0, y0), (x1, y1) = grid.centre(attacker), grid.centre(king)
     dashed = Style(stroke=ILLEGAL_INK, stroke_mm=0.6, dash=(1.6, 1.0), cap="butt", opacity=0.9)
@@ -183,27 +178,27 @@ def _check_marks(grid: _Grid, attacker: tuple[int, int], king: tuple[int, int]) 
     return [Line(x0, y0, x1, y1, dashed), Circle(x1, y1, grid.square * 0.47, ring)]
 
 
-def _to_move(grid: _Grid, side: str) -> list[Node]:
+def _to_move(grid: _Diagram, side: str) -> list[Node]:
     """A small disc beside the last rank showing whose move it is."""
     r = grid.square * 0.16
-    x = grid.left + len(grid.files) * grid.square + DIAGRAM_EDGE_MM * 0.55
-    y = grid.top + grid.ranks * grid.square + DIAGRAM_EDGE_MM * 0.5
+    x = grid.right + DIAGRAM_EDGE_MM * 0.55
+    y = grid.bottom + DIAGRAM_EDGE_MM * 0.5
     fill = DISC_FILL[side]
     return [Circle(x, y, r, Style(fill=fill, stroke=DISC_RING["white"], stroke_mm=0.3))]
 
 
 def example_scene(layout: Layout, example: Example, words: Words) -> Scene:
     """An example position with its moves as arrows and its would-be checks marked."""
-    grid = _Grid(STANDARD_FILES, STANDARD_RANKS, STANDARD_RANKS)
+    grid = _diagram(layout, STANDARD_FILES, STANDARD_RANKS, STANDARD_RANKS)
     placement = parse_fen(example.fen, len(STANDARD_FILES), STANDARD_RANKS)
-    nodes = _diagram_board(layout, grid) + _diagram_pieces(grid, placement)
+    nodes = _diagram_board(layout, grid, STANDARD_RANKS) + _diagram_pieces(layout, grid, placement)
     for attacker, king in example.checks:
-        nodes += _check_marks(grid, _square(attacker), _square(king))
+        nodes += _check_marks(grid, grid.cell(attacker), grid.cell(king))
     for move in example.moves:
-        start, end = _square(move.uci[:2]), _square(move.uci[2:4])
+        start, end = grid.cell(move.uci[:2]), grid.cell(move.uci[2:4])
         color = ILLEGAL_INK if move.verdict == "illegal" else (MOVE_INK if move.number else LEGAL_INK)
         nodes += _arrow(_move_points(grid, start, end), color, grid.square * 0.12)
-        x, y = grid.origin(*end)
+        x, y = grid.place.origin(end)
         if move.verdict == "illegal":
             nodes += _cross_badge(x + grid.square * 0.82, y + grid.square * 0.2, grid.square * 0.2)
         if move.number is not None:
@@ -219,8 +214,9 @@ def example_scene(layout: Layout, example: Example, words: Words) -> Scene:
 def start_position_scene(layout: Layout, words: Words) -> Scene:
     """The layout's start position on a small board with coordinates."""
     spec = layout.board
-    grid = _Grid(spec.letters, spec.ranks, spec.goal)
-    nodes = _diagram_board(layout, grid) + _diagram_pieces(grid, position(layout))
+    grid = _diagram(layout, spec.letters, spec.ranks, spec.goal)
+    nodes = _diagram_board(layout, grid, spec.goal) + _diagram_pieces(layout, grid,
+                                                                      position(layout))
     return Scene(grid.width, grid.height, tuple(nodes), symbols=pieces.piece_symbols(),
                  title=words("example.start-position"))
 

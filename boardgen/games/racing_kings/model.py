@@ -9,12 +9,14 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from boardgen.geometry.naming import Naming
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 from boardgen.games.racing_kings.position import (STANDARD_WIDTH, Placement, parse_ascii,
                                                   parse_fen, position_problems, standard_position)
 
 MIN_SIDE, MAX_SIDE = 6, 16
 # A standee is foot, front, back and foot: 0.4 + 1.25 + 1.25 + 0.4 times its width.
+STANDEE_FACE, STANDEE_FOOT = 1.25, 0.4
 STANDEE_HEIGHT_PER_WIDTH = 3.3
 MAX_STANDEE_WIDTH_MM = 60.0  # 198 mm tall: fits Letter in shop mode with the largest bleed
 
@@ -43,10 +45,11 @@ class BoardSpec(Model):
                              description="side of a square in mm; 40 fits a 32 mm chess piece")
     border_mm: float = Field(20.0, ge=10, le=100,
                              description="margin round the squares for the coordinates, in mm")
-    start_position: Literal["faint", "full", "none"] = Field(
-        "faint", description="the start position printed on the squares: faint (pale outlines "
-                             "that do not look like pieces still standing there), full (pieces "
-                             "at full strength) or none")
+    start_position: Literal["marks", "faint", "full", "none"] = Field(
+        "marks", description="the start position printed on the squares: marks (each piece's "
+                             "token drawn small in its square's corner, so the side shows and "
+                             "no empty square looks occupied), faint (pale outlines), full "
+                             "(pieces at full strength) or none")
 
     @field_validator("files")
     @classmethod
@@ -147,9 +150,14 @@ class Layout(LayoutBase):
         raise_all(start_problems(self))
         return self
 
+    @property
+    def naming(self) -> Naming:
+        """Chess names with the layout's file letters: rank 1 is the players' side."""
+        return Naming("chess", len(self.board.letters), self.board.ranks, self.board.letters)
+
     def square_name(self, file_index: int, rank: int) -> str:
         """A square's name as players say it: file letter and rank number (``e2``)."""
-        return f"{self.board.letters[file_index]}{rank}"
+        return self.naming.name(self.naming.cell_at(file_index, rank))
 
 
 def setup_key(layout: Layout) -> str:

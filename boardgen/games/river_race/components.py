@@ -22,7 +22,7 @@ def compose_tiles(layout: Layout, words: Words) -> ComponentSet:
                         title=words("tiles.tile", number=number)),
                   back=back, count=tile.count, cut="shared")
         for number, tile in enumerate(layout.tiles.types, start=1) if tile.count)
-    return ComponentSet("tiles", f"{words('title')}: {words('tiles.sheet')}", components,
+    return ComponentSet("tiles", words.titled(words("tiles.sheet")), components,
                         spares=True)
 
 
@@ -34,7 +34,7 @@ def compose_obstacles(layout: Layout, words: Words) -> ComponentSet:
             continue
         front, back = obstacle_piece(layout, kind.family, kind.width, kind.height, words)
         components.append(Component(kind.name, front, back=back, count=kind.in_box, cut="shared"))
-    return ComponentSet("obstacles", f"{words('title')}: {words('obstacles.sheet')}",
+    return ComponentSet("obstacles", words.titled(words("obstacles.sheet")),
                         tuple(components), spares=True)
 
 

@@ -6,11 +6,11 @@ eight rider standees and a score sheet for six races.
 
 from __future__ import annotations
 
-from boardgen.games.six_day_race.board import board_json, board_plan, compose_board
-from boardgen.games.six_day_race.cards import compose_cards
+from boardgen.games.six_day_race.board import (board_json, board_plan, compose_board,
+                                               compose_parts)
 from boardgen.games.six_day_race.diagrams import diagrams
 from boardgen.games.six_day_race.model import Layout
-from boardgen.games.six_day_race.riders import compose_riders
+from boardgen.games.six_day_race.pieces import compose_pieces
 from boardgen.games.six_day_race.score_sheet import compose_score_sheet
 from boardgen.games.six_day_race.rules import rule_context
 from boardgen.i18n import Words, words_for
@@ -20,10 +20,13 @@ __all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board", 
 
 
 def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
-    """The board and board.json, the cards, the riders and the score sheet."""
+    """The board and board.json, every component the layout declares (the movement cards,
+    the riders, ...) and the score sheet."""
     words = words or words_for(layout)
-    planned = board_plan(layout, words)  # the board and board.json share its infield plan
-    return GameOutput(board=compose_board(layout, words, planned),
-                      board_json=board_json(layout, words, planned),
-                      component_sets=(compose_cards(layout, words), compose_riders(layout, words)),
-                      sheets=(compose_score_sheet(layout, words),))
+    planned = board_plan(layout, words)
+    parts = compose_parts(layout, words, planned)  # the board and board.json are drawn once
+    pieces = compose_pieces(layout, words)
+    return GameOutput(board=parts.board,
+                      board_json=board_json(layout, words, planned, parts),
+                      component_sets=pieces.sets,
+                      sheets=pieces.sheets + (compose_score_sheet(layout, words),))

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from boardgen.i18n import Words, words_for
+from boardgen.components import oval_track as ovals
 from boardgen.components.links import arrow
 from boardgen.components.text import CAP_HEIGHT, box as text_box, centred
-from boardgen.games.six_day_race.board import finish_line, space_infos, track_lines
-from boardgen.games.six_day_race.infield import legend_block, plan_infield
+from boardgen.games.six_day_race.board import (BoardPlan, board_plan, legend_block,
+                                               legend_rows)
 from boardgen.games.six_day_race.model import Layout
-from boardgen.games.six_day_race.track import Geometry
+from boardgen.i18n import Words, words_for
 from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, Text, ink_on, mix,
                             translate)
 
@@ -19,64 +19,82 @@ OVERVIEW_WIDTH_MM = 110.0
 SMALL_TEXT_MM = 3.2
 
 
+def track_lines(layout: Layout, planned: BoardPlan) -> list[Path]:
+    """The côte d'azur, the coloured lines, the lines between lanes and the track's edges."""
+    lines = planned.model.lines
+    return ovals.track_lines(planned.oval, layout.board.colors.edge, lines.azur, lines.along())
+
+
+def finish_line(layout: Layout, planned: BoardPlan) -> list[Node]:
+    return ovals.finish_line(planned.oval, layout.finish_color, True)
+
+
+def numbered(planned: BoardPlan) -> list[tuple[int, object]]:
+    """Every space of the oval with its number, from space 1."""
+    return list(enumerate(planned.oval.shapes, start=1))
+
+
 def overview(layout: Layout, words: Words) -> Scene:
     """The board in miniature: coloured spaces, the words and every tenth number beside the
     track, and the card areas."""
-    geometry = Geometry(layout.track)
-    plan = plan_infield(layout, words, geometry)
-    factor = OVERVIEW_WIDTH_MM / geometry.width
-    colors = layout.colors
-    infos = space_infos(layout, geometry, words)
-    shapes: list[Node] = [Path(info.space.outline_commands(),
-                               Style(fill=info.fill, stroke=colors.track_edge, stroke_mm=0.35 / factor))
-                          for info in infos]
+    planned = board_plan(layout, words)
+    oval = planned.oval
+    plan = planned.infield()
+    width, height = oval.size
+    factor = OVERVIEW_WIDTH_MM / width
+    edge = layout.board.colors.edge
+    shapes: list[Node] = [Path(shape.outline_commands(),
+                               Style(fill=planned.looks[str(n)].fill, stroke=edge,
+                                     stroke_mm=0.35 / factor))
+                          for n, shape in numbered(planned)]
     shapes += [Path(p.commands, Style(stroke=p.style.stroke, stroke_mm=p.style.stroke_mm * 0.6))
-               for p in track_lines(layout, geometry)]
-    shapes += finish_line(layout, geometry)
-    for slot in plan.slots:
-        deck = getattr(layout.cards, slot.deck)
-        shapes.append(Rect(*slot.rect, Style(fill=mix(deck.fill, "#ffffff", 0.75),
-                                             stroke=deck.fill, stroke_mm=0.3 / factor)))
-    texts = _overview_texts(layout, infos, geometry, factor)
+               for p in track_lines(layout, planned)]
+    shapes += finish_line(layout, planned)
+    for place, slot in zip(planned.context.facts["places"], plan.slots):
+        shapes.append(Rect(*slot.rect, Style(fill=mix(place.color, "#ffffff", 0.75),
+                                             stroke=place.color, stroke_mm=0.3 / factor)))
+    texts = _overview_texts(layout, planned, factor)
     boxes = [text_box(t) for t in texts]
     x0 = min([0.0] + [b[0] - 1 for b in boxes])
     y0 = min([0.0] + [b[1] - 1 for b in boxes])
-    x1 = max([geometry.width * factor] + [b[2] + 1 for b in boxes])
-    y1 = max([(geometry.height + plan.band_mm) * factor] + [b[3] + 1 for b in boxes])
-    content = Group((Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=colors.infield)),
+    x1 = max([width * factor] + [b[2] + 1 for b in boxes])
+    y1 = max([(height + plan.band_mm) * factor] + [b[3] + 1 for b in boxes])
+    content = Group((Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=layout.board.colors.ground)),
                      Group(tuple(shapes), (factor, 0, 0, factor, 0, 0)), *texts),
                     translate(-x0, -y0))
     return Scene(x1 - x0, y1 - y0, (content,), title=words("figure.board"))
 
 
-def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) -> list[Text]:
+def _overview_texts(layout: Layout, planned: BoardPlan, factor: float) -> list[Text]:
     """Words and round numbers just outside the track, pushed further out where they would meet."""
-    ink = layout.colors.ink
+    ink = layout.ink
+    half_width = planned.oval.half_width
+    spaces = numbered(planned)
     placed: list[Text] = []
     taken: list[tuple[float, float, float, float]] = []  # the boxes of the placed texts
-    for info in infos:
-        space = info.space
-        if info.label:
-            text, font = f"{space.number} {info.label}", "regular"
-        elif space.number % 10 == 0 or space.number == 1:
-            text, font = str(space.number), "bold"
+    for number, space in spaces:
+        label = planned.looks[str(number)].label
+        if label:
+            text, font = f"{number} {label}", "regular"
+        elif number % 10 == 0 or number == 1:
+            text, font = str(number), "bold"
         else:
             continue
-        out_x, out_y = _outward(space, geometry)
+        out_x, out_y = _outward(space, half_width)
         # beside the bends the words go inside the oval, keeping the figure narrow
         side = -1.0 if abs(out_x) > 0.5 else 1.0
         anchor = "start" if out_x < -0.5 else "end" if out_x > 0.5 else "middle"
         along, nudge = 0.5, 0.0
-        if space.number in (1, len(infos)) and space.kind == "straight":
+        if number in (1, len(spaces)) and space.kind == "straight":
             # either side of the start/finish line, each reading away from it
-            first = space.number == 1
-            forward = space.end[0] > space.start[0]
+            first = number == 1
+            forward = space.point(1.0)[0] > space.point(0.0)[0]
             along, nudge = (0.0, 0.8) if first else (1.0, -0.8)
             nudge = nudge if forward else -nudge
             anchor = "start" if forward == first else "end"
         for step in range(6):
             gap = (1.6 + step * SMALL_TEXT_MM * 1.25) / factor
-            x, y = space.point(along, side * (geometry.half_width + gap))
+            x, y = space.point(along, side * (half_width + gap))
             node = Text(x * factor + nudge,
                         y * factor + SMALL_TEXT_MM * CAP_HEIGHT * (0.5 + 0.5 * side * out_y),
                         text, SMALL_TEXT_MM, font=font, anchor=anchor, fill=ink)
@@ -88,8 +106,8 @@ def _overview_texts(layout: Layout, infos, geometry: Geometry, factor: float) ->
     return placed
 
 
-def _outward(space, geometry: Geometry) -> tuple[float, float]:
-    (x, y), (ox, oy) = space.point(0.5), space.point(0.5, geometry.half_width)
+def _outward(space, half_width: float) -> tuple[float, float]:
+    (x, y), (ox, oy) = space.point(0.5), space.point(0.5, half_width)
     length = math.hypot(ox - x, oy - y)
     return (ox - x) / length, (oy - y) / length
 
@@ -100,9 +118,9 @@ def _overlap(a, b) -> bool:
 
 def colour_legend(layout: Layout, words: Words) -> Scene:
     """The infield's legend on its own."""
-    block = legend_block(layout, words, width=100.0)
-    if block is None:
+    if not legend_rows(layout):
         return Scene(120.0, 10.0, (Text(0, 6, words("figure.no_legend"), 3.5),))
+    block = legend_block(layout, words, width=100.0)
     return Scene(block.width, block.height, block.nodes, title=words("legend.title"))
 
 
@@ -111,75 +129,75 @@ FINISH_WIDTH_MM = 100.0
 
 def finish(layout: Layout, words: Words) -> Scene:
     """The spaces either side of the start/finish line at half size, with their numbers and words."""
-    geometry = Geometry(layout.track)
-    spaces = geometry.spaces
+    planned = board_plan(layout, words)
+    spaces = numbered(planned)
+    half_width = planned.oval.half_width
     around = [spaces[i] for i in range(-3, 3)]
-    straight = [s for s in around if s.kind == "straight"]
-    infos = {i.space.number: i for i in space_infos(layout, geometry, words)}
-    x0 = min(min(p[0] for p in s.outline_points()) for s in straight)
-    x1 = max(max(p[0] for p in s.outline_points()) for s in straight)
+    straight = [(n, s) for n, s in around if s.kind == "straight"]
+    x0 = min(min(p[0] for p in s.outline_points()) for _, s in straight)
+    x1 = max(max(p[0] for p in s.outline_points()) for _, s in straight)
     factor = min(0.6, FINISH_WIDTH_MM / (x1 - x0))   # a column wide, whatever the space length
-    y0 = min(min(p[1] for p in s.outline_points()) for s in straight)
+    y0 = min(min(p[1] for p in s.outline_points()) for _, s in straight)
     width = (x1 - x0) * factor
-    depth = geometry.half_width * 2 * factor
-    colors = layout.colors
+    depth = half_width * 2 * factor
+    edge = layout.board.colors.edge
     shapes: list[Node] = []
-    for space in straight:
-        shapes.append(Path(space.outline_commands(), Style(fill=infos[space.number].fill,
-                                                           stroke=colors.track_edge, stroke_mm=0.8)))
-    shapes += track_lines(layout, geometry)
-    shapes += finish_line(layout, geometry)
+    for number, space in straight:
+        shapes.append(Path(space.outline_commands(), Style(fill=planned.looks[str(number)].fill,
+                                                           stroke=edge, stroke_mm=0.8)))
+    shapes += track_lines(layout, planned)
+    shapes += finish_line(layout, planned)
     top = 4.0
     nodes: list[Node] = [Group((Group(tuple(shapes), translate(-x0, -y0)),),
                                (factor, 0, 0, factor, 0, top))]
-    for space in straight:
-        info = infos[space.number]
-        ink = ink_on(info.fill, dark=colors.ink)
-        for across, text, size in ((geometry.half_width / 2, str(space.number), 4.5),
-                                   (-geometry.half_width / 2, info.label or "", 3.2)):
+    for number, space in straight:
+        look = planned.looks[str(number)]
+        ink = ink_on(look.fill, dark=layout.ink)
+        for across, text, size in ((half_width / 2, str(number), 4.5),
+                                   (-half_width / 2, look.label or "", 3.2)):
             if text:
                 x, y = space.point(0.5, across)
                 nodes.append(centred((x - x0) * factor, (y - y0) * factor + top, text, size,
                                            font="bold", fill=ink))
-    forward = 1 if spaces[0].end[0] > spaces[0].start[0] else -1
+    first = spaces[0][1]
+    forward = 1 if first.point(1.0)[0] > first.point(0.0)[0] else -1
     mid = width / 2
     nodes.append(arrow((mid - forward * 12, top + depth + 6), (mid + forward * 12, top + depth + 6),
-                       4.5, colors.ink))
+                       4.5, layout.ink))
     clip = Group(tuple(nodes), clip=(0, 0, width, top + depth + 10))
     return Scene(width, top + depth + 10, (clip,), title=words("figure.finish"))
 
 
 def slipstream(layout: Layout, words: Words) -> Scene:
     """A rider plays a 3 onto a space with two riders and rides 3 × 2 = 6 spaces further."""
-    colors = layout.colors
-    riders = layout.riders.colors
+    edge = layout.board.colors.edge
+    riders = layout.rider_colors
     cell, depth, left, top = 9.0, 15.5, 1.0, 11.0
     count = 10
     first = slipstream_window(layout, count)
-    fills = {info.space.number: info.fill
-             for info in space_infos(layout, Geometry(layout.track), words)}
+    fills = {int(n): look.fill for n, look in board_plan(layout, words).looks.items()}
     nodes: list[Node] = []
     for k in range(count):
         x = left + k * cell
         fill = fills[first + k]
-        nodes.append(Rect(x, top, cell, depth, Style(fill=fill, stroke=colors.track_edge,
+        nodes.append(Rect(x, top, cell, depth, Style(fill=fill, stroke=edge,
                                                      stroke_mm=0.3)))
         nodes.append(Text(x + cell / 2, top + depth - 1.2, str(first + k), 2.8, font="bold",
-                          anchor="middle", fill=ink_on(fill, dark=colors.ink)))
+                          anchor="middle", fill=ink_on(fill, dark=layout.ink)))
     def rider(k: int, slot: int, number: int) -> list[Node]:
         cx = left + (k + 0.5) * cell
         cy = top + 2.9 + slot * 5.2
         color = riders[(number - 1) % len(riders)]
-        return [Circle(cx, cy, 2.4, Style(fill=color, stroke=colors.ink, stroke_mm=0.25)),
+        return [Circle(cx, cy, 2.4, Style(fill=color, stroke=layout.ink, stroke_mm=0.25)),
                 centred(cx, cy, str(number), 2.8, font="bold", fill=ink_on(color))]
     nodes += rider(0, 0, 1)
     nodes += rider(3, 0, 2) + rider(3, 1, 3)
     ghost = left + 9.5 * cell
-    nodes += [Circle(ghost, top + 2.9, 2.4, Style(stroke=colors.ink, stroke_mm=0.3, dash=(0.8, 0.6))),
-              centred(ghost, top + 2.9, "1", 2.8, font="bold", fill=colors.ink)]
+    nodes += [Circle(ghost, top + 2.9, 2.4, Style(stroke=layout.ink, stroke_mm=0.3, dash=(0.8, 0.6))),
+              centred(ghost, top + 2.9, "1", 2.8, font="bold", fill=layout.ink)]
     a0, a1, a2 = (left + 0.5 * cell, left + 3.5 * cell, left + 9.5 * cell)
-    nodes.append(_hop(a0, a1, top - 1.0, "3", colors.ink))
-    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", colors.blue))
+    nodes.append(_hop(a0, a1, top - 1.0, "3", layout.ink))
+    nodes.append(_hop(a1, a2, top - 1.0, "+ 3 × 2 = 6", layout.fill("blue")))
     return Scene(left * 2 + count * cell, top + depth + 2, tuple(nodes),
                  title=words("figure.slipstream"))
 
@@ -191,7 +209,7 @@ def slipstream_window(layout: Layout, count: int) -> int:
     """The first of ``count`` spaces the slipstream figure shows, drawn as the board draws
     them: from space 12 on, the first stretch whose spaces carry no words, where the rider
     starts and lands on plain spaces (a black space there would have no slipstream)."""
-    spaces, total = layout.spaces, layout.track.spaces
+    spaces, total = layout.spaces, layout.board.spaces
     def fits(first: int) -> bool:
         shown = range(first, first + count)
         return (first + count - 1 <= total

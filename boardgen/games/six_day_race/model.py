@@ -10,16 +10,18 @@ and reports every rule-level problem of a layout at once.
 # would be compiled and evaluated all over again.
 
 import math
+from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
+from boardgen.components import pieces_model, track_board
+from boardgen.components.kinds import Kind
+from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
-from boardgen.layout import Color, FieldProblem, LayoutBase, Millimetres, Model, raise_all
+from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
-# The colour of a named space of these kinds when no colour list names it.
-KIND_COLORS = {"rider-change": "rider_change", "crash": "crash"}
 # The numbers and words any legend text may name (their values: infield.legend_values).
 LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash", "crash_colour",
                                  "low", "high", "change_high", "change_low",
@@ -27,11 +29,48 @@ LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash",
                                  *(f"{name}_spaces" for name in SPACE_COLORS)})
 SpaceKind = Literal["finish", "start", "sprint", "rider-change", "crash"]
 REQUIRED_KINDS = ("finish", "start", "rider-change")
+NAMED_KINDS = ("finish", "start", "sprint", "rider-change", "crash")
 MAX_SPRINTS = 4
+RIDERS = "riders"  # the component that holds the riders
+CARDS = "cards"    # the movement cards' deck
+# Tables and keys of the six-day race's own format that are now the race kind's, and what to
+# write instead.
+MOVED = {
+    "riders": "the riders are a component now: write their colours as [players] colors = "
+              "[...] (max = how many ride) and their standees as [components.riders] type = "
+              "\"tokens\", shape = \"standee\", size_mm (was width_mm), face_mm",
+    "hands.min_players": "the fewest players is [players] min now",
+    "track": "the track is the board now: [board] shape = \"oval\" with spaces, "
+             "straight_spaces, space_mm, lanes, lane_mm, finish_line_after, margin_mm and "
+             "clockwise = true|false (was direction)",
+    "infield.arrows": "the arrows are [board.infield] arrows now",
+    "colors": "the colours moved: the board's are [board.colors] plain, ground (was infield), "
+              "edge (was track_edge), ink and [board.lines] finish, azur (was cote_d_azur), "
+              "measuring, sprinters, stayers; a kind of space's is [kinds.<name>] fill (black, "
+              "green, grey, red, blue, orange, rider-change, crash)",
+    "cards": "the movement cards are a component now: [components.cards] type = \"deck\" "
+             "with width_mm and height_mm, a pile per back ([components.cards.piles], e.g. "
+             "green, grey-1, grey-2 with its fill) and a card per deck and value "
+             "([components.cards.cards], e.g. green-1 = { count = 24, value = \"1\", pile = "
+             "\"green\" }); [decks] says which piles are green and grey, and assumed",
+}
 
 
-class Track(Model):
-    """An oval of two straights and two bends, cut into spaces of equal centre-line length."""
+def moved(data: dict) -> list[tuple[str, str]]:
+    """The moved keys ``data`` sets, each with what to write instead."""
+    found = []
+    for key, advice in MOVED.items():
+        table, _, name = key.partition(".")
+        given = data.get(table)
+        if (not name and given is not None) or (name and isinstance(given, dict)
+                                                and name in given):
+            found.append((key, advice))
+    return found
+
+
+class Velodrome(track_board.OvalTrack):
+    """The board: the shared oval track as a velodrome, cut into spaces of equal centre-line
+    length, within the bounds the game's riders and card places need."""
 
     spaces: int = Field(80, ge=40, le=160,
                         description="spaces round the track, numbered from 1 after the "
@@ -46,12 +85,18 @@ class Track(Model):
     lanes: int = Field(2, ge=1, le=4, description="drawn lanes; the line between them does not "
                                                   "count in play")
     lane_mm: float = Field(20.0, ge=12, le=200, description="width of one lane")
-    direction: Literal["anticlockwise", "clockwise"] = Field(
-        "anticlockwise", description="direction of travel on the board")
     finish_line_after: int | None = Field(
         None, ge=0, description="spaces of the home straight before the start/finish line "
                                 "(default: half of them)")
-    margin_mm: float = Field(12.0, ge=0, le=200, description="board edge around the track")
+
+    @model_validator(mode="after")
+    def line_on_the_straight(self):
+        """The layout checks the line against the straight it chooses (see Layout)."""
+        return self
+
+    @property
+    def direction(self) -> str:
+        return "clockwise" if self.clockwise else "anticlockwise"
 
     @property
     def straight(self) -> int:
@@ -103,8 +148,13 @@ class Track(Model):
         bend = dim.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, rider_mm)
         return min(straight, bend)
 
-    def with_straight(self, straight: int) -> "Track":
+    def with_straight(self, straight: int) -> "Velodrome":
         return self.model_copy(update={"straight_spaces": straight})
+
+    def resolved(self, straight: int) -> "Velodrome":
+        """The board with its straight and its start/finish line's place filled in."""
+        board = self.with_straight(straight)
+        return board.model_copy(update={"finish_line_after": board.line_position})
 
 
 class NamedSpace(Model):
@@ -228,32 +278,6 @@ class Spaces(Model):
         return tuple(name for name in SPACE_COLORS if getattr(self, name))
 
 
-class Colors(Model):
-    """Colours of the board's spaces, lines and text."""
-
-    plain: Color = Field("#efe3c6", description="an ordinary space")
-    black: Color = Field("#1d1d1b", description="black spaces")
-    green: Color = Field("#2f9a4a", description="green spaces")
-    grey: Color = Field("#9d9d9a", description="grey spaces")
-    red: Color = Field("#d7322b", description="red spaces")
-    blue: Color = Field("#2466c2", description="blue spaces")
-    orange: Color = Field("#f28a1d", description="orange spaces")
-    infield: Color = Field("#dce9dc", description="the infield and the board around the track")
-    track_edge: Color = Field("#3a2f25", description="space edges and the lines between lanes")
-    ink: Color = Field("#2a241d", description="text")
-    finish_line: Color = Field("#111111", description="the chequered start/finish line")
-    rider_change: Color = Field("#f4c430", description="the rider change space")
-    crash: Color = Field("#8e4fb5", description="the crash space")
-    cote_d_azur: Color = Field("#5aaee3", description="the blue band below the track's inner "
-                                                      "edge (côte d'azur)")
-    measuring_line: Color = Field("#1d1d1b", description="the measuring line near the inside")
-    sprinters_line: Color = Field("#d7322b", description="the red sprinters' line")
-    stayers_line: Color = Field("#2466c2", description="the blue stayers' line")
-
-    def fill(self, name: str) -> str:
-        return getattr(self, name)
-
-
 LegendRow = Literal["black", "green", "grey", "red", "blue", "orange", "rider-change",
                     "scoring", "slipstream", "crash", "card-or-slipstream"]
 
@@ -280,47 +304,35 @@ class Infield(Model):
     """What the infield shows besides the title and the legend."""
 
     areas: tuple[CardArea, ...] = Field((), description="card places, in order from left")
-    arrows: bool = Field(True, description="arrows showing the direction of travel")
 
 
 class Deck(Model):
-    """A deck of number cards: how many of each value, and the piles it is split into."""
+    """Which piles of the ``cards`` component make up one of the game's decks."""
 
-    fill: Color = Field(description="the deck's colour on fronts and backs")
-    counts: dict[int, int] = Field(description="how many cards of each value")
-    piles: tuple[tuple[int, ...], ...] | None = Field(
-        None, description="values grouped into separate draw piles; each pile gets its own back")
-    assumed: bool = Field(False, description="the counts are our reconstruction, not a source's")
+    piles: tuple[str, ...] = Field(min_length=1, max_length=4,
+                                   description="its piles in [components.cards.piles], the "
+                                               "lowest values' first")
+    assumed: bool = Field(False, description="its counts are our reconstruction, not a source's")
 
-    @field_validator("counts")
-    @classmethod
-    def sensible_counts(cls, counts: dict[int, int]) -> dict[int, int]:
-        for value, count in counts.items():
-            if not 0 <= value <= 99:
-                raise ValueError(f"card values run from 0 to 99, found {value}")
-            if not 0 <= count <= 500:
-                raise ValueError(f"at most 500 cards of one value, found {count} of value {value}")
-        if not any(counts.values()):
-            raise ValueError("the deck has no cards")
-        return dict(sorted(counts.items()))
 
-    @model_validator(mode="after")
-    def piles_cover_values(self):
-        if self.piles is None:
-            return self
-        listed = [v for pile in self.piles for v in pile]
-        values = [v for v, n in self.counts.items() if n]
-        if sorted(listed) != sorted(set(listed)) or set(listed) != set(values):
-            raise FieldProblem("piles", f"piles {list(map(list, self.piles))} must hold each "
-                                        f"card value {values} exactly once",
-                               related=("cards.grey.counts",))
-        return self
+class Decks(Model):
+    """The two decks of the game among the piles of the movement cards."""
 
-    @property
-    def pile_values(self) -> tuple[tuple[int, ...], ...]:
-        if self.piles is None:
-            return (tuple(v for v, n in self.counts.items() if n),)
-        return self.piles
+    green: Deck = Field(Deck(piles=("green",)), description="the green cards every player "
+                                                            "starts with")
+    grey: Deck = Field(Deck(piles=("grey-1", "grey-2")), description="the grey cards drawn at "
+                                                                     "the rider change")
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One deck as the rules count it: how many cards of each value, its piles' values."""
+
+    fill: str
+    counts: dict[int, int]
+    pile_values: tuple[tuple[int, ...], ...]
+    pile_names: tuple[str, ...]
+    assumed: bool
 
     def pile_of(self, value: int) -> int:
         return next(i for i, pile in enumerate(self.pile_values) if value in pile)
@@ -333,19 +345,14 @@ class Deck(Model):
         return sum(self.counts.values())
 
 
-class Cards(Model):
-    """Card size and the two decks."""
+@dataclass(frozen=True)
+class Cards:
+    """The movement cards' size and the green and grey decks."""
 
-    width_mm: Millimetres = Field(63.5, description="card width (poker size: 63.5)")
-    height_mm: Millimetres = Field(88.9, description="card height (poker size: 88.9)")
-    green: Deck = Field(description="the green cards every player starts with")
-    grey: Deck = Field(description="the grey cards drawn at the rider change")
-
-    @model_validator(mode="after")
-    def card_fits_paper(self):
-        if max(self.width_mm, self.height_mm) > 400 or min(self.width_mm, self.height_mm) < 30:
-            raise ValueError("cards must be between 30 and 400 mm on each side")
-        return self
+    width_mm: float
+    height_mm: float
+    green: Pack
+    grey: Pack
 
 
 class Hands(Model):
@@ -359,7 +366,6 @@ class Hands(Model):
         description="green cards of each value in every hand from many_from players on")
     many_from: int = Field(6, ge=2, le=12, description="the player count from which the "
                                                        "smaller hand and draw apply")
-    min_players: int = Field(3, ge=1, le=12, description="the fewest players")
     change_high: int = Field(4, ge=0, le=20, description="grey cards drawn from the second pile "
                                                          "at the rider change")
     change_low: int = Field(7, ge=0, le=20, description="grey cards drawn from the first pile at "
@@ -369,18 +375,6 @@ class Hands(Model):
     def hand(self, players: int) -> dict[int, int]:
         return dict(sorted((self.many_players if players >= self.many_from
                             else self.few_players).items()))
-
-
-class Riders(Model):
-    """One standee per player."""
-
-    colors: tuple[Color, ...] = Field(min_length=1, max_length=12,
-                                      description="one rider per colour, numbered in this order; "
-                                                  "as many players as riders")
-    width_mm: float = Field(9.5, ge=6, le=60,
-                            description="standee width; its feet make it as deep, and every "
-                                        "space must hold all the riders")
-    face_mm: float = Field(22.0, ge=12, le=100, description="height of a standee's picture")
 
 
 class ScoreSheet(Model):
@@ -396,39 +390,183 @@ class Layout(LayoutBase):
     kind: ClassVar[str] = "six_day_race"
     label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
         "legend.*.title": LEGEND_PLACEHOLDERS, "legend.*.text": LEGEND_PLACEHOLDERS}
-    track: Track = Field(Track(), description="the oval: spaces, straights, lanes, direction")
+    board: Velodrome = Field(description="the velodrome: the shared oval track board (shape = "
+                                         "\"oval\"), its spaces, straights, lanes, lines and "
+                                         "colours")
     spaces: Spaces = Field(Spaces(), description="named and coloured spaces")
-    colors: Colors = Field(Colors(), description="colours of spaces, lines and text")
+    kinds: dict[str, Kind] = Field(
+        default_factory=dict, max_length=40,
+        description="kinds of space by name, as a race layout declares them: the named spaces' "
+                    "(finish, start, sprint, rider-change, crash) and the colours' (black, green, "
+                    "grey, red, blue, orange); a colour's fill wins on a named space it colours")
     legend: Legend = Field(Legend(), description="the infield legend of marked spaces")
     infield: Infield = Field(Infield(), description="card places and arrows in the infield")
-    cards: Cards = Field(description="card size and the green and grey decks")
+    decks: Decks = Field(Decks(), description="the green and grey decks among the piles of "
+                                              "the movement cards ([components.cards])")
     hands: Hands = Field(Hands(), description="hands and the rider change's draws")
-    riders: Riders = Field(description="rider standees, one per player")
+    players: Players = Field(description="who plays: the fewest and the most, and a rider's "
+                                         "colour for each (one rider per player)")
+    components: dict[str, pieces_model()] = Field(  # type: ignore[valid-type]
+        default_factory=dict, max_length=20,
+        description="the printed pieces by name, as a race layout declares them; the riders "
+                    "are `riders` (standee tokens, one per player)")
     score_sheet: ScoreSheet = Field(ScoreSheet(), description="races and points on the sheet")
+
+    @model_validator(mode="before")
+    @classmethod
+    def moved_keys(cls, data):
+        """Keys of the six-day race's own format that moved to the race kind's: each refused
+        with what to write instead (a layout extending a shipped one meets them first)."""
+        if isinstance(data, dict):
+            raise_all([FieldProblem(key, advice) for key, advice in moved(data)])
+        return data
 
     @model_validator(mode="after")
     def rules_hold(self):
+        first = self._rider_problems() + self._deck_problems() + self._kind_problems()
+        if first:
+            raise_all(first)  # every other check measures the riders or counts the cards
         problems = (self._named_problems() + self._colour_problems() + self._card_problems()
                     + self._hand_problems())
         # The search for drawable straight lengths is the costly check: done once, it both
         # finds the oval's problems and gives the straight a layout leaves out.
-        straight = self.track.straight_spaces
+        straight = self.board.straight_spaces
         if straight is None:
             straight = self._best_straight(self._valid_straights())
         problems += self._track_problems(straight)
         raise_all(problems)
         # Derived values are filled in once the whole layout is known; the model is frozen
         # for its users, not for its own validation.
-        if self.track.straight_spaces is None:
-            object.__setattr__(self, "track", self.track.with_straight(straight))
+        object.__setattr__(self, "board", self.board.resolved(straight))
         if self.spaces.colors_of or any(named.of is not None for named in self.spaces.named):
-            object.__setattr__(self, "spaces", self.spaces.spread_over(self.track.spaces))
+            object.__setattr__(self, "spaces", self.spaces.spread_over(self.board.spaces))
         return self
+
+    # ---- riders ------------------------------------------------------------------
+
+    def _rider_problems(self) -> list[FieldProblem]:
+        riders = self.components.get(RIDERS)
+        if riders is None or riders.type != "tokens":
+            return [FieldProblem(f"components.{RIDERS}", "the riders are tokens, one per "
+                                 f"player: [components.{RIDERS}] with type = \"tokens\", shape "
+                                 "= \"standee\", size_mm = 9.5")]
+        if riders.per_player != 1:
+            return [FieldProblem(f"components.{RIDERS}.per_player", "each player races one "
+                                 "rider: per_player = 1")]
+        return []
+
+    def fill(self, name: str) -> str:
+        """The colour of a kind's spaces (``plain``, or a kind without a fill: the board's
+        ordinary space)."""
+        kind = self.kinds.get(name)
+        return kind.fill if kind is not None and kind.fill else self.board.colors.plain
+
+    def _kind_problems(self) -> list[FieldProblem]:
+        """Every kind the spaces use is declared (what it looks like and does)."""
+        used = [(f"spaces.named[{i}].kind", n.kind) for i, n in enumerate(self.spaces.named)]
+        used += [(f"spaces.{name}", name) for name in SPACE_COLORS if getattr(self.spaces, name)]
+        problems, seen = [], set()
+        for key, name in used:
+            if name not in self.kinds and name not in seen:
+                seen.add(name)
+                problems.append(FieldProblem(key, f"no kind {name!r} in [kinds] "
+                                                  f"({', '.join(self.kinds) or 'none declared'}); "
+                                                  f"add [kinds.{name}] with its fill"))
+        for name, kind in self.kinds.items():
+            if kind.effect not in ("none", "skip") or (kind.effect == "skip" and name != "crash"):
+                problems.append(FieldProblem(f"kinds.{name}.effect", "the six-day race's rules "
+                                             "know one effect: the crash space's skip"))
+        return problems
+
+    @property
+    def ink(self) -> str:
+        return self.board.colors.ink
+
+    @property
+    def finish_color(self) -> str:
+        """The chequered line's colour, which the sprint lines and the legend's share."""
+        return self.board.lines.finish or self.board.colors.ink
+
+    @property
+    def rider_colors(self) -> tuple[str, ...]:
+        """One rider per player, in the players' colours."""
+        return tuple(self.players.colors[:self.players.max])
+
+    @property
+    def rider_mm(self) -> float:
+        """A rider's width: its standee stands on a square of this side."""
+        return self.components[RIDERS].size_mm
+
+    # ---- the movement cards ------------------------------------------------------
+
+    def _deck_problems(self) -> list[FieldProblem]:
+        key = f"components.{CARDS}"
+        deck = self.components.get(CARDS)
+        if deck is None or deck.type != "deck":
+            return [FieldProblem(key, f"the movement cards are a deck: [components.{CARDS}] "
+                                      "with type = \"deck\", its piles and its cards")]
+        problems, owner = [], {}
+        for name in ("green", "grey"):
+            for index, pile in enumerate(getattr(self.decks, name).piles):
+                if pile not in deck.piles:
+                    problems.append(FieldProblem(
+                        f"decks.{name}.piles[{index}]", f"no pile {pile!r} in [{key}.piles] "
+                        f"({', '.join(deck.piles) or 'none'})", related=(f"{key}.piles",)))
+                elif pile in owner:
+                    problems.append(FieldProblem(f"decks.{name}.piles[{index}]",
+                                                 f"pile {pile!r} is already {owner[pile]}'s"))
+                owner.setdefault(pile, name)
+        seen: dict[tuple[str, int], str] = {}
+        for card_name, card in deck.cards.items():
+            card_key = f"{key}.cards.{card_name}"
+            if not card.value.isdigit():
+                problems.append(FieldProblem(f"{card_key}.value", "a movement card's value is a "
+                                             f"number from 0 to 99, found {card.value!r}"))
+                continue
+            pile = card.pile or next(iter(deck.piles), "")
+            if pile not in owner:
+                problems.append(FieldProblem(f"{card_key}.pile", f"pile {pile!r} is in neither "
+                                             "deck: name it in decks.green.piles or "
+                                             "decks.grey.piles", related=("decks",)))
+                continue
+            other = seen.setdefault((owner[pile], int(card.value)), pile)
+            if other != pile:
+                problems.append(FieldProblem(f"{card_key}.pile", f"the {owner[pile]} "
+                                             f"{card.value}s are in pile {other!r} already: a "
+                                             "value lies in one pile of its deck"))
+        if not problems:
+            for name in ("green", "grey"):
+                if not self.cards_of(name).total:
+                    problems.append(FieldProblem(f"decks.{name}", f"the {name} deck has no "
+                                                 "cards", related=(f"{key}.cards",)))
+        return problems
+
+    def cards_of(self, name: str) -> Pack:
+        """The green or grey deck, counted from the cards' piles."""
+        deck = self.components[CARDS]
+        piles = getattr(self.decks, name).piles
+        counts: dict[int, int] = {}
+        values: list[set[int]] = [set() for _ in piles]
+        for card in deck.cards.values():
+            pile = card.pile or next(iter(deck.piles), "")
+            if pile in piles:
+                counts[int(card.value)] = counts.get(int(card.value), 0) + card.count
+                if card.count:
+                    values[piles.index(pile)].add(int(card.value))
+        fill = deck.piles[piles[0]].fill or deck.fill
+        return Pack(fill, dict(sorted(counts.items())), tuple(tuple(sorted(v)) for v in values),
+                    piles, getattr(self.decks, name).assumed)
+
+    @property
+    def cards(self) -> Cards:
+        """The movement cards as the rules count them."""
+        deck = self.components[CARDS]
+        return Cards(deck.width_mm, deck.height_mm, self.cards_of("green"), self.cards_of("grey"))
 
     # ---- named and coloured spaces -----------------------------------------
 
     def _named_problems(self) -> list[FieldProblem]:
-        count = self.track.spaces
+        count = self.board.spaces
         problems, seen = [], {}
         for index, named in enumerate(self.spaces.named):
             key = f"spaces.named[{index}].space"
@@ -440,7 +578,7 @@ class Layout(LayoutBase):
             elif number > count:
                 problems.append(FieldProblem(
                     key, f"the {named.kind} space {named.space} is beyond the track's {count} "
-                         "spaces", related=("track.spaces",)))
+                         "spaces", related=("board.spaces",)))
             elif number in seen:
                 problems.append(FieldProblem(key, f"space {number} is already the "
                                                   f"{seen[number]} space"))
@@ -460,7 +598,7 @@ class Layout(LayoutBase):
         return problems
 
     def _colour_problems(self) -> list[FieldProblem]:
-        count = self.track.spaces
+        count = self.board.spaces
         problems, owner = [], {}
         for name in SPACE_COLORS:
             listed, counted_on = getattr(self.spaces, name), self.spaces.colors_of.get(name)
@@ -476,8 +614,8 @@ class Layout(LayoutBase):
             spread_out = counted_on not in (None, count)
             how = (f" (counted on {counted_on} spaces and spread over {count}; give a list "
                    f"of your own for this track)") if spread_out else ""
-            related = ("track.spaces", f"spaces.colors_of.{name}") if spread_out \
-                else ("track.spaces",)
+            related = ("board.spaces", f"spaces.colors_of.{name}") if spread_out \
+                else ("board.spaces",)
             for index, number in enumerate(spread(listed, counted_on, count)):
                 key = f"spaces.{name}[{index}]"
                 if not 1 <= number <= count:
@@ -499,24 +637,21 @@ class Layout(LayoutBase):
                 problems.append(FieldProblem(
                     f"infield.areas[{index}].pile",
                     f"the {area.deck} deck has {len(piles)} pile(s), numbered from 0; found "
-                    f"pile = {area.pile}", related=(f"cards.{area.deck}.piles",)))
+                    f"pile = {area.pile}", related=(f"decks.{area.deck}.piles",)))
         slot_w, _ = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
-        if dim.slots_per_period(slot_w, dim.seam_period(self.track.space_mm)) < 1:
+        if dim.slots_per_period(slot_w, dim.seam_period(self.board.space_mm)) < 1:
             problems.append(FieldProblem(
-                "cards.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
-                f"of the board's cutting lines ({dim.seam_period(self.track.space_mm):.0f} mm "
-                "apart); use narrower cards or longer spaces", related=("track.space_mm",)))
+                f"components.{CARDS}.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
+                f"of the board's cutting lines ({dim.seam_period(self.board.space_mm):.0f} mm "
+                "apart); use narrower cards or longer spaces", related=("board.space_mm",)))
         if len(self.cards.grey.pile_values) < 2 and self.hands.change_high:
-            problems.append(FieldProblem("cards.grey.piles", "the rider change draws from two grey "
+            problems.append(FieldProblem("decks.grey.piles", "the rider change draws from two grey "
                                          "piles; give two piles", related=("hands.change_high",)))
         return problems
 
     def _hand_problems(self) -> list[FieldProblem]:
         problems = []
-        most = len(self.riders.colors)
-        if self.hands.min_players > most:
-            problems.append(FieldProblem("hands.min_players", f"only {most} riders",
-                                         related=("riders.colors",)))
+        most = len(self.rider_colors)
         green = self.cards.green.counts
         checks = [("hands.few_players", min(most, self.hands.many_from - 1))]
         if most >= self.hands.many_from:
@@ -524,11 +659,11 @@ class Layout(LayoutBase):
         for key, players in checks:
             hand = self.hands.hand(players)
             short = [v for v, n in hand.items() if green.get(v, 0) < n * players]
-            if players >= self.hands.min_players and short:
+            if players >= self.players.min and short:
                 value = short[0]
                 problems.append(FieldProblem(
                     key, f"{players} hands need {hand[value] * players} green {value}s, the deck "
-                    f"has {green.get(value, 0)}", related=("cards.green.counts", "riders.colors")))
+                    f"has {green.get(value, 0)}", related=(f"components.{CARDS}.cards", "players.max")))
         return problems
 
     # ---- the oval --------------------------------------------------------------
@@ -536,18 +671,18 @@ class Layout(LayoutBase):
     def _track_problems(self, straight: int | None) -> list[FieldProblem]:
         """Problems of the oval whose straights are ``straight`` spaces long (None: no
         length makes a drawable oval)."""
-        track = self.track
+        track = self.board
         explicit = track.straight_spaces is not None
-        key = "track.straight_spaces" if explicit else "track.spaces"
-        shape = ("track.spaces", "track.space_mm", "track.lanes", "track.lane_mm")
+        key = "board.straight_spaces" if explicit else "board.spaces"
+        shape = ("board.spaces", "board.space_mm", "board.lanes", "board.lane_mm")
         related = tuple(k for k in shape if k != key)
         problems = []
         if straight is None:
             return [FieldProblem(key, f"no oval of {track.spaces} spaces leaves bends wide enough "
                                       f"for {track.lanes} lanes of {track.lane_mm:g} mm with "
-                                      f"room on every space for all {len(self.riders.colors)} "
+                                      f"room on every space for all {len(self.rider_colors)} "
                                       "riders; change the spaces, lanes or riders' width",
-                                 related=related + ("riders.width_mm",))]
+                                 related=related + (f"components.{RIDERS}.size_mm",))]
         if explicit:
             problem = self._straight_problem(track)
             if problem:
@@ -555,12 +690,12 @@ class Layout(LayoutBase):
         resolved = track if explicit else track.with_straight(straight)
         if track.finish_line_after is not None and track.finish_line_after > resolved.straight:
             problems.append(FieldProblem(
-                "track.finish_line_after", f"the home straight has only {resolved.straight} "
+                "board.finish_line_after", f"the home straight has only {resolved.straight} "
                 f"spaces, found finish_line_after = {track.finish_line_after}",
-                related=("track.straight_spaces" if explicit else "track.spaces",)))
+                related=("board.straight_spaces" if explicit else "board.spaces",)))
         return problems
 
-    def _straight_problem(self, track: Track) -> str | None:
+    def _straight_problem(self, track: Velodrome) -> str | None:
         rest = track.spaces - 2 * track.straight
         if rest < 4:
             return (f"{track.spaces} spaces minus 2 × {track.straight} on the straights leaves "
@@ -572,7 +707,7 @@ class Layout(LayoutBase):
         if track.board_size_mm[0] > dim.MAX_BOARD_MM:
             return (f"the board would be {track.board_size_mm[0]:.0f} mm long; at most "
                     f"{dim.MAX_BOARD_MM:.0f} mm")
-        riders, rider_mm = len(self.riders.colors), self.riders.width_mm
+        riders, rider_mm = len(self.rider_colors), self.rider_mm
         room = track.capacity(rider_mm)
         if room < riders:
             return (f"a space holds only {room} of the {riders} riders ({rider_mm:g} mm standees), "
@@ -582,7 +717,7 @@ class Layout(LayoutBase):
 
     def _valid_straights(self) -> list[int]:
         """Straight lengths that make a drawable oval, nearest to a quarter of the track first."""
-        track = self.track
+        track = self.board
         ideal = track.spaces / 4
         candidates = sorted(range(1, track.spaces // 2), key=lambda s: (abs(s - ideal), s))
         return [s for s in candidates if self._straight_problem(track.with_straight(s)) is None]
@@ -593,7 +728,7 @@ class Layout(LayoutBase):
         drawable one if none does; None when none is drawable."""
         if not valid:
             return None
-        track = self.track
+        track = self.board
         slot_w, slot_h = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
         period = dim.seam_period(track.space_mm)
         for straight in valid:
@@ -607,5 +742,6 @@ class Layout(LayoutBase):
     # ---- facts the rules and the score sheet use ------------------------------
 
     @property
-    def players(self) -> tuple[int, int]:
-        return self.hands.min_players, len(self.riders.colors)
+    def player_counts(self) -> tuple[int, int]:
+        """The fewest and the most players: one rider each."""
+        return self.players.min, len(self.rider_colors)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgen.games.six_day_race.board import space_word
-from boardgen.games.six_day_race.infield import legend_rows, pile_text, shade_word
+from boardgen.games.six_day_race.board import legend_rows, pile_text, shade_word, space_word
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.components.wording import spoken_list
 from boardgen.i18n import Words
@@ -32,13 +31,13 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     """Everything a rule text may print about this layout, as plain values."""
     spaces, cards, hands = layout.spaces, layout.cards, layout.hands
     low, high = cards.grey.pile_values[0], cards.grey.pile_values[-1]
-    few, many = layout.players
+    few, many = layout.player_counts
     crash = spaces.number_of("crash")
     spread = spaces.spread_from
     return {
-        "spaces": layout.track.spaces,
-        "direction": layout.track.direction,
-        "space_mm": layout.track.space_mm,
+        "spaces": layout.board.spaces,
+        "direction": layout.board.direction,
+        "space_mm": layout.board.space_mm,
         "finish": spaces.number_of("finish"),
         "start": spaces.number_of("start"),
         "rider_change": spaces.number_of("rider-change"),
@@ -51,7 +50,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "used_colors": list(spaces.used_colors),
         "color_ranges": {name: ranges_text(getattr(spaces, name)) for name in SPACE_COLORS},
         # the first eighth of the lap: spaces 1 to 10 of 80
-        "black_after_line": [n for n in spaces.black if n <= layout.track.spaces // 8],
+        "black_after_line": [n for n in spaces.black if n <= layout.board.spaces // 8],
         "rider_change_colour": shade_word(layout, words, "rider-change"),
         "crash_colour": shade_word(layout, words, "crash") if crash is not None else None,
         "spread_colors": sorted(spread, key=SPACE_COLORS.index),
@@ -79,7 +78,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "many_from": hands.many_from,
         "min_players": few,
         "max_players": many,
-        "riders": len(layout.riders.colors),
+        "riders": len(layout.rider_colors),
         "change_high": hands.change_high,
         "change_low": hands.change_low,
         "change_low_many": hands.change_low_many,

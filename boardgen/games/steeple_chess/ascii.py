@@ -60,7 +60,7 @@ def show(course: Course, position: Position, marks: dict[Cell, str] | None = Non
     overlay: dict[Cell, str] = {c: letter.lower() for c, letter in position.pieces.items()}
     overlay.update({c: OBSTACLE for c in position.obstacle})
     overlay.update(marks or {})
-    return render_ascii(course, overlay, coordinates=False)
+    return course.ascii(overlay, coordinates=False)
 
 
 def show_targets(board: AsciiBoard, targets) -> str:
@@ -69,27 +69,3 @@ def show_targets(board: AsciiBoard, targets) -> str:
     if board.mover is not None:
         marks[board.mover] = MOVER
     return show(board.course, board.position, marks)
-
-
-def render_ascii(course: Course, overlay: dict[Cell, str], coordinates: bool = True) -> str:
-    """The map in its own notation (walls included), characters replaced by ``overlay``."""
-    width = len(str(course.height))
-    margin = " " * (width + 1) if coordinates else ""
-    lines = []
-    for row in range(course.height):
-        text = ""
-        for col in range(course.width):
-            cell = (col, row)
-            text += overlay.get(cell, course.kind(cell))
-            if col < course.width - 1:
-                text += "|" if course.wall(cell, (col + 1, row)) else " "
-        lines.append(f"{course.height - row:>{width}} {text}" if coordinates else text)
-        below = [col for col in range(course.width) if course.wall((col, row), (col, row + 1))]
-        if below:
-            wall = [" "] * (2 * course.width - 1)
-            for col in below:
-                wall[2 * col] = "-"
-            lines.append(margin + "".join(wall).rstrip())
-    if coordinates:
-        lines.append(margin + " ".join(course.name((c, 0))[0] for c in range(course.width)))
-    return "\n".join(lines)

@@ -1,19 +1,65 @@
-"""The board: the course, the title and die table in the centre, direction marks, board.json."""
+"""The board: the shared course board drawn from the map, the title and die table in the
+centre, direction marks, a setup drawn over it, and board.json."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from boardgen import fonts, pieces
-from boardgen.games.steeple_chess.course import DIRECTION_NAMES, ORTHOGONAL, Cell, Course, offset
-from boardgen.games.steeple_chess.drawing import (Box, Grid, arrow_boxes, course_nodes, glyph,
-                                                  overlaps, square_fill)
-from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, board_size_mm, player_mark
+from boardgen.components import course as course_board
+from boardgen.components import die
+from boardgen.components import grid_board
+from boardgen.components.base import Context
+from boardgen.components.text import CAP_HEIGHT, centred, fitted
+from boardgen.components.title_band import TitleBand, title_nodes
+from boardgen.games.steeple_chess.course import (ARROWS, DIRECTION_NAMES, KINDS, ORTHOGONAL,
+                                                 START_COLOURS, Cell, Course, offset)
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, player_mark
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
+from boardgen.geometry.place import Box, GridPlacement, overlaps
 from boardgen.i18n import Words, words_for
+from boardgen.memo import IdentityMemo
 from boardgen.product import Board
-from boardgen.scene import (Circle, Group, Line, Node, Polygon, Rect, Scene, Style, Text, compose,
-                            scale, text_centered, translate)
+from boardgen.scene import Group, Line, Node, Polygon, Rect, Style, compose, scale, translate
+
+TRACK_KINDS = ["course", "corner", "zone", "black"]
+# The corner areas and the arrow zone are told from the course by a pattern, not by hue
+# alone: their colours turn into the course's own greys on a greyscale printer.
+PATTERNS = {"corner": "hatch", "zone": "dots"}
+HORSE = pieces.piece_symbol_id("N", "white")
+_MODELS: IdentityMemo = IdentityMemo(32)
+
+
+def course_model(layout: Layout) -> course_board.Model:
+    """The course as the shared course board draws it: squares by kind (the course, corner
+    areas and arrow zone each a chequer of their own), the start spaces as areas in the
+    players' colours, the goal beyond the finish line, the arrows beside the zone."""
+    def made() -> course_board.Model:
+        colors = layout.colors
+        return course_board.Model(
+            type="course", map=layout.course.map, legend=dict(KINDS),
+            fills={"course": (colors.light, colors.dark),
+                   "corner": (colors.corner_light, colors.corner_dark),
+                   "zone": (colors.zone_light, colors.zone_dark), "black": colors.black,
+                   "goal": colors.goal, "centre": colors.infield},
+            track=TRACK_KINDS, areas={PLAYERS[letter]: colors.player(letter)
+                                      for letter in START_COLOURS},
+            goal="goal", arrows={char: DIRECTION_NAMES[step] for char, step in ARROWS.items()},
+            patterns=dict(PATTERNS),
+            cell_mm=layout.course.square_mm, border_mm=layout.course.border_mm,
+            title=TitleBand(height_mm=0),
+            colors=course_board.Colors(border=colors.border, frame=colors.frame,
+                                       text=colors.text, wall=colors.wall, arrow=colors.arrow))
+    return _MODELS.recall((layout,), made)
+
+
+def looks(covered: frozenset[str] = frozenset()) -> dict[str, course_board.AreaLook]:
+    """Each start space's mark, as on its pieces, and the horse's head that faces the course,
+    but in the spaces ``covered`` by a piece drawn on them (a figure's), where the piece
+    stands over the horse as on the table."""
+    return {name: course_board.AreaLook(player_mark(letter),
+                                        None if name in covered else HORSE)
+            for letter, name in PLAYERS.items()}
 
 
 @dataclass(frozen=True)
@@ -27,20 +73,11 @@ class Drawn:
 # ---- the centre: title and die table ------------------------------------------------
 
 
-PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
-
-
 def die_face(x: float, y: float, size: float, value: int, colors: Colors) -> list[Node]:
-    """An ordinary die face showing ``value`` pips."""
-    nodes: list[Node] = [Rect(x, y, size, size, Style(fill="#ffffff", stroke=colors.frame,
-                                                       stroke_mm=size * 0.04), rx=size * 0.18)]
-    step = size * 0.28
-    for col, row in PIPS[value]:
-        nodes.append(Circle(x + size / 2 + (col - 1) * step, y + size / 2 + (row - 1) * step,
-                            size * 0.09, Style(fill=colors.frame)))
-    return nodes
+    """An ordinary die face showing ``value``: the shared die's pips on a rounded face."""
+    return [Rect(x, y, size, size, Style(fill="#ffffff", stroke=colors.frame,
+                                         stroke_mm=size * 0.04), rx=size * 0.18),
+            *die.pips(value, x, y, size, colors.frame)]
 
 
 CENTRE_WIDTH = 160.0
@@ -48,31 +85,23 @@ SEAM_GAP_MM = 3.0       # the centre's parts keep this far from a page seam betw
 MIN_TABLE_SCALE = 0.6   # below this the die table is drawn whole, with no seam through it
 MIN_CENTRE_SCALE = 0.35  # smaller than this the centre's words cannot be read: leave it plain
 ROW_GAP_MM = 12.0       # between title and table when they stand side by side
+TITLE_HEIGHT = 36.0     # the title band in the centre: the title up to 15 mm high
 
 
 def title_lines(layout: Layout, words: Words) -> tuple[list[Node], float]:
-    """Title and subtitle at the nominal width; returns nodes and height."""
-    colors, w = layout.colors, CENTRE_WIDTH
-    title, subtitle = words("title"), words("subtitle")
-    title_size = fonts.fit_size(title, w, 16.0, "bold")
-    y = title_size * 0.75
-    nodes: list[Node] = [Text(w / 2, y, title, title_size, font="bold", anchor="middle",
-                              fill=colors.text)]
-    if subtitle:
-        y += 8.0
-        sub = fonts.fit_size(subtitle, w, 5.0, "italic")
-        nodes.append(Text(w / 2, y, subtitle, sub, font="italic", anchor="middle",
-                          fill=colors.text))
-        return nodes, y + sub * 0.25
-    return nodes, y + title_size * 0.25
+    """Title and subtitle at the nominal width, by the shared title band's centred look;
+    returns nodes and height."""
+    return (title_nodes(words("title"), words("subtitle"), CENTRE_WIDTH, TITLE_HEIGHT,
+                        layout.colors.text), TITLE_HEIGHT)
 
 
 def table_heading(layout: Layout, words: Words) -> tuple[list[Node], float]:
     """The line above the die table, its baseline at its height less the descent."""
     heading = words("table")
     size = fonts.fit_size(heading, CENTRE_WIDTH, 5.6)
-    return ([Text(CENTRE_WIDTH / 2, size * 0.8, heading, size, anchor="middle",
-                  fill=layout.colors.text)], size * 1.05)
+    cap_middle = size * (0.8 - CAP_HEIGHT / 2)  # the baseline 0.8 of the size down
+    return ([centred(CENTRE_WIDTH / 2, cap_middle, heading, size, fill=layout.colors.text)],
+            size * 1.05)
 
 
 def die_table(layout: Layout, words: Words) -> tuple[list[Node], float]:
@@ -122,11 +151,11 @@ def _table_entry(layout: Layout, name: str, value: int, letter: str, x: float, y
     face = h * 0.56
     glyph_size = h * 0.9
     nodes = die_face(x + 6, y + (h - face) / 2, face, value, colors)
-    nodes.append(glyph(letter, "white", x + 8 + face, y + (h - glyph_size) / 2 - 1, glyph_size))
+    nodes.append(pieces.piece_use(letter, "white", x + 8 + face, y + (h - glyph_size) / 2 - 1,
+                                  glyph_size))
     text_x = x + 10 + face + glyph_size
-    size = fonts.fit_size(name, w - (text_x - x) - 3, 6.5, "bold")
-    nodes.append(text_centered(text_x + (w - (text_x - x) - 3) / 2, y + h / 2, name, size,
-                               font="bold", fill=colors.text))
+    room = w - (text_x - x) - 3
+    nodes.append(fitted(text_x + room / 2, y + h / 2, name, room, 6.5, "bold", fill=colors.text))
     return nodes
 
 
@@ -150,7 +179,8 @@ def largest_rectangle(cells: frozenset[Cell], width: int, height: int) -> tuple[
     return best
 
 
-def centre_artwork(layout: Layout, grid: Grid, words: Words) -> tuple[list[Node], list[Box]]:
+def centre_artwork(layout: Layout, grid: GridPlacement,
+                   words: Words) -> tuple[list[Node], list[Box]]:
     """The title and die table in the centre area, clear of arrows; and the boxes they cover.
 
     Where the area is tall enough, title and heading sit above the square edge across its
@@ -160,8 +190,9 @@ def centre_artwork(layout: Layout, grid: Grid, words: Words) -> tuple[list[Node]
     corners = largest_rectangle(course.centre, course.width, course.height)
     if corners is None:
         return [], []
-    x, y, w, h = _clear_of(grid.box(corners), arrow_boxes(course, grid, layout.course.border_mm))
-    margin = grid.sq * 0.3
+    arrows = course_board.arrow_boxes(course_model(layout), course, grid)
+    x, y, w, h = _clear_of(grid.bounds(corners), arrows)
+    margin = grid.cell_mm * 0.3
     area = (x + margin, y + margin, w - 2 * margin, h - 2 * margin)
     split = _split_around_seam(layout, grid, area, words)
     if split is not None:
@@ -177,11 +208,11 @@ def centre_artwork(layout: Layout, grid: Grid, words: Words) -> tuple[list[Node]
     return [Group(tuple(nodes), compose(translate(left, top), scale(k)))], [box]
 
 
-def _split_around_seam(layout: Layout, grid: Grid, area: Box,
+def _split_around_seam(layout: Layout, grid: GridPlacement, area: Box,
                        words: Words) -> tuple[list[Node], list[Box]] | None:
     """Title and heading above the square edge nearest the area's middle, the table below."""
     x, y, w, h = area
-    edge = grid.y0 + round((y + h / 2 - grid.y0) / grid.sq) * grid.sq
+    edge = grid.y0 + round((y + h / 2 - grid.y0) / grid.cell_mm) * grid.cell_mm
     fit = min(1.0, w / CENTRE_WIDTH)
     title, title_h = title_lines(layout, words)
     heading, heading_h = table_heading(layout, words)
@@ -222,11 +253,11 @@ def _clear_of(area: Box, boxes: list[Box]) -> Box:
     return x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0)
 
 
-def direction_marks(course: Course, colors: Colors, grid: Grid,
+def direction_marks(course: Course, colors: Colors, grid: GridPlacement,
                     keep_clear: list[Box]) -> list[Node]:
     """Chevrons along the inside of each straight, pointing the way the race runs."""
     nodes: list[Node] = []
-    depth = grid.sq * 0.28
+    depth = grid.cell_mm * 0.28
     size = depth * 0.7
     style = Style(stroke=colors.frame, stroke_mm=size * 0.16, cap="round", join="round",
                   opacity=0.45)
@@ -237,8 +268,8 @@ def direction_marks(course: Course, colors: Colors, grid: Grid,
             if track in course.corner or len(ways) != 1:
                 continue
             cx, cy = grid.centre(cell)
-            cx += side[0] * (grid.sq / 2 - depth / 2)
-            cy += side[1] * (grid.sq / 2 - depth / 2)
+            cx += side[0] * (grid.cell_mm / 2 - depth / 2)
+            cy += side[1] * (grid.cell_mm / 2 - depth / 2)
             mark = (cx - depth / 2, cy - depth / 2, depth, depth)
             if any(overlaps(mark, box) for box in keep_clear):
                 continue
@@ -258,77 +289,36 @@ def _chevron(cx: float, cy: float, size: float, way, style: Style) -> Polygon:
 # ---- the whole board --------------------------------------------------------------------
 
 
-def board_grid(layout: Layout) -> Grid:
+def board_grid(layout: Layout) -> GridPlacement:
     """Square size and origin of the full-size board, inside its border."""
-    return Grid(layout.course.square_mm, layout.course.border_mm, layout.course.border_mm)
-
-
-def board_size(layout: Layout) -> tuple[float, float]:
-    """Width and height of the printed board in mm, border included."""
-    return board_size_mm(layout.track, layout.course.square_mm, layout.course.border_mm)
+    return course_board.placement(course_model(layout))
 
 
 def compose_board(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = None) -> Board:
     """The board at its exact size, with seams on square edges clear of the centre and starts."""
     words = words or words_for(layout)
-    course, colors, grid = layout.track, layout.colors, board_grid(layout)
-    width, height = board_size(layout)
-    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=colors.border))]
-    nodes += course_nodes(course, colors, grid, finish_label=words("finish"),
-                          start_label=words("start"), border_mm=layout.course.border_mm)
-    nodes += _coordinates(layout, grid)
+    model, course, grid = course_model(layout), layout.track, board_grid(layout)
     centre, centre_boxes = centre_artwork(layout, grid, words)
-    nodes += centre
-    arrows = arrow_boxes(course, grid, layout.course.border_mm)
-    nodes += direction_marks(course, colors, grid, arrows + centre_boxes)
-    nodes += drawn_nodes(layout, grid, drawn)
-    keep_clear = [grid.box(cells) for cells in course.start.values()] + centre_boxes
-    scene = Scene(width, height, tuple(nodes), symbols=pieces.piece_symbols(), title=words("title"))
-    return Board(scene, seams_x=_seams(grid.x0, grid.sq, course.width, keep_clear, 0),
-                 seams_y=_seams(grid.y0, grid.sq, course.height, keep_clear, 1),
-                 keep_out=tuple(centre_boxes))
+    arrows = course_board.arrow_boxes(model, course, grid)
+    overlay = (centre + direction_marks(course, layout.colors, grid, arrows + centre_boxes)
+               + drawn_nodes(layout, grid, drawn))
+    facts = {"words": course_board.Words(words("start"), words("finish")), "looks": looks(),
+             "overlay": overlay, "symbols": pieces.piece_symbols(), "keep_whole": centre_boxes,
+             "keep_out": tuple(centre_boxes)}
+    return course_board.compose(model, "board", Context(words, facts=facts)).board
 
 
-def _seams(start: float, sq: float, count: int, keep_clear: list[Box], axis: int) -> tuple[float, ...]:
-    """Square edges that cross no start space and no part of the centre artwork."""
-    lines = [round(start + i * sq, 3) for i in range(count + 1)]
-    return tuple(v for v in lines
-                 if not any(box[axis] + 1e-6 < v < box[axis] + box[axis + 2] - 1e-6
-                            for box in keep_clear))
-
-
-def _coordinates(layout: Layout, grid: Grid) -> list[Node]:
-    """Square names along the edges, small and near the paper's edge."""
-    course, colors = layout.track, layout.colors
-    border = layout.course.border_mm
-    size = min(border * 0.2, grid.sq * 0.14)
-    width, height = board_size(layout)
-    near = border * 0.26
-    nodes: list[Node] = []
-    for col in range(course.width):
-        cx = grid.x0 + (col + 0.5) * grid.sq
-        letter = course.name((col, 0))[0]
-        nodes.append(text_centered(cx, near, letter, size, fill=colors.text))
-        nodes.append(text_centered(cx, height - near, letter, size, fill=colors.text))
-    for row in range(course.height):
-        cy = grid.y0 + (row + 0.5) * grid.sq
-        number = str(course.height - row)
-        nodes.append(text_centered(near, cy, number, size, fill=colors.text))
-        nodes.append(text_centered(width - near, cy, number, size, fill=colors.text))
-    return nodes
-
-
-def drawn_nodes(layout: Layout, grid: Grid, drawn: Drawn) -> list[Node]:
+def drawn_nodes(layout: Layout, grid: GridPlacement, drawn: Drawn) -> list[Node]:
     """The obstacle and pieces of a setup, drawn where they stand."""
     nodes: list[Node] = []
     if len(drawn.obstacle) == 2:
-        x, y, w, h = grid.box(drawn.obstacle)
+        x, y, w, h = grid.bounds(drawn.obstacle)
         nodes += obstacle_nodes(layout.colors, x + 1, y + 1, w - 2, h - 2)
     else:
         for cell in drawn.obstacle:
-            x, y, w, h = grid.box([cell])
+            x, y, w, h = grid.bounds([cell])
             nodes += obstacle_nodes(layout.colors, x + 1, y + 1, w - 2, h - 2)
-    diameter = min(layout.tokens.size_mm, grid.sq * 0.8)
+    diameter = min(layout.tokens.size_mm, grid.cell_mm * 0.8)
     for cell, letter, number in drawn.pieces:
         nodes += token_nodes(layout.colors, letter, number, *grid.centre(cell), diameter)
     return nodes
@@ -338,33 +328,29 @@ def drawn_nodes(layout: Layout, grid: Grid, drawn: Drawn) -> list[Node]:
 
 
 def board_json(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = None) -> dict:
-    """Every square with its name, tags and centre in mm, plus lines, walls and the die table."""
+    """Every square with its name, tags and centre in mm (the shared grid board's entries),
+    plus the start spaces, lines, walls and the die table."""
     words = words or words_for(layout)
-    course, grid = layout.track, board_grid(layout)
+    model, course, grid = course_model(layout), layout.track, board_grid(layout)
     spaces: list[dict] = []
     for cell in sorted(course.course | course.goal, key=lambda c: (c[1], c[0])):
-        spaces.append(_square_json(layout, grid, cell, drawn))
+        spaces.append(_square_json(layout, model, grid, cell, drawn))
     for letter, name in PLAYERS.items():
-        x, y, w, h = grid.box(course.start[letter])
-        spaces.append({
-            "id": f"start-{name}", "kind": "start", "tags": ["start"],
-            "center": [round(x + w / 2, 3), round(y + h / 2, 3)], "size": [w, h],
-            "color": layout.colors.player(letter),
-            "cells": sorted(course.name(c) for c in course.start[letter]),
-            "entry": [course.name(c) for c in course.entries[letter]],
-        })
+        spaces.append(course_board.area_entry(
+            model, course, grid, name, f"start-{name}", "start", ["start"],
+            entry=[course.name(c) for c in course.entries[letter]]))
+    lines = course_board.lines_json(model, course)
     return {
-        "square_mm": grid.sq,
+        "square_mm": grid.cell_mm,
         "spaces": spaces,
         "players": [{"number": n, "name": words(f"colours.{name}"), "color_name": name,
                      "color": layout.colors.player(letter), "mark": player_mark(letter),
                      "start": f"start-{name}", "pieces": layout.tokens.per_colour}
                     for n, (letter, name) in enumerate(PLAYERS.items(), start=1)],
-        "walls": [[course.name(a), course.name(b)] for a, b in sorted(course.walls)],
-        "start_line": [[course.name(a), course.name(b)] for a, b in course.start_line],
-        "finish_line": [[course.name(a), course.name(b)] for a, b in course.finish_line],
-        "arrows": [{"square": course.name(c), "points": DIRECTION_NAMES[d]}
-                   for c, d in course.arrows],
+        "walls": grid_board.walls_json(course),
+        "start_line": lines["start_line"],
+        "finish_line": lines["finish_line"],
+        "arrows": lines["arrows"],
         "die": {str(i + 1): words(f"pieces.{letter}")
                 for i, letter in enumerate(layout.die.faces)},
         "setup": {
@@ -375,7 +361,8 @@ def board_json(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = Non
     }
 
 
-def _square_json(layout: Layout, grid: Grid, cell: Cell, drawn: Drawn) -> dict:
+def _square_json(layout: Layout, model: course_board.Model, grid: GridPlacement, cell: Cell,
+                 drawn: Drawn) -> dict:
     course = layout.track
     tags = []
     if cell in course.goal:
@@ -395,17 +382,8 @@ def _square_json(layout: Layout, grid: Grid, cell: Cell, drawn: Drawn) -> dict:
     walls = [DIRECTION_NAMES[d] for d in ORTHOGONAL if course.wall(cell, offset(cell, d))]
     if walls:
         tags.append("wall")
-    cx, cy = grid.centre(cell)
-    entry = {
-        "id": course.name(cell),
-        "kind": "goal" if cell in course.goal else "square",
-        "tags": tags,
-        "center": [round(cx, 3), round(cy, 3)],
-        "size": [grid.sq, grid.sq],
-        "color": square_fill(course, layout.colors, cell),
-    }
-    if walls:
-        entry["walls"] = walls
+    more: dict = {"walls": walls} if walls else {}
     if cell in course.course:
-        entry["forward"] = [DIRECTION_NAMES[d] for d in course.forward[cell]]
-    return entry
+        more["forward"] = [DIRECTION_NAMES[d] for d in course.forward[cell]]
+    return grid_board.cell_entry(course, grid, cell, "goal" if cell in course.goal else "square",
+                                 tags, grid_board.cell_fill(model, course, cell), **more)

@@ -37,10 +37,10 @@ def _check_start(course: Course) -> None:
             raise MapError(f"the map has no {colour} start space ('{letter}')")
         if not _connected(cells):
             raise MapError(f"the {colour} start space ('{letter}') is split in pieces; draw it as "
-                           "one block of squares", course.where(min(cells)))
+                           "one block of squares", where=course.where(min(cells)))
         if not course.entries[letter]:
             raise MapError(f"the {colour} start space ('{letter}') does not touch the course, so it "
-                           "has no start line", course.where(min(cells)))
+                           "has no start line", where=course.where(min(cells)))
 
 
 def _check_finish(course: Course) -> None:
@@ -48,7 +48,7 @@ def _check_finish(course: Course) -> None:
         raise MapError("the map has no goal area ('F') beyond a finish line")
     if not course.finish_line:
         raise MapError("the goal area ('F') does not touch the course, so there is no finish line",
-                       course.where(min(course.goal)))
+                       where=course.where(min(course.goal)))
 
 
 def _check_zone(course: Course) -> None:
@@ -60,13 +60,13 @@ def _check_zone(course: Course) -> None:
     for cell, step in arrows:
         if not course.arrow_side(cell, step):
             raise MapError(f"the arrow pointing {DIRECTION_NAMES[step]} needs an edge of the course "
-                           "beside it (to its left or right) to be drawn on", course.where(cell))
+                           "beside it (to its left or right) to be drawn on", where=course.where(cell))
     if not _connected(course.zone):
         raise MapError("the arrow zone (o and the two arrows) must be one connected area of the "
-                       "course", course.where(min(course.zone)))
+                       "course", where=course.where(min(course.zone)))
     if not obstacle_placements(course):
         raise MapError("the arrow zone has no two neighbouring squares, so the 1×2 obstacle "
-                       "cannot be placed", course.where(min(course.zone)))
+                       "cannot be placed", where=course.where(min(course.zone)))
 
 
 def _check_width(course: Course) -> None:
@@ -84,7 +84,7 @@ def _check_width(course: Course) -> None:
         more = f" (so do {len(narrow) - 1} other squares)" if len(narrow) > 1 else ""
         raise MapError(f"the course must be {TRACK_WIDTH} squares wide everywhere; this square "
                        f"lies in no {TRACK_WIDTH}×{TRACK_WIDTH} block of course squares "
-                       f"without a wall inside{more}", course.where(narrow[0]))
+                       f"without a wall inside{more}", where=course.where(narrow[0]))
 
 
 def _full_block(course: Course, top_left: Cell) -> bool:
@@ -99,12 +99,12 @@ def _full_block(course: Course, top_left: Cell) -> bool:
 def _check_forward(course: Course) -> None:
     for cell in sorted(course.squares - course.corner, key=lambda c: (c[1], c[0])):
         if cell not in course.distance:
-            raise MapError("no way leads from this square to the goal area", course.where(cell))
+            raise MapError("no way leads from this square to the goal area", where=course.where(cell))
         ways = course.forward[cell]
         if len(ways) != 1:
             found = " or ".join(DIRECTION_NAMES[w] for w in ways) or "no direction"
             raise MapError(f"a Pawn cannot tell which way is forward here ({found}); mark squares "
-                           "where the track turns as corner area ('c')", course.where(cell))
+                           "where the track turns as corner area ('c')", where=course.where(cell))
 
 
 def _check_passable(course: Course) -> None:
@@ -112,7 +112,7 @@ def _check_passable(course: Course) -> None:
     if lost:
         colours = ", ".join(START_COLOURS[c] for c in lost)
         raise MapError(f"no path leads from the {colours} start space to the goal area",
-                       course.where(course.entries[lost[0]][0]))
+                       where=course.where(course.entries[lost[0]][0]))
     blocking = blocking_placements(course)
     if blocking:
         (a, b), lost = blocking[0]
@@ -120,7 +120,7 @@ def _check_passable(course: Course) -> None:
         more = f" (so do {len(blocking) - 1} other positions)" if len(blocking) > 1 else ""
         raise MapError(f"the obstacle on {course.name(a)} and {course.name(b)} cuts the {colours} "
                        f"start space off from the goal{more}; widen the course or move the "
-                       "arrow zone", course.where(a))
+                       "arrow zone", where=course.where(a))
 
 
 def _connected(cells: frozenset[Cell]) -> bool:

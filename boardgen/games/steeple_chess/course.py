@@ -9,26 +9,20 @@ a, b, c ... from the left, rows 1, 2, 3 ... from the bottom.
 
 from __future__ import annotations
 
-import re
-import textwrap
-from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-Cell = tuple[int, int]  # (column, row), row 0 is the top line of the map
+from boardgen.geometry import cells
+from boardgen.geometry.cells import (DIAGONAL, DIRECTION_NAMES, ORTHOGONAL, Grid, MapError, edge,
+                                     offset)
+from boardgen.geometry.naming import Cell, Naming
+
 Step = tuple[int, int]
+NORTH, EAST, SOUTH, WEST = ORTHOGONAL
 
-NORTH, EAST, SOUTH, WEST = (0, -1), (1, 0), (0, 1), (-1, 0)
-ORTHOGONAL: tuple[Step, ...] = (NORTH, EAST, SOUTH, WEST)
-DIAGONAL: tuple[Step, ...] = ((1, -1), (1, 1), (-1, 1), (-1, -1))
-DIRECTION_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
-
-COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+MAX_COLUMNS = 26  # a to z
 MAX_ROWS = 99
-# A column letter and a row number of at most two ASCII digits ("a²" or "a" and 5,000
-# digits are no square names, and never reach int()).
-SQUARE_NAME = re.compile(r"([a-z])([1-9][0-9]?)", re.ASCII)
 
 TRACK = "."
 CORNER = "c"
@@ -41,6 +35,9 @@ OFF = "_"
 START_COLOURS = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
 COURSE_CHARS = TRACK + CORNER + ZONE + "".join(ARROWS) + BLACK
 ZONE_CHARS = ZONE + "".join(ARROWS)
+# The kind of square each map character is, as the shared grid names it (board.json, fills).
+KINDS = {TRACK: "course", CORNER: "corner", **{c: "zone" for c in ZONE_CHARS}, BLACK: "black",
+         GOAL: "goal", CENTRE: "centre", **START_COLOURS}
 
 LEGEND = {
     TRACK: "course square",
@@ -56,72 +53,42 @@ LEGEND = {
     "-": "(on a line of its own, under a square) a wall below that square",
 }
 
-
-class MapError(ValueError):
-    """A course map that cannot be played, with the square (if any) it concerns."""
-
-    def __init__(self, message: str, cell: str | None = None):
-        super().__init__(f"cell {cell}: {message}" if cell else message)
-        self.cell = cell
-
-
-def offset(cell: Cell, step: Step, times: int = 1) -> Cell:
-    return (cell[0] + step[0] * times, cell[1] + step[1] * times)
-
-
-def edge(a: Cell, b: Cell) -> tuple[Cell, Cell]:
-    """An edge between two neighbouring squares, in a canonical order."""
-    return (a, b) if a <= b else (b, a)
+__all__ = ["ARROWS", "BLACK", "CENTRE", "CORNER", "Cell", "Course", "DIAGONAL", "DIRECTION_NAMES",
+           "EAST", "GOAL", "KINDS", "MapError", "NORTH", "ORTHOGONAL", "OFF", "SOUTH",
+           "START_COLOURS", "Step", "TRACK", "WEST", "ZONE", "ZONE_CHARS", "areas", "edge",
+           "offset", "parse_map"]
 
 
 @dataclass(frozen=True)
-class Course:
-    """The parsed map: one character per square and the walls between squares."""
+class Course(Grid):
+    """The parsed map, a shared grid with chess names, and what its squares mean in the race:
+    course, corners, arrow zone, goal, start spaces, and which way is forward.
 
-    rows: tuple[str, ...]
-    walls: frozenset[tuple[Cell, Cell]] = frozenset()
+    Made from rows alone (``Course(rows, walls=...)``), its squares are of the kinds of
+    :data:`KINDS` and named like a chess board.
+    """
 
-    @cached_property  # asked for on every look at a square
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @cached_property
-    def height(self) -> int:
-        return len(self.rows)
-
-    # ---- names and kinds ----------------------------------------------------
-
-    def name(self, cell: Cell) -> str:
-        """The square's name as players say it: column letter, row number from the bottom."""
-        return f"{COLUMN_LETTERS[cell[0]]}{self.height - cell[1]}"
-
-    def where(self, cell: Cell) -> str:
-        """The square's name and its place in the map text, for messages."""
-        return f"{self.name(cell)} (map row {cell[1] + 1}, column {cell[0] + 1})"
-
-    def cell(self, name: str) -> Cell | None:
-        """The square called ``name``, or None if the map has no such square."""
-        text = name.strip()
-        match = SQUARE_NAME.fullmatch(text.lower()) if text.isascii() else None
-        if match is None:
-            return None
-        col, row = COLUMN_LETTERS.index(match[1]), self.height - int(match[2])
-        return (col, row) if self.inside((col, row)) else None
-
-    def inside(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
-
-    def kind(self, cell: Cell) -> str:
-        """The map character of a square ("_" outside the map)."""
-        return self.rows[cell[1]][cell[0]] if self.inside(cell) else OFF
+    def __post_init__(self) -> None:
+        if not self.legend:
+            object.__setattr__(self, "legend", KINDS)
+        if self.naming is None:
+            object.__setattr__(self, "naming", Naming("chess", len(self.rows[0]), len(self.rows)))
+        super().__post_init__()
 
     @cached_property
-    def cells(self) -> tuple[Cell, ...]:
-        """Every square of the map, row by row from the top."""
+    def positions(self) -> tuple[Cell, ...]:
+        """Every place of the map, a square or not, row by row from the top."""
         return tuple((c, r) for r in range(self.height) for c in range(self.width))
 
+    def cell(self, name: str) -> Cell | None:
+        """The place of the map called ``name`` (a square or not), or None if there is none."""
+        try:
+            return self.naming.cell(name)
+        except ValueError:
+            return None
+
     def _having(self, chars: str) -> frozenset[Cell]:
-        return frozenset(c for c in self.cells if self.kind(c) in chars)
+        return frozenset(c for c in self.cells if self.char(c) in chars)
 
     @cached_property
     def course(self) -> frozenset[Cell]:
@@ -155,15 +122,12 @@ class Course:
 
     @cached_property
     def arrows(self) -> tuple[tuple[Cell, Step], ...]:
-        return tuple((c, ARROWS[self.kind(c)]) for c in self.cells if self.kind(c) in ARROWS)
+        return tuple((c, ARROWS[self.char(c)]) for c in self.cells if self.char(c) in ARROWS)
 
     def arrow_side(self, cell: Cell, step: Step) -> Step | None:
-        """The side of an arrow's square, off the course, where its arrow is drawn."""
-        sides = [(step[1], step[0]), (-step[1], -step[0])]
-        outside = [s for s in sides if offset(cell, s) not in self.course]
-        # Prefer the side facing the map's outer edge: arrows stand in the border, not the centre.
-        outside.sort(key=lambda s: self.inside(offset(cell, s, 2)))
-        return outside[0] if outside else None
+        """The side of an arrow's square, off the course, where its arrow is drawn: the
+        border side where it has one, not the centre's."""
+        return self.beside(cell, step, self.course)
 
     @cached_property
     def start(self) -> dict[str, frozenset[Cell]]:
@@ -182,50 +146,18 @@ class Course:
 
     def start_line_steps(self, cell: Cell) -> tuple[Step, ...]:
         """Directions from a start space cell across the start line onto the course."""
-        return tuple(d for d in ORTHOGONAL
-                     if offset(cell, d) in self.course and self.open(cell, offset(cell, d)))
+        return self.steps_into(cell, self.course)
 
     @cached_property
     def start_line(self) -> tuple[tuple[Cell, Cell], ...]:
         """Edges (start cell, course square) along which the start line runs."""
-        return tuple((c, offset(c, d)) for letter in START_COLOURS for c in self.entries[letter]
-                     for d in self.start_line_steps(c))
+        return tuple(self.crossings([c for letter in START_COLOURS for c in self.entries[letter]],
+                                    self.course))
 
     @cached_property
     def finish_line(self) -> tuple[tuple[Cell, Cell], ...]:
         """Edges (course square, goal cell) along which the finish line runs."""
-        return tuple(sorted((offset(g, d), g) for g in self.goal for d in ORTHOGONAL
-                            if offset(g, d) in self.course and self.open(g, offset(g, d))))
-
-    # ---- walls ----------------------------------------------------------------
-
-    def wall(self, a: Cell, b: Cell) -> bool:
-        """Whether a wall runs between two orthogonal neighbours."""
-        return edge(a, b) in self.walls
-
-    @cached_property
-    def wall_points(self) -> frozenset[tuple[int, int]]:
-        """Grid corners (x, y in square units) that a wall touches."""
-        points = set()
-        for a, b in self.walls:
-            if a[1] == b[1]:  # side by side: a vertical wall at x = b's left edge
-                x = max(a[0], b[0])
-                points.update({(x, a[1]), (x, a[1] + 1)})
-            else:
-                y = max(a[1], b[1])
-                points.update({(a[0], y), (a[0] + 1, y)})
-        return frozenset(points)
-
-    def open(self, a: Cell, b: Cell) -> bool:
-        """Whether a one-square step from a to b (orthogonal or diagonal) passes no wall.
-
-        A diagonal step is blocked where a wall touches the corner it slips past.
-        """
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        if dx == 0 or dy == 0:
-            return not self.wall(a, b)
-        corner = (a[0] + (dx > 0), a[1] + (dy > 0))
-        return corner not in self.wall_points
+        return tuple(sorted((b, a) for a, b in self.crossings(self.goal, self.course)))
 
     def jump_open(self, a: Cell, b: Cell) -> bool:
         """Whether the straight line between two square centres crosses no wall (for Knights)."""
@@ -245,17 +177,7 @@ class Course:
     @cached_property
     def distance(self) -> dict[Cell, int]:
         """Orthogonal steps from each course square to the goal (black squares count as open)."""
-        found = {g: 0 for g in sorted(self.goal)}
-        queue = deque(sorted(self.goal))
-        walkable = self.course | self.goal
-        while queue:
-            here = queue.popleft()
-            for d in ORTHOGONAL:
-                there = offset(here, d)
-                if there in walkable and there not in found and self.open(here, there):
-                    found[there] = found[here] + 1
-                    queue.append(there)
-        return found
+        return self.distances(sorted(self.goal), passable=self.course | self.goal)
 
     def run(self, cell: Cell, step: Step) -> int:
         """How many course squares lie in a line through ``cell`` along ``step`` (walls end it)."""
@@ -303,83 +225,20 @@ class Course:
         return self.start_line_steps(cell)
 
 
-# ---- parsing -------------------------------------------------------------------
-
-
-def _is_wall_line(line: str) -> bool:
-    return "-" in line and set(line) <= {"-", " "}
+# ---- parsing -------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=64)
 def parse_map(text: str) -> Course:
-    """A course from its ASCII map; MapError says which row or square is wrong."""
-    lines = [line.rstrip() for line in textwrap.dedent(text.expandtabs(4)).splitlines()]
-    lines = [line for line in lines if line.strip()]
-    rows: list[str] = []
-    walls: set[tuple[Cell, Cell]] = set()
-    pending: list[int] = []  # columns with a wall under the previous row
-    for line in lines:
-        if _is_wall_line(line):
-            if not rows or pending:
-                raise MapError("a wall line (of '-') must stand between two rows of squares")
-            pending = _wall_columns(line, len(rows))
-            continue
-        row_index = len(rows)
-        cells, separators = line[0::2], line[1::2]
-        for position, sep in enumerate(separators):
-            if sep not in " |":
-                raise MapError(f"row {row_index + 1} of the map: squares are separated by a space "
-                               f"or '|' (a wall); found {sep!r} after square {position + 1}")
-            if sep == "|":
-                walls.add(edge((position, row_index), (position + 1, row_index)))
-        walls.update(edge((c, row_index - 1), (c, row_index)) for c in pending)
-        pending = []
-        rows.append(cells)
-    if pending:
-        raise MapError("a wall line (of '-') must stand between two rows of squares")
-    if not rows:
-        raise MapError("the map is empty")
-    _check_shape(rows)
-    course = Course(tuple(rows), frozenset(walls))
-    _check_characters(course)
-    return course
-
-
-def _wall_columns(line: str, rows_above: int) -> list[int]:
-    columns = []
-    for position, char in enumerate(line):
-        if char != "-":
-            continue
-        if position % 2:
-            raise MapError(f"wall line below row {rows_above}: put each '-' under a square, "
-                           f"not between two (position {position + 1})")
-        columns.append(position // 2)
-    return columns
-
-
-def _check_shape(rows: list[str]) -> None:
-    width = len(rows[0])
-    if width > len(COLUMN_LETTERS):
-        raise MapError(f"the map is {width} squares wide; at most {len(COLUMN_LETTERS)} "
-                       "columns (a to z) are possible")
-    if len(rows) > MAX_ROWS:
-        raise MapError(f"the map has {len(rows)} rows; at most {MAX_ROWS} are possible")
-    for index, row in enumerate(rows):
-        if len(row) != width:
-            raise MapError(f"row {index + 1} of the map has {len(row)} squares, the first row has "
-                           f"{width}; every row needs the same number (use '_' for no square)")
-
-
-def _check_characters(course: Course) -> None:
-    known = COURSE_CHARS + GOAL + CENTRE + OFF + "".join(START_COLOURS)
-    for cell in course.cells:
-        char = course.kind(cell)
-        if char not in known:
-            raise MapError(f"unknown map character {char!r}; expected one of "
-                           f"{' '.join(known)}", course.where(cell))
-    for a, b in sorted(course.walls):
-        if a not in course.cells or b not in course.cells:
-            raise MapError("a wall runs off the edge of the map")
+    """A course from its ASCII map, read by the shared map reader with chess names; MapError
+    says which row or square is wrong."""
+    grid = cells.parse_map(text, KINDS, "chess")
+    if grid.width > MAX_COLUMNS:
+        raise MapError(f"the map is {grid.width} squares wide; at most {MAX_COLUMNS} columns "
+                       "(a to z) are possible")
+    if grid.height > MAX_ROWS:
+        raise MapError(f"the map has {grid.height} rows; at most {MAX_ROWS} are possible")
+    return Course(grid.rows, grid.legend, grid.walls, grid.naming)
 
 
 def areas(cells: frozenset[Cell],

@@ -12,13 +12,14 @@ from typing import Callable
 from boardgen import pieces
 from boardgen.i18n import Words, words_for
 from boardgen.games.steeple_chess.ascii import AsciiBoard, read_board
-from boardgen.games.steeple_chess.board import compose_board
-from boardgen.games.steeple_chess.drawing import Grid, course_nodes, glyph
+from boardgen.components import course as course_board
+from boardgen.games.steeple_chess.board import compose_board, course_model, looks
 from boardgen.games.steeple_chess.course import Cell, Course, offset
-from boardgen.games.steeple_chess.model import Colors, Layout
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
 from boardgen.games.steeple_chess.moves import (Position, entry_targets, open_placements,
                                                 targets)
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
+from boardgen.geometry.place import GridPlacement
 from boardgen.scene import Circle, Group, Node, Rect, Scene, Style, bounds, scale, translate
 
 SQUARE_MM = 14.0
@@ -121,7 +122,7 @@ def pawn_corner_figure(layout: Layout, words: Words) -> Scene:
     position = Position({mover: "G", (1, 0): "R"}, frozenset())
     board = AsciiBoard(board.course, position, mover)
     found = targets(board.course, position, "G", "P", mover)
-    window = [c for c in board.course.cells if board.course.kind(c) != "_"]
+    window = list(board.course.cells)
     return _figure(layout, words, board, window, found, "P")
 
 
@@ -200,13 +201,16 @@ def _figure(layout: Layout, words: Words, board: AsciiBoard, window: list[Cell],
     r0 = min(r for _, r in window)
     cols = max(c for c, _ in window) - c0 + 1
     rows = max(r for _, r in window) - r0 + 1
-    grid = Grid(sq, border - c0 * sq, border - r0 * sq)
-    nodes: list[Node] = list(course_nodes(course, colors, grid, window, border_mm=border,
-                                          horses=False))
+    grid = GridPlacement(sq, border - c0 * sq, border - r0 * sq)
+    mover = mover if mover is not None else board.mover
+    standing = set(board.position.pieces) | ({mover} if mover is not None else set())
+    covered = frozenset(PLAYERS[letter] for letter, cells in course.start.items()
+                        if standing & cells)
+    nodes: list[Node] = course_board.course_nodes(course_model(layout), course, grid, window,
+                                                  looks=looks(covered), border_mm=border)
     nodes += _position_nodes(board, grid, colors, set(window))
     nodes += [_target_mark(grid, cell, cell in board.position.pieces, colors) for cell in
               sorted(found)]
-    mover = mover if mover is not None else board.mover
     if face is not None and mover is not None:
         nodes += _mover_nodes(grid, mover, face, colors, on_start)
     width, height = cols * sq + 2 * border, rows * sq + 2 * border
@@ -214,19 +218,20 @@ def _figure(layout: Layout, words: Words, board: AsciiBoard, window: list[Cell],
                  title=f"{words('title')}: {words(f'pieces.{face}' if face else 'obstacle')}")
 
 
-def _position_nodes(board: AsciiBoard, grid: Grid, colors: Colors, shown: set[Cell]) -> list[Node]:
+def _position_nodes(board: AsciiBoard, grid: GridPlacement, colors: Colors,
+                    shown: set[Cell]) -> list[Node]:
     nodes: list[Node] = []
     blocks = sorted(board.position.obstacle)
     pairs = _pairs(blocks)
     for pair in pairs:
-        x, y, w, h = grid.box(pair)
+        x, y, w, h = grid.bounds(pair)
         nodes += obstacle_nodes(colors, x + 0.6, y + 0.6, w - 1.2, h - 1.2)
     numbers: dict[str, int] = {}
     for cell, letter in sorted(board.position.pieces.items()):
         if cell == board.mover or cell not in shown:
             continue
         numbers[letter] = numbers.get(letter, 0) + 1
-        nodes += token_nodes(colors, letter, numbers[letter], *grid.centre(cell), grid.sq * 0.72)
+        nodes += token_nodes(colors, letter, numbers[letter], *grid.centre(cell), grid.cell_mm * 0.72)
     return nodes
 
 
@@ -245,21 +250,23 @@ def _pairs(cells: list[Cell]) -> list[tuple[Cell, ...]]:
     return pairs
 
 
-def _mover_nodes(grid: Grid, cell: Cell, face: str, colors: Colors, on_start: bool) -> list[Node]:
+def _mover_nodes(grid: GridPlacement, cell: Cell, face: str, colors: Colors,
+                 on_start: bool) -> list[Node]:
     """The moving piece: a green disc carrying the chess piece it moves as."""
     cx, cy = grid.centre(cell)
-    d = grid.sq * 0.86
+    d = grid.cell_mm * 0.86
     nodes: list[Node] = [Circle(cx, cy, d / 2, Style(fill=colors.green, stroke=colors.frame,
                                                       stroke_mm=0.4))]
     size = d * 0.82
-    nodes.append(glyph(face, "white", cx - size / 2, cy - size / 2 - d * 0.02, size))
+    nodes.append(pieces.piece_use(face, "white", cx - size / 2, cy - size / 2 - d * 0.02, size))
     return nodes
 
 
-def _target_mark(grid: Grid, cell: Cell, capture: bool, colors: Colors) -> Node:
+def _target_mark(grid: GridPlacement, cell: Cell, capture: bool, colors: Colors) -> Node:
     """A dot on each square the piece may reach; a ring around a piece it may capture."""
     cx, cy = grid.centre(cell)
     if capture:
-        return Circle(cx, cy, grid.sq * 0.44, Style(stroke="#c0392b", stroke_mm=grid.sq * 0.08))
-    return Group((Circle(cx, cy, grid.sq * 0.17, Style(fill=colors.green, stroke="#ffffff",
+        return Circle(cx, cy, grid.cell_mm * 0.44, Style(stroke="#c0392b",
+                                                         stroke_mm=grid.cell_mm * 0.08))
+    return Group((Circle(cx, cy, grid.cell_mm * 0.17, Style(fill=colors.green, stroke="#ffffff",
                                                        stroke_mm=0.5)),))

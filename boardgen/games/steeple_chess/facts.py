@@ -116,9 +116,9 @@ def is_ring(course: Course) -> bool:
     """Whether the course runs round the map like a ring: the course, the goal and the start
     spaces fill the map's whole edge and leave room inside it."""
     used = course.course | course.goal | course.start_cells
-    edge = [(c, r) for c, r in course.cells
+    edge = [(c, r) for c, r in course.positions
             if c in (0, course.width - 1) or r in (0, course.height - 1)]
-    return all(cell in used for cell in edge) and len(used) < len(course.cells)
+    return all(cell in used for cell in edge) and len(used) < len(course.positions)
 
 
 def finish_by_start(course: Course) -> bool:

@@ -13,6 +13,7 @@ from typing import Iterable, Mapping
 
 from boardgen.games.steeple_chess.course import (DIAGONAL, ORTHOGONAL, START_COLOURS, Cell, Course,
                                                  Step, offset)
+from boardgen.geometry.reach import Obstacle, Runner, check_reachability
 
 FACES = "KQRBNP"
 KNIGHT_JUMPS: tuple[Step, ...] = ((1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1),
@@ -165,14 +166,27 @@ def king_distances(course: Course, blocked: frozenset[Cell]) -> dict[Cell, int]:
 
 def reaches_goal(course: Course, sources: Iterable[Cell], blocked: frozenset[Cell]) -> bool:
     """Whether King steps lead from ``sources`` into the goal, around ``blocked`` and walls."""
-    return not king_distances(course, blocked).keys().isdisjoint(sources)
+    runner = Runner(1, tuple(sorted(sources)), tuple(sorted(course.goal)))
+    return check_reachability(course, _obstacles(course, blocked), (runner,), "king").ok
 
 
 def cut_off(course: Course, obstacle: Iterable[Cell] = ()) -> tuple[str, ...]:
-    """Colour letters whose start space has no King-step path to the goal."""
-    reached = king_distances(course, frozenset(obstacle)).keys()
-    return tuple(letter for letter in START_COLOURS
-                 if course.entries[letter] and not reached & set(course.entries[letter]))
+    """Colour letters whose start space has no King-step path to the goal: the shared
+    reachability check, each colour a runner from the squares behind its start line."""
+    runners = tuple(Runner(number, course.entries[letter], tuple(sorted(course.goal)))
+                    for number, letter in enumerate(START_COLOURS, start=1)
+                    if course.entries[letter])
+    report = check_reachability(course, _obstacles(course, frozenset(obstacle)), runners, "king")
+    lost = {problem.player for problem in report.problems}
+    return tuple(letter for number, letter in enumerate(START_COLOURS, start=1) if number in lost)
+
+
+def _obstacles(course: Course, blocked: frozenset[Cell]) -> tuple[Obstacle, ...]:
+    """What no path crosses: the obstacle, black squares, the centre and the start spaces (a
+    runner's own squares behind the line are where it sets out from)."""
+    fixed = course.black | course.centre | course.start_cells
+    return (Obstacle("the obstacle", tuple(sorted(blocked)), "x"),
+            Obstacle("the course's edge", tuple(sorted(fixed - blocked)), "#"))
 
 
 def blocking_placements(course: Course) -> tuple[tuple[tuple[Cell, Cell], tuple[str, ...]], ...]:

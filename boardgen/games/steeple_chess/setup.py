@@ -26,7 +26,6 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from boardgen.errors import InputError
-from boardgen.games.steeple_chess.ascii import render_ascii
 from boardgen.games.steeple_chess.board import Drawn
 from boardgen.games.steeple_chess.course import Cell, Course
 from boardgen.games.steeple_chess.model import PLAYERS, Layout
@@ -200,7 +199,7 @@ def ascii_board(course: Course, setup: Setup, marked: set[Cell] = frozenset()) -
         overlay[cell] = letter.lower()
     for cell in marked:
         overlay[cell] = "!"
-    return render_ascii(course, overlay)
+    return course.ascii(overlay)
 
 
 def random_setup(layout: Layout, seed: int) -> str:

@@ -142,6 +142,10 @@ class Tables:
         self._empty = Position({}, blocked)
         self._full = Position(Occupied(), blocked)
         self._rules: dict[tuple[Cell, str, bool], Rule] = {}
+        # face → origin → the rule's squares with their scores (see ``scored_rule``)
+        self._scored_rules: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
+        self._scored_entries: dict[tuple[str, str], tuple] = {}
+        self._alike: dict[tuple, bool] = {}  # see ``alike``
 
     def rule(self, origin: Cell, face: str, entering: bool = False) -> Rule:
         key = (origin, face, entering)
@@ -158,6 +162,68 @@ class Tables:
         if face == "N":
             return Rule(rays=tuple((cell,) for cell in sorted(reach)))
         return Rule(rays=_rays(origin, reach))
+
+    def scored_rule(self, origin: Cell, face: str) -> tuple:
+        """The rule of a piece on ``origin`` with each square's score beside it (see
+        ``_scored``)."""
+        found = self._scored_rules[face].get(origin)
+        if found is None:
+            found = self._scored_rules[face][origin] = self._scored(
+                self.rule(origin, face), self.distance.get(origin, FAR))
+        return found
+
+    def scored_entries(self, colour: str, face: str) -> tuple:
+        """``scored_rule`` of each start-line cell a ``colour`` piece enters from, in order."""
+        key = (colour, face)
+        found = self._scored_entries.get(key)
+        if found is None:
+            found = self._scored_entries[key] = tuple(
+                self._scored(self.rule(cell, face, True), self.start_distance[colour])
+                for cell in self.course.entries[colour])
+        return found
+
+    def alike(self, other: "Tables", state: "GameState", colour: str, face: str) -> bool:
+        """Whether ``best_moves`` finds the same with ``other`` as with these tables: every
+        rule it reads for ``colour``'s pieces (and entry) scores alike, and so does every
+        start space (a capture's worth). Each answer is kept, as the tables are."""
+        alike = self._alike
+        key = (id(other), None, None)
+        found = alike.get(key)
+        if found is None:
+            found = alike[key] = self.start_distance == other.start_distance
+        if not found:
+            return False
+        for origin in state.pieces(colour):
+            key = (id(other), origin, face)
+            found = alike.get(key)
+            if found is None:
+                found = alike[key] = (self.scored_rule(origin, face)
+                                      == other.scored_rule(origin, face))
+            if not found:
+                return False
+        if state.waiting[colour]:
+            key = (id(other), colour, face)
+            found = alike.get(key)
+            if found is None:
+                found = alike[key] = (self.scored_entries(colour, face)
+                                      == other.scored_entries(colour, face))
+        return found
+
+    def _scored(self, rule: Rule, before: int) -> tuple:
+        """(rays, quiet rays, captures) of a piece ``before`` squares from the goal, each
+        square as (square, score of a move there, that score for a capture before the
+        victim's start distance is added): a move's score is its gain first, then a
+        capture, then how far back the victim goes."""
+        distance = self.distance
+
+        def scored(cell: Cell) -> tuple[Cell, int, int]:
+            after = distance.get(cell, FAR)
+            gain = (before - after) * SCORE_UNIT
+            return cell, gain, gain + SCORE_UNIT // 2 - after
+
+        return (tuple(tuple(map(scored, ray)) for ray in rule.rays),
+                tuple(tuple(map(scored, ray)) for ray in rule.quiet),
+                tuple(map(scored, rule.captures)))
 
     def moves(self, state: "GameState", colour: str, face: str) -> list[Move]:
         """Every move of ``colour`` for ``face``: pieces on the board, then a piece entering."""
@@ -176,7 +242,7 @@ class Tables:
 
 def without_black(course: Course) -> Course:
     """The same course with its black squares made ordinary squares."""
-    return Course(tuple(row.replace("#", ".") for row in course.rows), course.walls)
+    return Course(tuple(row.replace("#", ".") for row in course.rows), walls=course.walls)
 
 
 # ---- one game -----------------------------------------------------------------------
@@ -219,6 +285,20 @@ class Effects:
     obstacle_moves: int = 0
     obstacle_changed: int = 0
     black_changed: int = 0
+
+
+@dataclass(frozen=True)
+class PlacementChanges:
+    """The obstacle's places against the course without it: ``start``, each colour's start
+    distance with the obstacle at each place; ``changes``, square → (place, change of its
+    distance) where it changes; ``covering``, square → the places that cover it."""
+
+    plain: Tables
+    pairs: tuple[Pair, ...]
+    start: Mapping[str, tuple[int, ...]]
+    changes: Mapping[Cell, tuple[tuple[int, int], ...]]
+    covering: Mapping[Cell, tuple[int, ...]]
+    index: Mapping[Pair, int]
 
 
 class Simulator:
@@ -294,26 +374,61 @@ class Simulator:
 
     def best_moves(self, tables: Tables, state: GameState, colour: str,
                    face: str) -> tuple[list[Move], float]:
-        """The moves the policy rates best for ``face``, and their gain (-inf: none)."""
-        dist, start = tables.distance, tables.start_distance
+        """The moves the policy rates best for ``face``, and their gain (-inf: none).
+
+        The best are listed in the order of ``Tables.moves``. The scores come with the
+        rules (``Tables.scored_rule``): only the squares' occupants are looked up here.
+        """
+        start = tables.start_distance
         board = state.board
         best: list[Move] = []
         top = -math.inf
-        choices = [(origin, dist.get(origin, FAR), tables.rule(origin, face).reach(board, colour))
+        choices = [(origin, (tables.scored_rule(origin, face),))
                    for origin in state.pieces(colour)]
         if state.waiting[colour]:
-            choices.append((None, start[colour], tables.entering(board, colour, face)))
-        for origin, before, reached in choices:
-            for target in reached:
-                after = dist.get(target, FAR)
-                victim = board.get(target)
-                # gain first, then a capture, then how far back the victim goes
-                score = (before - after) * SCORE_UNIT + (
-                    0 if victim is None else SCORE_UNIT // 2 + start[victim] - after)
-                if score > top:
-                    top, best = score, [(origin, target)]
-                elif score == top:
-                    best.append((origin, target))
+            choices.append((None, tables.scored_entries(colour, face)))
+        for origin, rules in choices:
+            seen = set() if len(rules) > 1 else None  # an entry square reached twice counts once
+            for rays, quiet, captures in rules:
+                for ray in rays:
+                    for target, score, taking in ray:
+                        victim = board.get(target)
+                        if victim is not None:
+                            if victim == colour:
+                                break
+                            score = taking + start[victim]
+                        if seen is None or target not in seen:
+                            if seen is not None:
+                                seen.add(target)
+                            if score > top:
+                                top, best = score, [(origin, target)]
+                            elif score == top:
+                                best.append((origin, target))
+                        if victim is not None:
+                            break
+                for ray in quiet:
+                    for target, score, _ in ray:
+                        if target in board:
+                            break
+                        if seen is None or target not in seen:
+                            if seen is not None:
+                                seen.add(target)
+                            if score > top:
+                                top, best = score, [(origin, target)]
+                            elif score == top:
+                                best.append((origin, target))
+                for target, _, taking in captures:
+                    victim = board.get(target)
+                    if victim is None or victim == colour:
+                        continue
+                    if seen is None or target not in seen:
+                        if seen is not None:
+                            seen.add(target)
+                        score = taking + start[victim]
+                        if score > top:
+                            top, best = score, [(origin, target)]
+                        elif score == top:
+                            best.append((origin, target))
         return best, (top // SCORE_UNIT if best else -math.inf)
 
     def _best_placement(self, state: GameState, colour: str,
@@ -324,30 +439,70 @@ class Simulator:
         leader = min(rivals, key=lambda c: (state.left(c, now), COLOURS.index(c)))
         theirs, mine = state.pieces(leader), state.pieces(colour)
         base = state.left(leader, now, theirs) - state.left(colour, now, mine)
-        best: list[Pair] = []
-        top = 0
-        for pair in self.placements:
-            if pair == state.obstacle or pair[0] in state.board or pair[1] in state.board:
-                continue
-            there = self.tables(pair)
-            net = state.left(leader, there, theirs) - state.left(colour, there, mine) - base
-            if net > top:
-                top, best = net, [pair]
-            elif net == top and best:
-                best.append(pair)
-        if not best:
+        # Each place's net figure, from the figures without the obstacle and what the place
+        # changes: a handful of squares' distances and the start spaces'.
+        known = self.placement_changes
+        plain = known.plain.distance
+        on_board = (sum(plain.get(c, FAR) for c in theirs) - sum(plain.get(c, FAR) for c in mine)
+                    - base)
+        theirs_waiting, mine_waiting = state.waiting[leader], state.waiting[colour]
+        nets = [on_board + theirs_waiting * a - mine_waiting * b
+                for a, b in zip(known.start[leader], known.start[colour])]
+        for cell in theirs:
+            for index, change in known.changes.get(cell, ()):
+                nets[index] += change
+        for cell in mine:
+            for index, change in known.changes.get(cell, ()):
+                nets[index] -= change
+        for cell in state.board:  # the obstacle never covers a piece
+            for index in known.covering.get(cell, ()):
+                nets[index] = -math.inf
+        if state.obstacle in known.index:  # nor stays where it is
+            nets[known.index[state.obstacle]] = -math.inf
+        top = max(nets, default=0)
+        if top <= 0:
             return None, 0
+        best = [pair for pair, net in zip(known.pairs, nets) if net == top]
         return (best[0] if len(best) == 1 else rng.choice(best)), top
 
+    @cached_property
+    def placement_changes(self) -> "PlacementChanges":
+        """What each obstacle place changes against the course without the obstacle."""
+        plain = self.tables(None)
+        pairs = self.placements
+        start: dict[str, list[int]] = {letter: [] for letter in COLOURS}
+        changes: dict[Cell, list[tuple[int, int]]] = {}
+        covering: dict[Cell, list[int]] = {}
+        for index, pair in enumerate(pairs):
+            there = self.tables(pair)
+            for letter in COLOURS:
+                start[letter].append(there.start_distance[letter])
+            for cell in sorted(plain.distance.keys() | there.distance.keys()):
+                change = there.distance.get(cell, FAR) - plain.distance.get(cell, FAR)
+                if change:
+                    changes.setdefault(cell, []).append((index, change))
+            for cell in pair:
+                covering.setdefault(cell, []).append(index)
+        return PlacementChanges(
+            plain, pairs, {letter: tuple(values) for letter, values in start.items()},
+            {cell: tuple(found) for cell, found in changes.items()},
+            {cell: tuple(found) for cell, found in covering.items()},
+            {pair: index for index, pair in enumerate(pairs)})
+
     def _count(self, state: GameState, colour: str, face: str, move: Move | None) -> None:
-        """Whether the obstacle and the black squares changed this throw's move."""
-        if state.obstacle is not None:
+        """Whether the obstacle and the black squares changed this throw's move.
+
+        Where every rule the move was chosen by scores alike without them, the same moves
+        are the best and nothing changed (the move is one of them): most throws.
+        """
+        now = self.tables(state.obstacle)
+        if state.obstacle is not None and not now.alike(self.tables(None), state, colour, face):
             lifted, _ = self.best_moves(self.tables(None), state, colour, face)
             if (move not in lifted) if lifted else move is not None:
                 self.effects.obstacle_changed += 1
-        if self.plain is not None:
-            ordinary, _ = self.best_moves(self.tables(state.obstacle, black=False), state,
-                                          colour, face)
+        ordinary_tables = self.tables(state.obstacle, black=False) if self.plain else None
+        if ordinary_tables is not None and not now.alike(ordinary_tables, state, colour, face):
+            ordinary, _ = self.best_moves(ordinary_tables, state, colour, face)
             if (move not in ordinary) if ordinary else move is not None:
                 self.effects.black_changed += 1
 

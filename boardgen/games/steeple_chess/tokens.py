@@ -1,40 +1,30 @@
-"""The playing pieces (round numbered tokens) and the movable 1×2 obstacle."""
+"""The playing pieces (the shared round tokens, numbered) and the movable 1×2 obstacle, a
+piece of the game's own."""
 
 from __future__ import annotations
 
+from boardgen.components import tokens
 from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, player_mark
 from boardgen.i18n import Words, words_for
-from boardgen.marks import mark_node
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import (Circle, Group, Node, Polygon, Rect, Scene, Style, ink_on,
-                            text_centered)
-
-CUT = Style(stroke="#000000", stroke_mm=0.2)
+from boardgen.scene import Group, Node, Polygon, Rect, Scene, Style
 
 
 def token_nodes(colors: Colors, letter: str, number: int, cx: float, cy: float,
-                diameter: float) -> tuple[Node, ...]:
-    """A round piece: its colour, a ring, and its number large enough to read across the table."""
-    r = diameter / 2
-    ink = ink_on(colors.player(letter), dark=colors.text)
-    return (
-        Circle(cx, cy, r, Style(fill=colors.player(letter), stroke=colors.frame,
-                                stroke_mm=diameter * 0.02)),
-        Circle(cx, cy, r * 0.8, Style(stroke=ink, stroke_mm=diameter * 0.035)),
-        text_centered(cx, cy + diameter * 0.02, str(number), diameter * 0.5, font="bold",
-                      fill=ink),
-        mark_node(player_mark(letter), cx, cy - diameter * 0.29, diameter * 0.18, ink,
-                  colors.player(letter)),
-    )
+                diameter: float) -> list[Node]:
+    """A round piece as the shared disc draws it: its colour, a ring, its number large enough
+    to read across the table, and its colour's mark."""
+    return tokens.face_nodes(colors.player(letter), player_mark(letter), number, cx, cy,
+                             diameter, colors.text, colors.frame)
 
 
 def token_scene(layout: Layout, words: Words, letter: str, number: int) -> Scene:
-    """One piece to print and cut out: the drawn token inside its round cut line."""
-    d = layout.tokens.size_mm
-    nodes = token_nodes(layout.colors, letter, number, d / 2, d / 2, d)
+    """One piece to print and cut out: the shared disc inside its round cut line."""
     colour = words(f"colours.{PLAYERS[letter]}")
-    return Scene(d, d, (*nodes, Circle(d / 2, d / 2, d / 2, CUT)),
-                 title=words("pieces.piece", colour=colour, number=number))
+    return tokens.disc(layout.colors.player(letter), player_mark(letter), number,
+                       layout.tokens.size_mm, layout.colors.text,
+                       words("pieces.piece", colour=colour, number=number),
+                       frame=layout.colors.frame)
 
 
 def obstacle_nodes(colors: Colors, x: float, y: float, w: float, h: float) -> tuple[Node, ...]:
@@ -85,5 +75,5 @@ def compose_pieces(layout: Layout, words: Words | None = None) -> ComponentSet:
             components.append(Component(f"{name}-{number}", scene, back=scene, cut="gap"))
     obstacle = obstacle_scene(layout, words)
     components.append(Component("obstacle", obstacle, back=obstacle, cut="shared"))
-    return ComponentSet("pieces", f"{words('title')}: {words('pieces.title')}",
+    return ComponentSet("pieces", words.titled(words("pieces.title")),
                         tuple(components), spares=True)
