@@ -48,7 +48,7 @@ def fill(page) -> float | None:
     return None if box is None else (box[3] - box[1]) / (bottom - top)
 
 
-@pytest.fixture(scope="module", params=[(g, l) for g in GAMES for l in ("en", "de", "pl")],
+@pytest.fixture(scope="module", params=[(g, l) for g in GAMES for l in ("en", "de", "pl", "fr")],
                 ids=lambda p: f"{p[0]}-{p[1]}")
 def fills(request) -> list[float | None]:
     return [fill(page) for page in pages_in_order(booklet(*request.param))]
