@@ -80,8 +80,10 @@ def generic_layout() -> str:
     kinds = "\n".join(f'[kinds.{name}]\nfill = "{FILLS[name]}"\nlabel = false\n'
                       for name in MOON)
     spaces = "\n".join(f'{n} = "{name}"' for name, numbers in MOON.items() for n in numbers)
+    from boardgen.i18n import LANGUAGES
+
     labels = "\n".join(f'[labels.{lang}.kinds.{name}]\nname = "{name}"'
-                       for lang in ("en", "de", "pl") for name in MOON)
+                       for lang in LANGUAGES for name in MOON)
     return GENERIC.format(kinds=kinds, spaces=spaces) + "\n" + labels + "\n"
 
 

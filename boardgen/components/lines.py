@@ -12,7 +12,7 @@ CUT = Style(stroke="#000000", stroke_mm=0.2)                      # round tokens
 CUT_NET = Style(stroke="#000000", stroke_mm=0.3, cap="round")     # die nets
 FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))    # standees
 FOLD_NET = Style(stroke="#000000", stroke_mm=0.25, dash=(1.6, 1.2))  # die nets
-FOLD_LIGHT = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))  # fold-over tiles
+FOLD_LIGHT = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))  # fold-over pieces
 # Drawn under a cut line where the pieces are dark: the pale edges either side of the
 # dark line keep it in sight on black as on white (a double line).
 CUT_HALO = Style(stroke="#ffffff", stroke_mm=0.5, opacity=0.9)
