@@ -85,9 +85,10 @@ def test_a_die_net_sheet_with_pips_and_a_die_of_words():
 def test_a_deck_from_an_inline_table_with_texts_by_language_and_backs_per_pile():
     model = piece({"type": "deck", "piles": {"red": {"fill": "#c0392b"}, "blue": {}},
                    "cards": {"go": {"count": 3, "pile": "red", "value": "3",
-                                    "title": {"en": "Go on", "de": "Weiter", "pl": "Naprzód"}},
+                                    "title": {"en": "Go on", "de": "Weiter", "fr": "Continuez",
+                                              "pl": "Naprzód"}},
                              "stop": {"count": 2, "pile": "blue", "text": "Wait a turn."}}})
-    for lang, title in (("en", "Go on"), ("de", "Weiter"), ("pl", "Naprzód")):
+    for lang, title in (("en", "Go on"), ("de", "Weiter"), ("fr", "Continuez"), ("pl", "Naprzód")):
         (cards,) = deck.compose(model, "chance", context(lang)).sets
         assert [(c.name, c.count) for c in cards.components] == [("go", 3), ("stop", 2)]
         assert title in texts(cards.components[0].front)
@@ -132,7 +133,7 @@ def test_tiles_from_path_data_share_one_back():
 def test_a_score_sheet_names_its_columns_in_the_kits_language():
     model = piece({"type": "score_sheet", "rows": 8,
                    "columns": {"points": {"title": {"en": "Points", "de": "Punkte",
-                                                    "pl": "Punkty"}}}})
+                                                    "fr": "Points", "pl": "Punkty"}}}})
     (sheet,) = component_type("score_sheet").compose(model, "scores", context("pl")).sheets
     assert "Punkty" in texts(sheet.scene) and (sheet.scene.width, sheet.scene.height) == (198, 254)
 

@@ -59,7 +59,7 @@ def test_the_save_has_a_board_a_deck_and_a_bag(six_day):
     save = load(six_day, "six_day_race")
     assert {"SaveName", "ObjectStates"} <= set(save)
     names = [state["Name"] for state in save["ObjectStates"]]
-    assert names == ["Custom_Board", "DeckCustom", "Bag"]
+    assert names == ["Custom_Board", "DeckCustom", "Bag", "Bag"]  # riders, player aids
     for state in walk(save["ObjectStates"]):
         assert COMMON_KEYS <= set(state), state["Name"]
         assert set(state["Transform"]) == {"posX", "posY", "posZ", "rotX", "rotY", "rotZ",
@@ -125,8 +125,9 @@ def test_every_image_named_is_written_beside_the_save(six_day, river):
 
 
 def test_tiles_and_tokens_come_in_bags(six_day, river):
-    tiles, obstacles = load(river, "river_race")["ObjectStates"][1:]
+    tiles, obstacles, aids = load(river, "river_race")["ObjectStates"][1:]
     assert tiles["Name"] == obstacles["Name"] == "Bag"
+    assert len(aids["ContainedObjects"]) == 2, "a penalties card for each player"
     assert len(tiles["ContainedObjects"]) == 140
     assert {o["Name"] for o in tiles["ContainedObjects"]} == {"Custom_Tile"}
     assert all(o["CustomImage"]["ImageSecondaryURL"].endswith("tiles-back.png")
@@ -140,7 +141,7 @@ def test_tiles_and_tokens_come_in_bags(six_day, river):
 
 def test_guids_are_unique_six_hex_digits(six_day):
     guids = [state["GUID"] for state in walk(load(six_day, "six_day_race")["ObjectStates"])]
-    assert len(set(guids)) == len(guids) == 3 + 200 + 8
+    assert len(set(guids)) == len(guids) == 4 + 200 + 8 + 8
     assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
 
 

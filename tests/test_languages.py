@@ -283,11 +283,27 @@ def test_french_ties_numbers_ordinals_and_one_letter_words():
     assert smart_quotes('le "mot"', "fr") == f"le «{narrow}mot{narrow}»"
 
 
+def test_french_quotes_keep_every_letter_of_the_paragraph_around_them():
+    """« and its narrow no-break space are two characters for one quote: the runs of a
+    paragraph (text, **bold**, `code`) are cut where they were, not shifted by one a quote."""
+    from boardgen.rules.document import markdown
+
+    narrow = NARROW_NO_BREAK_SPACE
+    tokens = markdown("fr").parse('Le "mot" et **gras** puis "deux" mots `code` nommées.')
+    runs = [child.content for token in tokens if token.type == "inline"
+            for child in token.children if child.type in ("text", "code_inline")]
+    assert "".join(runs) == f"Le «{narrow}mot{narrow}» et gras puis «{narrow}deux{narrow}» " \
+        "mots code nommées."
+    assert runs[-1] == " nommées."
+
 def test_french_hyphenates_the_word_after_an_elision_and_never_splits_names():
     assert break_points("l’adversaire", "fr") == [4, 7]  # l’ad-ver-saire
     assert break_points("d’échiquier", "fr") == [6]
     assert break_points("l’adversaire", "en") == []
     assert break_points("Ravensburger", "fr") == [] and break_points("Wikipédia", "fr") == []
+    # a one-letter word is tied to the next, which still breaks: "à l’hôtelle-rie"
+    assert break_points(f"à{NO_BREAK_SPACE}l’hôtellerie", "fr") == [6, 9, 11]
+    assert break_points(f"case{NO_BREAK_SPACE}65", "fr") == []  # nor does a number's tie
 
 
 def test_every_face_prints_the_narrow_no_break_space_a_sixth_of_an_em_wide():

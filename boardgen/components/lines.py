@@ -12,7 +12,7 @@ CUT = Style(stroke="#000000", stroke_mm=0.2)                      # round tokens
 CUT_NET = Style(stroke="#000000", stroke_mm=0.3, cap="round")     # die nets
 FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))    # standees
 FOLD_NET = Style(stroke="#000000", stroke_mm=0.25, dash=(1.6, 1.2))  # die nets
-FOLD_LIGHT = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))  # fold-over tiles
+FOLD_LIGHT = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))  # fold-over pieces
 
 
 def folds(x0: float, x1: float, ys, style: Style = FOLD) -> list[Node]:

@@ -20,7 +20,7 @@ from markdown_it.token import Token
 from boardgen.errors import InputError
 from boardgen.i18n import Words, words_for
 from boardgen.limits import text_problem
-from boardgen.rules.typography import NO_BREAK_SPACE, smart_quotes, tie
+from boardgen.rules.typography import NO_BREAK_SPACE, quoted_characters, smart_quotes, tie
 
 DIAGRAM_SCHEME = "diagram:"
 REFERENCE = re.compile(r"\{fig:([^{}\s]*)\}")
@@ -156,11 +156,11 @@ def _set_quotes(state, lang: str) -> None:
         pieces = [child.content if child.type in ("text", "text_special", "code_inline")
                   else "\n" if child.type in ("softbreak", "hardbreak") else ""
                   for child in children]
-        quoted = smart_quotes("".join(pieces), lang)  # as long as what it quotes
+        quoted = quoted_characters("".join(pieces), lang)  # what each character prints as
         start = 0
         for child, piece in zip(children, pieces):
             if child.type == "text":
-                child.content = quoted[start:start + len(piece)]
+                child.content = "".join(quoted[start:start + len(piece)])
             start += len(piece)
 
 

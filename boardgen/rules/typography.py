@@ -131,12 +131,31 @@ def spaced_punctuation(text: str, lang: str | None) -> str:
 
 def smart_quotes(text: str, lang: str) -> str:
     """ASCII double and single quotes as the language's quotation marks; apostrophes curled."""
+    return "".join(quoted_characters(text, lang))
+
+
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+OPENS_QUOTE = re.compile(r"[\s(\[\u00a0]")  # what a quote opens after (or the text's start)
+
+
+def quoted_characters(text: str, lang: str) -> list[str]:
+    """What each character of ``text`` prints as: an ASCII quote the language's mark, an
+    apostrophe between letters ’, any other character itself.
+
+    One entry per character, so a text read in pieces (Markdown's runs) is quoted as a
+    whole and cut back into its pieces, though a mark may be longer than its quote (French
+    « with its narrow no-break space). A quote opens at the start or after a space or
+    bracket: a double quote after the text as the apostrophes leave it, a single one after
+    the text as the double quotes leave it.
+    """
     marks = quotation_marks(lang)
-    text = re.sub(r"(?<=\w)'(?=\w)", "\u2019", text)
-    text = re.sub(r'(^|[\s(\[\u00a0])"', lambda m: m.group(1) + marks[0], text)
-    text = text.replace('"', marks[1])
-    text = re.sub(r"(^|[\s(\[\u00a0])'", lambda m: m.group(1) + marks[2], text)
-    return text.replace("'", marks[3])
+    curled = list(text)
+    for match in APOSTROPHE.finditer(text):
+        curled[match.start()] = "\u2019"
+    doubled = [(marks[0] if i == 0 or OPENS_QUOTE.match(curled[i - 1]) else marks[1])
+               if char == '"' else char for i, char in enumerate(curled)]
+    return [(marks[2] if i == 0 or OPENS_QUOTE.match(doubled[i - 1][-1]) else marks[3])
+            if char == "'" else char for i, char in enumerate(doubled)]
 
 
 LEFT_MIN, RIGHT_MIN = 2, 3    # letters a hyphenated word keeps before and after a break
@@ -308,8 +327,11 @@ def break_points(word: str, lang: str | None) -> list[int]:
     settings = typography(lang)
     dictionary = _dictionary(settings.hyphenation) if lang else None
     lead, core, _ = WORD_CORE.match(word).groups()
-    if (dictionary is not None and len(core) >= MIN_HYPHENATED
-            and not any(char.isdigit() or char == NO_BREAK_SPACE for char in core)):
+    if any(char.isdigit() for char in core):  # numbers and what is tied to them never break
+        return sorted(points)
+    tied = core.rfind(NO_BREAK_SPACE) + 1  # "à l’hôtellerie": the last word breaks, after the tie
+    lead, core = lead + core[:tied], core[tied:]
+    if dictionary is not None and len(core) >= MIN_HYPHENATED:
         for part_start, part in _hyphen_free_parts(core):
             if settings.after_apostrophe:  # l’adversaire: the word after the elision
                 elided = max(part.rfind(mark) for mark in APOSTROPHES) + 1
