@@ -17,6 +17,7 @@ printed, below 1 when the generic kind is quicker.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -79,8 +80,10 @@ def generic_layout() -> str:
     kinds = "\n".join(f'[kinds.{name}]\nfill = "{FILLS[name]}"\nlabel = false\n'
                       for name in MOON)
     spaces = "\n".join(f'{n} = "{name}"' for name, numbers in MOON.items() for n in numbers)
+    from boardgen.i18n import LANGUAGES
+
     labels = "\n".join(f'[labels.{lang}.kinds.{name}]\nname = "{name}"'
-                       for lang in ("en", "de", "pl") for name in MOON)
+                       for lang in LANGUAGES for name in MOON)
     return GENERIC.format(kinds=kinds, spaces=spaces) + "\n" + labels + "\n"
 
 
@@ -126,6 +129,10 @@ def main() -> None:
         six_day_s = statistics.median(p[1] for p in pairs)
         ratio = statistics.median(p[0] / p[1] for p in pairs)
         print(f"{name:34} {generic_s:9.3f} {six_day_s:9.3f} {ratio:7.2f}")
+    # An editable install is compiled afresh on every run where bytecode may not be written.
+    print("bytecode: " + ("PYTHONDONTWRITEBYTECODE set, boardgen compiled on every run"
+                          if os.environ.get("PYTHONDONTWRITEBYTECODE")
+                          else "written once and read, as a user's Python keeps it"))
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ PROTOGRAF_PLACES = (Path.home() / ".cache" / "protograf-052" / "bin" / "python",
 SIX_DAY_PDF = ["build", "six_day_race_advanced", "--format", "pdf"]
 GENERIC = "generic_velodrome.toml"  # written into the work folder from bench_generic_race.py
 TRACK_160 = "track160.toml"
-TRACK_160_LAYOUT = 'extends = "six_day_race_advanced"\nname = "track160"\n\n[track]\nspaces = 160\n'
+TRACK_160_LAYOUT = 'extends = "six_day_race_advanced"\nname = "track160"\n\n[board]\nspaces = 160\n'
 WALL, CPU = 0, 1
 
 # (name, boardgen arguments, reference, most allowed ratio, which time the target is for)

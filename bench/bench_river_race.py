@@ -18,8 +18,9 @@ from pypdf import PdfReader  # noqa: E402
 from boardgen import imposition  # noqa: E402
 from boardgen.games.river_race import compose_game, random_setup, validate  # noqa: E402
 from boardgen.games.river_race.examples import illegal_example, legal_example  # noqa: E402
-from boardgen.games.river_race.grid import PieceKind, RiverModel, square_model  # noqa: E402
-from boardgen.games.river_race.setup import Placement, Setup, load_setup  # noqa: E402
+from boardgen.games.river_race.placing import RiverModel, square_model  # noqa: E402
+from boardgen.games.river_race.setup import load_setup  # noqa: E402
+from boardgen.geometry.reach import PieceKind, Placement, Setup  # noqa: E402
 from boardgen.layout import load_layout  # noqa: E402
 from boardgen.render import renderer  # noqa: E402
 from boardgen.scene import Document  # noqa: E402
@@ -46,48 +47,44 @@ def scattered_setup(model: RiverModel, density: float, seed: int, wall_row: int 
     """Random non-overlapping pieces covering about ``density`` of the board, clear of the
     players' fields and of a free path down column A; optionally a full-width wall."""
     grid = model.grid
+    columns, rows = grid.width, grid.height
     rng = random.Random(seed)
-    taken = bytearray(grid.size)
-    for cell in model.fields():
-        taken[cell] = 1
-    for row in range(1, grid.rows + 1):
-        taken[grid.index(0, row)] = 1  # keep column A open so the board stays crossable
+    taken = {(cell[0], model.row_number(cell)) for cell in model.fields()}  # (column, row)
+    taken |= {(0, row) for row in range(1, rows + 1)}  # column A open: the board stays crossable
     placements: list[Placement] = []
     names = {}
 
     def name(col: int, row: int) -> str:
         key = (col, row)
         if key not in names:
-            names[key] = grid.name(grid.index(col, row))
+            names[key] = grid.name(model.cell(col, row))
         return names[key]
 
     if wall_row is not None:
-        for start in range(0, grid.columns, 3):
-            cols = range(start, min(start + 3, grid.columns))
+        for start in range(0, columns, 3):
+            cols = range(start, min(start + 3, columns))
             kind = "black-1x3" if len(cols) == 3 else "green-1x2"
             cells = tuple(name(c, wall_row) for c in cols)
             if len(cols) == 1:
                 cells = (name(cols[0], wall_row), name(cols[0], wall_row + 1))
             placements.append(Placement(len(placements) + 1, kind, cells, 1))
-            for c in cols:
-                taken[grid.index(c, wall_row)] = taken[grid.index(c, wall_row + 1)] = 1
-    target = int(grid.size * density)
+            taken |= {(c, wall_row) for c in cols} | {(c, wall_row + 1) for c in cols}
+    target = int(columns * rows * density)
     covered = 0
     kinds = list(BIG_BOX.values())
     while covered < target:
         kind = rng.choice(kinds)
         w, h = (kind.width, kind.height) if rng.random() < 0.5 else (kind.height, kind.width)
-        col, row = rng.randrange(grid.columns - w + 1), rng.randrange(1, grid.rows - h + 2)
+        col, row = rng.randrange(columns - w + 1), rng.randrange(1, rows - h + 2)
         cells = [(col + dc, row + dr) for dr in range(h) for dc in range(w)]
-        if any(taken[grid.index(c, r)] for c, r in cells):
+        if any(cell in taken for cell in cells):
             covered += 1  # count the miss so a crowded board still ends
             continue
-        for c, r in cells:
-            taken[grid.index(c, r)] = 1
+        taken.update(cells)
         covered += len(cells)
         placements.append(Placement(len(placements) + 1, kind.name,
                                     tuple(name(c, r) for c, r in cells), 1 + len(placements) % 2))
-    return Setup(tuple(placements), source=f"{grid.columns}x{grid.rows}")
+    return Setup(tuple(placements), source=f"{columns}x{rows}")
 
 
 def validation_rows() -> list[tuple]:

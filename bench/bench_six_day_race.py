@@ -91,7 +91,7 @@ def main() -> None:
     rows.append(("score sheet: pdf", t, len(data), 1))
 
     print(f"{args.layout}: board {board.scene.width:.0f} × {board.scene.height:.0f} mm, "
-          f"{layout.track.spaces} spaces, {len(board.seams_x)} x seams, {len(board.seams_y)} y seams")
+          f"{layout.board.spaces} spaces, {len(board.seams_x)} x seams, {len(board.seams_y)} y seams")
     print(f"{'step':28} {'ms':>9} {'bytes':>10} {'pages':>6}")
     for name, seconds, size, page_count in rows:
         print(f"{name:28} {seconds * 1000:9.1f} {size or '':>10} {page_count or '':>6}")

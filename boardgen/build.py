@@ -347,8 +347,9 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
     options = replace(options, print=replace(options.print, words=words))
     board_pages = imposition.impose_board(output.board, options.print)
     files = pdf_file("board", board_pages, options, words("title"), drawings)
-    sections = [imposition.Section(words("section.board"), board_pages,
-                                   work=imposition.board_work(output.board, options.print))]
+    sections = [imposition.Section(
+        words("section.board"), board_pages, work=imposition.board_work(output.board, options.print),
+        at=lambda first: imposition.impose_board(output.board, options.print, first_page=first))]
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
         if pages:
@@ -360,13 +361,16 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
                                   drawings))
     for sheet in output.sheets:
         pages = imposition.impose_sheet(sheet, options.print)
-        sections.append(imposition.Section(sheet.title, pages,
-                                           work=imposition.sheet_work(sheet, options.print)))
+        sections.append(imposition.Section(
+            sheet.title, pages, work=imposition.sheet_work(sheet, options.print),
+            at=lambda first, sheet=sheet: imposition.impose_sheet(sheet, options.print, first)))
         files.update(pdf_file(sheet.name, pages, options, sheet.title, drawings))
-    rule_sheet, rule_files = rules_files(layout, options, target, notes, drawings)
+    rule_sheet, rule_files, book = _rules(layout, options, target, notes, drawings)
     files.update(rule_files)
     if rule_sheet:
-        sections.append(imposition.Section(words("section.rules"), rule_sheet, numbered=False))
+        sections.append(imposition.Section(
+            words("section.rules"), rule_sheet, numbered=False,
+            at=lambda first: book.sheet(options.print.paper, first)))
     source, shipped = layout_source(target)
     cover = imposition.Cover(words("title"), words("subtitle"), source, __version__,
                              picture=output.board.scene, shipped=shipped)
@@ -384,12 +388,18 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
     Nothing when PDF is not asked for or no layout of the ``extends`` chain has a rule text.
     With ``options.fall_back`` a missing language falls back to English, noted in ``notes``.
     """
+    return _rules(layout, options, target, notes, drawings)[:2]
+
+
+def _rules(layout, options: BuildOptions, target: str | None = None,
+           notes: list[str] | None = None, drawings=None):
+    """``rules_files`` and the rule book they come from (None without one)."""
     notes = notes if notes is not None else []
     from boardgen.languages import english_name
     from boardgen.rules import MissingLanguage, rule_book
 
     if "pdf" not in options.formats:
-        return (), {}
+        return (), {}, None
     try:
         book = rule_book(layout, options.lang, target)
     except MissingLanguage as missing:
@@ -398,7 +408,7 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
         notes.append(f"{layout.name}: no {english_name(options.lang)} rule text; rules in English")
         book = rule_book(layout, "en", target)
     if book is None:
-        return (), {}
+        return (), {}, None
     paper = options.print.paper
     sheet = book.sheet(paper)
     pdf = renderer("pdf")
@@ -407,7 +417,7 @@ def rules_files(layout, options: BuildOptions, target: str | None = None,
                                      drawings),
                    "rules-booklet.pdf": pdf(Document(
                        book.booklet(paper), title=words("pdf.rules_booklet", title=book.title)),
-                       drawings)}
+                       drawings)}, book
 
 
 def build(target: str, out_dir: Path, options: BuildOptions, setup: Path | None = None,

@@ -7,7 +7,8 @@ artwork turns white with an outline; a space or a square of at least
 ``LARGE_MM2`` keeps its hue as a pale tint (a chessboard stays a chessboard, a
 coloured space keeps its colour); thick bands become pale too. Pieces, lines and
 text keep their ink. Light text standing on a fill that became pale turns dark,
-so it stays legible.
+so it stays legible. Artwork whose colours are its meaning (a black piece) brings a
+look of its own for the saver (``Group.saver``), printed as it is.
 """
 
 from __future__ import annotations
@@ -47,13 +48,15 @@ def saver(scene: Scene) -> Scene:
     Symbols are left as drawn: they are repeated artwork (pieces, pictograms) drawn
     at a scale only their users know, and shared with pages in full ink (the rules).
     A symbol that is the scene's whole artwork (a card back drawn once for all
-    cards) is the exception: it gets a changed copy under a name of its own.
+    cards), or one that brings its own saver look (a tile's face), is the exception: it
+    gets a changed copy under a name of its own.
     """
     area = scene.width * scene.height
     symbols = dict(scene.symbols)
     children = []
     for node in scene.children:
-        if isinstance(node, Use) and node.transform == IDENTITY and node.symbol in symbols:
+        if isinstance(node, Use) and node.symbol in symbols and (
+                node.transform == IDENTITY or _has_saver_look(scene.symbols[node.symbol])):
             saved = _Pass(area).nodes(scene.symbols[node.symbol])
             if saved != scene.symbols[node.symbol]:
                 symbols[f"{node.symbol}-saver"] = saved
@@ -74,6 +77,8 @@ class _Pass:
         return tuple(self.node(node, m) for node in nodes)
 
     def node(self, node: Node, m: Matrix) -> Node:
+        if isinstance(node, Group) and node.saver is not None:
+            return replace(node, children=node.saver, saver=None)  # the composer's own look
         if isinstance(node, Group):
             return replace(node, children=self.nodes(node.children, compose(m, node.transform)))
         if isinstance(node, Text):
@@ -114,6 +119,12 @@ class _Pass:
             if x0 <= x <= x1 and y0 <= y <= y1:
                 return replace(node, fill=ink_on(colour)) if changed else node
         return node
+
+
+def _has_saver_look(nodes: tuple[Node, ...]) -> bool:
+    """Whether a symbol brings its own ink-saver look (a tile's face): a piece's whole
+    artwork, changed only as its composer says."""
+    return any(isinstance(node, Group) and node.saver is not None for node in nodes)
 
 
 def _solid(colour: str) -> bool:

@@ -576,7 +576,9 @@ def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
     cause = (err.get("ctx") or {}).get("error")
     related: tuple[str, ...] = ()
     if isinstance(cause, FieldProblem):
-        loc += tuple(int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", cause.key) if p)
+        # [0] is an index of a list, .81 a table's key that is a number (a race's space)
+        loc += tuple(int(index) if index else name
+                     for index, name in re.findall(r"\[(\d+)\]|([^.\[\]]+)", cause.key))
         related = tuple(cause.related)
     found = err.get("input")
     if kind == "extra_forbidden":

@@ -103,11 +103,14 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Children drawn under a transform, optionally clipped to a rectangle."""
+    """Children drawn under a transform, optionally clipped to a rectangle; ``saver``: what
+    the ink saver (:mod:`boardgen.ink`) prints instead of the children, for artwork whose
+    colours are what it means (a black piece, a tile's back)."""
 
     children: tuple["Node", ...]
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h in group space
+    saver: tuple["Node", ...] | None = None
 
 
 @dataclass(frozen=True)

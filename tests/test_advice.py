@@ -26,11 +26,8 @@ LAYOUTS = {
                                'for the shipped game write extends = "racing_kings"',
                                'extends = "racing_kings"\n'),
     "no rider change": (
-        'extends = "six_day_race"\n[spaces]\nnamed = [{ space = 1, kind = "finish" }, '
-        '{ space = 80, kind = "start" }]\n',
-        "add { space = N, kind = 'rider-change' }",
-        'extends = "six_day_race"\n[spaces]\nnamed = [{ space = 1, kind = "finish" }, '
-        '{ space = 80, kind = "start" }, { space = 40, kind = "rider-change" }]\n'),
+        'extends = "six_day_race"\n[spaces]\n40 = "plain"\n', "add N = 'rider-change'",
+        'extends = "six_day_race"\n[spaces]\n40 = "plain"\n41 = "rider-change"\n'),
     "cards too wide for the board's cuts, narrower cards": (
         'extends = "six_day_race"\n[components.cards]\nwidth_mm = 200\n', "use narrower cards",
         'extends = "six_day_race"\n[components.cards]\nwidth_mm = 70\n'),

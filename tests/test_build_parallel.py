@@ -91,13 +91,13 @@ def test_a_build_typesets_its_rules_once_per_page_size(monkeypatch):
     from boardgen.build import compose_target, product_files
 
     sizes = []
-    real = typesetting.typeset
+    real = typesetting.draw_pages  # the costly part: pages are numbered per file after it
 
     def counting(text, scenes, style, *args, **kwargs):
         sizes.append((round(style.width), round(style.height)))
         return real(text, scenes, style, *args, **kwargs)
 
-    monkeypatch.setattr(typesetting, "typeset", counting)
+    monkeypatch.setattr(typesetting, "draw_pages", counting)
     layout, output = compose_target("racing_kings")
     files = product_files(layout, output, BuildOptions(formats=("pdf",)), "racing_kings")
     assert {"rules.pdf", "rules-booklet.pdf", "racing_kings-print-and-play.pdf"} <= set(files)

@@ -277,8 +277,9 @@ def test_the_rules_are_typeset_once_for_the_check_and_the_build(tmp_path, monkey
     from boardgen.rules import typeset as typesetting
 
     calls = []
-    typeset = typesetting.typeset
-    monkeypatch.setattr(typesetting, "typeset", lambda *a, **k: calls.append(a[3]) or typeset(*a, **k))
+    draw_pages = typesetting.draw_pages
+    monkeypatch.setattr(typesetting, "draw_pages",
+                        lambda *a, **k: calls.append(a[2]) or draw_pages(*a, **k))
     build_module.build("racing_kings", tmp_path, BuildOptions(formats=("pdf",)))
     assert len(calls) == 2  # the sheet and the booklet's pages
 

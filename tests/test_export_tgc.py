@@ -41,7 +41,22 @@ def test_manifest_names_exactly_the_images_written(six_day):
     listed = {row["file"] for row in rows(six_day)}
     written = {path.name for path in six_day.glob("*.png")}
     assert listed == written
-    assert list(rows(six_day)[0]) == ["file", "count", "side"]
+    assert list(rows(six_day)[0]) == ["file", "count", "side", "product"]
+
+
+def test_manifest_names_the_product_of_each_image(six_day):
+    products = {row["file"]: row["product"] for row in rows(six_day)}
+    assert {p for f, p in products.items() if f.startswith("cards-")} == {"Poker Deck"}
+    assert products["riders-1-1.png"] == "rectangle punchout 9.5 × 53.5 mm (net, folds)"
+
+
+def test_a_disc_is_a_circle_punchout():
+    from boardgen.export.tgc import product
+    from boardgen.scene import Circle
+
+    disc = Scene(32, 32, (Circle(16, 16, 16, Style(fill="#eeeeee")),))
+    assert product(disc) == "circle punchout 32 mm"
+    assert product(Scene(88.9, 63.5, ())) == "Poker Deck"  # a card on its side
 
 
 def test_poker_cards_are_825_by_1125_px(six_day):

@@ -59,7 +59,7 @@ def test_the_save_has_a_board_a_deck_and_a_bag(six_day):
     save = load(six_day, "six_day_race")
     assert {"SaveName", "ObjectStates"} <= set(save)
     names = [state["Name"] for state in save["ObjectStates"]]
-    assert names == ["Custom_Board", "DeckCustom", "Bag"]
+    assert names == ["Custom_Board", "DeckCustom", "Bag", "Bag"]  # riders, player aids
     for state in walk(save["ObjectStates"]):
         assert COMMON_KEYS <= set(state), state["Name"]
         assert set(state["Transform"]) == {"posX", "posY", "posZ", "rotX", "rotY", "rotZ",
@@ -125,22 +125,94 @@ def test_every_image_named_is_written_beside_the_save(six_day, river):
 
 
 def test_tiles_and_tokens_come_in_bags(six_day, river):
-    tiles, obstacles = load(river, "river_race")["ObjectStates"][1:]
+    tiles, obstacles, aids = load(river, "river_race")["ObjectStates"][1:]
     assert tiles["Name"] == obstacles["Name"] == "Bag"
+    assert len(aids["ContainedObjects"]) == 2, "a penalties card for each player"
     assert len(tiles["ContainedObjects"]) == 140
     assert {o["Name"] for o in tiles["ContainedObjects"]} == {"Custom_Tile"}
     assert all(o["CustomImage"]["ImageSecondaryURL"].endswith("tiles-back.png")
                for o in tiles["ContainedObjects"])
     assert set(tiles["ContainedObjects"][0]["CustomImage"]["CustomTile"]) == {
         "Type", "Thickness", "Stackable", "Stretch"}
-    assert {o["Name"] for o in obstacles["ContainedObjects"]} == {"Custom_Token"}
+    # folded back to back, an obstacle is a two-sided tile; a rider stands as a figure
+    assert {o["Name"] for o in obstacles["ContainedObjects"]} == {"Custom_Tile"}
     riders = load(six_day, "six_day_race")["ObjectStates"][2]
-    assert [o["Name"] for o in riders["ContainedObjects"]] == ["Custom_Token"] * 8
+    assert [o["Name"] for o in riders["ContainedObjects"]] == ["Figurine_Custom"] * 8
+
+
+@pytest.fixture(scope="module")
+def racing(tmp_path_factory) -> Path:
+    return build_tts(tmp_path_factory.mktemp("tts"), "racing_kings")
+
+
+def pieces(folder: Path, game: str) -> list[dict]:
+    return [o for o in walk(load(folder, game)["ObjectStates"])
+            if o["Name"] in ("Custom_Tile", "Custom_Token", "Figurine_Custom")]
+
+
+def image(url: str) -> Image.Image:
+    return Image.open(Path(unquote(urlparse(url).path)))
+
+
+def test_round_pieces_are_round_tiles_cut_out_of_transparent_images(racing):
+    discs = pieces(racing, "racing_kings")
+    assert len(discs) == 16 and {d["CustomImage"]["CustomTile"]["Type"] for d in discs} == {2}
+    for url in {d["CustomImage"]["ImageURL"] for d in discs}:
+        disc = image(url)
+        assert disc.mode == "RGBA"
+        w, h = disc.size
+        assert disc.getpixel((0, 0))[3] == 0 and disc.getpixel((w - 1, h - 1))[3] == 0
+        assert disc.getpixel((w // 2, h // 2))[3] == 255
+        assert disc.getpixel((w // 2, 1))[3] == 255  # the disc reaches its edges
+
+
+def test_square_tiles_stay_boxes_and_opaque(river):
+    tiles = load(river, "river_race")["ObjectStates"][1]["ContainedObjects"]
+    assert {t["CustomImage"]["CustomTile"]["Type"] for t in tiles} == {0}
+    tile = image(tiles[0]["CustomImage"]["ImageURL"]).convert("RGBA")
+    assert tile.getchannel("A").getextrema() == (255, 255)
+
+
+def test_a_folded_piece_goes_to_the_table_as_its_faces_not_its_net(six_day, river):
+    figures = [o for o in pieces(six_day, "six_day_race") if o["Name"] == "Figurine_Custom"]
+    assert len(figures) == 8
+    for figure in figures:
+        front, back = (image(figure["CustomImage"][k]) for k in ("ImageURL", "ImageSecondaryURL"))
+        assert front.size == back.size
+        assert front.size[1] < 0.6 * 632  # one face of the 632 px net, not the strip
+        assert front.size[1] > front.size[0]  # it stands upright
+    for tile in pieces(river, "river_race"):
+        if "obstacles" not in tile["CustomImage"]["ImageURL"]:
+            continue
+        front, back = (image(tile["CustomImage"][k]) for k in ("ImageURL", "ImageSecondaryURL"))
+        assert front.size == back.size and front.size[0] in (177, 354)  # half the net's width
+
+
+def printed_size(state: dict, card: bool = False) -> float:
+    """The height in mm an object shows at on the table, from its scale."""
+    return state["Transform"]["scaleZ"] * (tts.CARD_HEIGHT_MM if card else tts.IMAGE_HEIGHT_MM)
+
+
+def test_objects_keep_their_printed_sizes_relative_to_each_other(six_day, racing):
+    board, deck, riders = load(six_day, "six_day_race")["ObjectStates"][:3]
+    rider = riders["ContainedObjects"][0]
+    card = deck["ContainedObjects"][0]
+    from boardgen.build import compose_target
+
+    _, output = compose_target("six_day_race")
+    assert printed_size(board) == pytest.approx(output.board.scene.height, rel=0.002)
+    assert printed_size(card, card=True) == pytest.approx(88.9, rel=0.002)
+    net = next(s for s in output.component_sets if s.name == "riders").components[0].front
+    assert printed_size(rider) == pytest.approx(tts.fold_faces(net)[1].height, rel=0.005)
+    assert rider["Transform"]["scaleX"] == rider["Transform"]["scaleZ"]
+    discs = pieces(racing, "racing_kings")
+    rk_board = load(racing, "racing_kings")["ObjectStates"][0]
+    assert printed_size(rk_board) / printed_size(discs[0]) == pytest.approx(382 / 32, rel=0.01)
 
 
 def test_guids_are_unique_six_hex_digits(six_day):
     guids = [state["GUID"] for state in walk(load(six_day, "six_day_race")["ObjectStates"])]
-    assert len(set(guids)) == len(guids) == 3 + 200 + 8
+    assert len(set(guids)) == len(guids) == 4 + 200 + 8 + 8
     assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
 
 

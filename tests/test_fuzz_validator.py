@@ -1,4 +1,5 @@
-"""Property test: the river-race validator agrees with a deliberately simple reachability check."""
+"""Property test: the river race's phase-1 check (the generic check of obstacles on a grid)
+agrees with a deliberately simple reachability check."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from dataclasses import replace
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from boardgen.games.river_race.grid import DEFAULT_KINDS, square_model
-from boardgen.games.river_race.setup import Placement, Setup
-from boardgen.games.river_race.validator import validate
+from boardgen.games.river_race.placing import DEFAULT_KINDS, square_model, validate
+from boardgen.geometry.reach import Placement, Setup
 
 SHAPES = {"black-1x3": (1, 3), "green-1x2": (1, 2), "green-2x2": (2, 2)}
 
@@ -33,8 +33,8 @@ def boards(draw):
     model = square_model(size, per_player={"black": 1000, "green": 1000}, kinds=kinds)
     protected = set()
     for player in model.players:
-        for index in (player.start, *player.reserves):
-            protected.add(model.grid.col_row(index))
+        for cell in (player.start, *player.reserves):
+            protected.add((cell[0], model.row_number(cell)))
     taken: set[tuple[int, int]] = set()
     placements = []
     for number in range(1, draw(st.integers(0, 25)) + 1):
@@ -75,7 +75,7 @@ def test_validator_verdict_matches_a_simple_flood_fill(board):
     report = validate(model, Setup(tuple(placements)), partial=True)
     cut_off = {p.player for p in report.problems if p.code == "cut-off"}
     for player in model.players:
-        start = model.grid.col_row(player.start)
+        start = (player.start[0], model.row_number(player.start))
         expected = simple_reach(size, taken, start, player.goal_row)
         assert (player.number not in cut_off) == expected, (player.number, report)
     event("someone cut off" if cut_off else "both players get through")

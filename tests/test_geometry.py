@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from boardgen.geometry.cells import MapError, parse_map, rectangle
 from boardgen.geometry.naming import Naming
-from boardgen.geometry.place import GridPlacement
+from boardgen.geometry.place import GridPlacement, overlaps
 from boardgen.geometry.reach import Board, Obstacle, Runner, check_reachability
 from boardgen.geometry.shapes import Oval, Spiral
 from boardgen.geometry.track import (Cross, cross_track, line, path_cells, serpentine_cells,
@@ -299,3 +299,15 @@ def test_a_board_of_a_million_cells_is_flooded():
     board = Board(grid, wall)
     assert not board.reach([(500, 999)], [(c, 0) for c in range(1000)]).ok
     assert Board(grid, wall[:-1]).reach([(500, 999)], [(c, 0) for c in range(1000)]).ok
+
+
+BOXES = st.tuples(st.integers(0, 20), st.integers(0, 20), st.integers(1, 20), st.integers(1, 20))
+
+
+@given(BOXES, BOXES)
+def test_two_boxes_overlap_where_a_point_lies_inside_both(a, b):
+    """Against a count of the unit squares both boxes cover (x, y, w, h on a whole grid)."""
+    def squares(box):
+        x, y, w, h = box
+        return {(i, j) for i in range(x, x + w) for j in range(y, y + h)}
+    assert overlaps(a, b) == bool(squares(a) & squares(b))

@@ -1,4 +1,5 @@
-"""Honest boards: a faint Racing Kings start, and setups checked before they are drawn."""
+"""Honest boards: a Racing Kings start that never looks like pieces in play, and setups
+checked before they are drawn."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import pytest
 
 from boardgen import pieces
 from boardgen.games import racing_kings
+from boardgen.components import grid_board
 from boardgen.games.racing_kings.board import FAINT_PREFIX
+from boardgen.games.racing_kings.tokens import DISC_RING
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout
 from boardgen.scaffold import layout_schema, starter_text
-from boardgen.scene import Group, Use
+from boardgen.scene import Circle, Group, Use
 from tests.conftest import pdf_text, write
 from tests.test_river_race_cli import WALL  # six black pieces walling in player 1
 
@@ -45,9 +48,37 @@ def parts(nodes):
             yield node
 
 
-def test_racing_kings_draws_its_start_position_faintly_by_default():
+def test_racing_kings_marks_its_start_position_by_default_with_small_tokens_in_a_corner():
+    """Each start square shows its piece's token small in its top-left corner, the glyph of
+    the piece's side, the ring heavier for Black as on the tokens; the square's middle, where
+    a piece in play stands, stays empty."""
     layout = load_layout("racing_kings")
-    assert layout.board.start_position == "faint"
+    assert layout.board.start_position == "marks"
+    scene = racing_kings.compose_board(layout).scene
+    place = grid_board.placement(racing_kings.board.grid_model(layout))
+    sq = layout.board.square_mm
+    uses = start_uses(layout)
+    rings = {n.style.stroke: n.style.stroke_mm for n in scene.children
+             if isinstance(n, Circle) and n.style.stroke}
+    discs = [n for n in scene.children if isinstance(n, Circle) and n.style.fill]
+    start = racing_kings.position(layout)
+    assert len(uses) == len(discs) == len(start) == 16
+    for (f, rank), letter in start.items():
+        x, y = place.origin(layout.naming.cell_at(f, rank))
+        here = [d for d in discs if x < d.cx < x + sq and y < d.cy < y + sq]
+        assert len(here) == 1
+        disc = here[0]
+        assert disc.r <= sq * 0.2  # a mark, not a piece standing there
+        assert disc.cx + disc.r < x + sq / 2 and disc.cy + disc.r < y + sq / 2
+        side = "white" if letter.isupper() else "black"
+        assert any(u.symbol == pieces.piece_symbol_id(letter, side) and
+                   x < u.transform[4] < x + sq / 2 and y < u.transform[5] < y + sq / 2
+                   for u in uses)
+    assert rings[DISC_RING["black"]] > 3 * rings[DISC_RING["white"]]
+
+
+def test_racing_kings_can_still_draw_its_start_position_faintly(tmp_path):
+    layout = racing_kings_with(tmp_path, "faint")
     uses = start_uses(layout)
     assert len(uses) == 16
     assert all(use.symbol.startswith(FAINT_PREFIX) for use in uses)
@@ -73,10 +104,10 @@ def test_full_and_no_start_position(tmp_path):
 
 def test_start_position_key_is_described_in_the_starter_and_the_schema(tmp_path):
     starter = starter_text("racing_kings", tmp_path / "mine.toml")
-    assert 'start_position = "faint"' in starter
+    assert 'start_position = "marks"' in starter
     board = layout_schema("racing_kings")
     text = json.dumps(board)
-    assert "start_position" in text and "faint" in text and "full" in text
+    assert "start_position" in text and "marks" in text and "faint" in text and "full" in text
 
 
 def test_an_unknown_start_position_is_refused(run_cli, tmp_path):

@@ -161,8 +161,8 @@ def test_several_problems_with_control_characters_stay_one_line_each(tmp_path):
 @pytest.mark.parametrize("text, key", [
     ('title = "Race\\u0000"\n', "title"),
     ('subtitle = "one\\ntwo"\n', "subtitle"),
-    ('[labels.en]\ntitle = "GO\\u001b[5m"\n[labels.de]\ntitle = "LOS"\n[labels.fr]\n'
-     'title = "PARTEZ"\n[labels.pl]\ntitle = "START"\n',
+    ('[labels.en]\ntitle = "GO\\u001b[5m"\n[labels.de]\ntitle = "LOS"\n[labels.fr]\ntitle = "PARTEZ"\n'
+     '[labels.pl]\ntitle = "START"\n',
      "labels.en.title"),
     ('[[players]]\nname = "A\\u0007"\ncolor = "red"\nbank = 1\nstart = "K1"\nreserve = ["F1"]\n'
      '[[players]]\nname = "B"\ncolor = "blue"\nbank = 21\nstart = "K21"\nreserve = ["F21"]\n',

@@ -207,11 +207,12 @@ def odd_shapes(words: Words) -> str:
     return " ".join(page_texts([cover])[0].split())
 
 
+# each two-sided part starts on an odd page (a front), after a blank page where needed
 @pytest.mark.parametrize("lang, expected", [
-    ("en", "pages 2, 4–5 and 6–8 double-sided"),
-    ("de", "Seiten 2, 4–5 und 6–8 beidseitig"),
-    ("pl", "strony 2, 4–5 i 6–8 dwustronnie"),
-    ("fr", "pages 2, 4–5 et 6–8 en recto verso"),
+    ("en", "pages 3, 5–6 and 7–9 double-sided"),
+    ("de", "Seiten 3, 5–6 und 7–9 beidseitig"),
+    ("pl", "strony 3, 5–6 i 7–9 dwustronnie"),
+    ("fr", "pages 3, 5–6 et 7–9 en recto verso"),
 ])
 def test_the_cover_lists_the_two_sided_pages_in_the_language(lang, expected):
     assert expected in odd_shapes(words_for(None, lang))

@@ -322,3 +322,21 @@ def test_a_plan_asked_for_again_is_the_plan_of_its_own_options():
         assert plan_sheets(cards, variant) == plan == _plan_sheets(cards, variant)
     assert len({plan.fronts for plan in plans}) == len(variants)
     assert plan_sheets(replace(cards), options) == plans[0]  # an equal set of its own
+
+
+def test_cut_lines_over_dark_pieces_get_a_pale_edge_and_light_pieces_none():
+    from boardgen.components.lines import CUT_HALO, is_dark
+    from boardgen.imposition import PrintOptions, impose_components
+    from boardgen.product import Component, ComponentSet
+    from boardgen.scene import Path, Rect, Scene, Style
+
+    def pieces(colour: str) -> ComponentSet:
+        face = Scene(30, 20, (Rect(0, 0, 30, 20, Style(fill=colour)),))
+        return ComponentSet("bits", "Bits", (Component("a", face, count=6),))
+
+    def halos(colour: str) -> int:
+        (page,) = impose_components(pieces(colour), PrintOptions(backs="none"))
+        return sum(isinstance(n, Path) and n.style == CUT_HALO for n in page.children)
+
+    assert is_dark("#222326") and not is_dark("#2f8f46") and not is_dark("#fbf7ee")
+    assert halos("#222326") == 1 and halos("#fbf7ee") == 0

@@ -26,7 +26,10 @@ def test_counts_follow_the_pieces():
     kinds = len(by_name["riders"].components)  # eight riders, and one spare of each on the sheet
     assert riders.material == "fold" and riders.folds == 3 * 2 * kinds
     cards = component_work(by_name["cards"], PrintOptions())
-    assert cards.material == "cards" and cards.cuts > 0 and cards.pieces == 0
+    assert cards.material == "cards_duplex" and cards.cuts > 0 and cards.pieces == 0
+    one_sided = component_work(by_name["cards"], PrintOptions(backs="none"))
+    assert one_sided.material == "cards"  # only pieces printed without backs go onto card
+    assert component_work(by_name["cards"], PrintOptions(backs="fold")).material == "two_sided_fold"
     board = board_work(output.board, PrintOptions())
     assert board.material == "board" and board.joins == board.sheets - 1 > 0
     discs, _ = sets("racing_kings")
@@ -127,3 +130,48 @@ def test_every_footer_instruction_is_seven_points_or_more(game, lang):
             assert details, page.title
             for node in details:
                 assert node.y >= band.y and node.size >= DETAIL_MIN_MM, (page.title, node.text)
+
+
+def making_text(game: str, options: PrintOptions) -> tuple[str, list[Section]]:
+    """The page's text for a shipped kit, and the sections it was made for."""
+    output = compose(load_layout(game), "en")
+    sections = [Section("Board", (), work=board_work(output.board, options))]
+    sections += [Section(s.title, (), double_sided=imposition_duplex(s, options),
+                         work=component_work(s, options)) for s in output.component_sets]
+    sections += [Section(s.title, (), work=sheet_work(s, options)) for s in output.sheets]
+    pages = making_pages(Cover("Kit"), sections, options, map_page=7)
+    return " ".join(n.text for page in pages for n in page.children if isinstance(n, Text)), sections
+
+
+def imposition_duplex(component_set, options) -> bool:
+    from boardgen.imposition import duplex_backs
+
+    return duplex_backs(component_set, options)
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold", "none"])
+@pytest.mark.parametrize("game", ["racing_kings", "river_race", "six_day_race", "steeple_chess"])
+def test_the_page_never_has_printed_backs_glued_out_of_sight(game, backs):
+    words = words_for(None, "en")
+    options = PrintOptions(words=words, backs=backs)
+    text, sections = making_text(game, options)
+    for section in sections:
+        printed_backs = backs != "none" and section.work.material in ("cards", "tokens") and any(
+            c.back is not None for s in compose(load_layout(game), "en").component_sets
+            if s.title == section.title for c in s.components)
+        assert not printed_backs, section.title  # a part printed with its backs is not glued on
+    if any(s.double_sided for s in sections):
+        assert words("make.step.duplex_card") in " ".join(text.split())
+    if any(s.work.material in ("cards", "tokens") for s in sections):
+        assert words("make.material.tokens").split(",")[0] in text
+    assert "on page 7" in text or not any(s.work.joins for s in sections)
+
+
+@pytest.mark.parametrize("game", ["river_race", "six_day_race", "steeple_chess"])
+def test_folded_pieces_have_a_glue_step(game):
+    words = words_for(None, "en")
+    text, sections = making_text(game, PrintOptions(words=words))
+    assert any(s.work.folds for s in sections)
+    flat = " ".join(text.split())
+    assert words("make.step.folds") in flat
+    assert " ".join(words("make.step.glue_folds").split()) in flat

@@ -401,6 +401,7 @@ def test_bundle_cover_lists_every_part_with_its_pages_and_which_to_print_two_sid
     first, two_sided = 3, []
     for title, file, backs in parts(name):
         count = len(pdfs[file].pages)
+        first += 1 if backs and first % 2 == 0 else 0  # a two-sided part starts on a front
         pages = f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
         entry = title.removeprefix(f"{layout.title}: ")
         marked = r" \(two-sided\)" if backs else ""
@@ -426,7 +427,8 @@ def test_every_bundle_page_but_the_rules_has_the_ruler_and_its_page_number(name)
     for page in bundle.pages[:numbered]:
         assert "calibration-ruler" in {form for form, _ in placed_forms(bundle, page)}
     first_pages, first = [1], 2
-    for _, file, _ in parts(name)[:-1]:
+    for _, file, backs in parts(name)[:-1]:
+        first += 1 if backs and first % 2 == 0 else 0  # after a blank page that says so
         first_pages.append(first)
         first += len(pdfs[file].pages)
     for number in sorted(set(first_pages + [numbered])):

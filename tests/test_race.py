@@ -128,7 +128,7 @@ def test_check_refuses_a_jump_into_nowhere_and_a_loop_of_jumps(run_cli, tmp_path
     result = run_cli("check", path)
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
-    assert any("spaces[3]" in line and "space 140, which is not on the track" in line
+    assert any("spaces.3" in line and "space 140, which is not on the track" in line
                for line in lines)
     path = write(tmp_path, 'extends = "snakes_and_ladders"\nname = "broken"\n'
                            '[spaces]\n40 = { kind = "ladder", to = 50 }\n'

@@ -25,9 +25,9 @@ from pypdf import PdfReader
 from boardgen.analysis import Request
 from boardgen.games.river_race import analysis, fair_setup, generator, random_setup
 from boardgen.games.river_race.board import board_size
-from boardgen.games.river_race.grid import Grid, Player, square_model
+from boardgen.games.river_race.placing import Player, RiverModel, square_model, validate
 from boardgen.games.river_race.setup import Placement, Setup, load_setup
-from boardgen.games.river_race.validator import validate
+from boardgen.geometry.cells import rectangle
 from tests.test_river_race_cli import WALL  # six black pieces walling in player 1
 from boardgen.layout import load_layout
 from boardgen.scene import Polygon
@@ -137,30 +137,37 @@ def setup_cells(text: str) -> set[Cell]:
 # ---- boards drawn in ASCII ----------------------------------------------------------
 
 
-def ascii_board(picture: str) -> tuple[Grid, bytearray, Player, set[Cell]]:
+def ascii_board(picture: str) -> tuple[RiverModel, frozenset, Player, set[Cell]]:
     """A board from rows of characters, the far bank on top: ``#`` covered, ``S`` the start
-    on the bottom row, ``*`` a free cell that should lie on a shortest line."""
+    on the bottom row, ``*`` a free cell that should lie on a shortest line. Marked cells are
+    (column, row) with row 1 at the bottom, as the plain search counts them."""
     lines = [line.strip() for line in picture.strip().splitlines()]
     rows, columns = len(lines), len(lines[0])
-    grid = Grid(columns, rows)
-    covered = bytearray(grid.size)
+    covered = set()
     marked: set[Cell] = set()
     start = None
     for top, line in enumerate(lines):
         row = rows - top
         for col, char in enumerate(line):
             if char == "#":
-                covered[grid.index(col, row)] = 1
+                covered.add((col, top))
             elif char == "S":
-                start = grid.index(col, row)
+                start = (col, top)
                 marked.add((col, row))
             elif char == "*":
                 marked.add((col, row))
-    return grid, covered, Player(1, "Player 1", start, (), 1, rows), marked
+    player = Player(1, "Player 1", start, (), 1, rows)
+    model = RiverModel(rectangle(columns, rows), (player,), {}, {})
+    return model, frozenset(covered), player, marked
 
 
-def blocked_set(grid: Grid, covered: bytearray) -> set[Cell]:
-    return {grid.col_row(i) for i, value in enumerate(covered) if value}
+def plain(model: RiverModel, cell: Cell) -> Cell:
+    """A cell of the shared grid (row 0 at the top) as the plain search counts it."""
+    return cell[0], model.row_number(cell)
+
+
+def blocked_set(model: RiverModel, covered: frozenset) -> set[Cell]:
+    return {plain(model, c) for c in covered}
 
 
 ASCII_CASES = [
@@ -200,32 +207,34 @@ ASCII_CASES = [
 
 @pytest.mark.parametrize("picture, tiles", ASCII_CASES)
 def test_shortest_line_of_ascii_boards(picture, tiles):
-    grid, covered, player, _ = ascii_board(picture)
-    lines = analysis.shortest_lines(grid, covered, player)
+    model, covered, player, _ = ascii_board(picture)
+    lines = analysis.shortest_lines(model, covered, player)
     assert lines.tiles == tiles
-    expected, on_lines = plain_shortest(grid.columns, grid.rows, blocked_set(grid, covered),
-                                        grid.col_row(player.start), grid.rows)
+    grid = model.grid
+    expected, on_lines = plain_shortest(grid.width, grid.height, blocked_set(model, covered),
+                                        plain(model, player.start), grid.height)
     assert lines.tiles == expected
-    assert {grid.col_row(c) for c in lines.cells} == on_lines
+    assert {plain(model, c) for c in lines.cells} == on_lines
 
 
 def test_cells_on_shortest_lines_of_a_drawn_board():
-    grid, covered, player, marked = ascii_board("""
+    model, covered, player, marked = ascii_board("""
         .*.*.
         .*.*.
         .*#*.
         .*S*.""")
-    lines = analysis.shortest_lines(grid, covered, player)
+    lines = analysis.shortest_lines(model, covered, player)
     assert lines.tiles == 5
-    assert {grid.col_row(c) for c in lines.cells} == marked
+    assert {plain(model, c) for c in lines.cells} == marked
 
 
-def assert_is_a_shortest_line(grid: Grid, covered, player: Player, line, tiles: int) -> None:
+def assert_is_a_shortest_line(model: RiverModel, covered, player: Player, line,
+                              tiles: int) -> None:
     """Starts on the start field, steps edge to edge over free cells, ends on the far bank."""
-    cells = [grid.col_row(c) for c in line]
-    assert len(cells) == tiles and cells[0] == grid.col_row(player.start)
+    cells = [plain(model, c) for c in line]
+    assert len(cells) == tiles and cells[0] == plain(model, player.start)
     assert cells[-1][1] == player.goal_row
-    assert all(not covered[c] for c in line) and len(set(line)) == len(line)
+    assert all(c not in covered for c in line) and len(set(line)) == len(line)
     for (c1, r1), (c2, r2) in zip(cells, cells[1:]):
         assert abs(c1 - c2) + abs(r1 - r2) == 1
 
@@ -262,22 +271,20 @@ def obstacle_boards(draw):
 @given(obstacle_boards())
 def test_figures_agree_with_a_plain_search(board):
     model, blocked, setup = board
-    grid = model.grid
-    size = grid.columns
+    size = model.grid.width
     covered = analysis.covered_cells(model, setup)
     for figures in analysis.player_figures(model, setup):
         player = figures.player
-        start = grid.col_row(player.start)
+        start = plain(model, player.start)
         tiles, on_lines = plain_shortest(size, size, blocked - {start}, start, player.goal_row)
         assert figures.now.tiles == tiles
-        assert {grid.col_row(c) for c in figures.now.cells} == on_lines
+        assert {plain(model, c) for c in figures.now.cells} == on_lines
         empty_tiles, empty_line = plain_shortest(size, size, set(), start, player.goal_row)
         assert figures.empty.tiles == empty_tiles == size
-        assert {grid.col_row(c) for c in figures.covered} == empty_line & blocked
+        assert {plain(model, c) for c in figures.covered} == empty_line & blocked
         if tiles is not None:
-            free = bytearray(covered)
-            free[player.start] = 0
-            assert_is_a_shortest_line(grid, free, player, figures.now.line, tiles)
+            free = covered - {player.start}
+            assert_is_a_shortest_line(model, free, player, figures.now.line, tiles)
 
 
 @lru_cache(maxsize=1)
@@ -309,12 +316,12 @@ def test_legal_setups_on_the_shipped_board_agree_with_a_plain_search(drawn):
     model, setup = drawn
     blocked = {cell_of(name) for p in setup.placements for name in p.cells}
     for figures in analysis.player_figures(model, setup):
-        start = model.grid.col_row(figures.player.start)
+        start = plain(model, figures.player.start)
         tiles, _ = plain_shortest(21, 21, blocked, start, figures.player.goal_row)
         assert figures.now.tiles == tiles and tiles >= 21
         assert figures.extra_tiles == tiles - 21
         column = {(start[0], row) for row in range(1, 22)}
-        assert {model.grid.col_row(c) for c in figures.covered} == column & blocked
+        assert {plain(model, c) for c in figures.covered} == column & blocked
 
 
 # ---- the command line -------------------------------------------------------------------

@@ -13,9 +13,11 @@ import pytest
 
 from boardgen.errors import InputError
 from boardgen.games.river_race import random_setup, validate, validate_setup
-from boardgen.games.river_race.grid import Grid, column_name, parse_cell, square_model
+from boardgen.games.river_race.placing import square_model
 from boardgen.games.river_race.setup import Placement, Setup, load_setup
-from boardgen.games.river_race.validator import BLOCKED, REACHED, reachable
+from boardgen.geometry.cells import Grid, rectangle
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
+from boardgen.geometry.reach import Board
 from boardgen.layout import load_layout
 
 
@@ -46,7 +48,7 @@ def setup_from_ascii(board: str, pieces: dict[str, tuple[str, int]] = PIECES) ->
     for index, row in enumerate(rows):
         for col, char in enumerate(row):
             if char != ".":
-                cells.setdefault(char, []).append(f"{column_name(col)}{21 - index}")
+                cells.setdefault(char, []).append(f"{column_letters(col)}{21 - index}")
     placements = tuple(Placement(n, pieces[letter][0], tuple(cells[letter]), pieces[letter][1])
                        for n, letter in enumerate(sorted(cells), start=1))
     return Setup(placements, source="ascii")
@@ -205,8 +207,8 @@ def test_every_board_places_all_ten_pieces(board):
 
 def test_layout_has_the_books_fields_and_pieces(layout, model):
     grid = model.grid
-    assert (grid.columns, grid.rows) == (21, 21)
-    assert column_name(grid.columns - 1) == "U"
+    assert (grid.width, grid.height) == (21, 21)
+    assert column_letters(grid.width - 1) == "U"
     assert [grid.name(p.start) for p in model.players] == ["K1", "K21"]
     assert [[grid.name(r) for r in p.reserves] for p in model.players] == [["F1", "O1"],
                                                                            ["F21", "O21"]]
@@ -363,15 +365,18 @@ def test_every_problem_is_listed_at_once(model):
 # ---- reachability against an independent search -----------------------------------------
 
 
-def naive_reach(grid: Grid, blocked: bytearray, start: int, goal_row: int) -> set[int] | None:
+def naive_reach(grid: Grid, blocked: set, start: tuple[int, int],
+                goal_row: int) -> set | None:
+    """A plain breadth-first search over the four neighbours: None when row ``goal_row`` (0 at
+    the top) is reached, else every cell reached."""
     seen = {start}
     queue = deque([start])
     while queue:
-        cell = queue.popleft()
-        if grid.col_row(cell)[1] == goal_row:
+        col, row = queue.popleft()
+        if row == goal_row:
             return None
-        for other in grid.neighbours(cell):
-            if other not in seen and not blocked[other]:
+        for other in ((col, row - 1), (col - 1, row), (col + 1, row), (col, row + 1)):
+            if grid.inside(other) and other not in seen and other not in blocked:
                 seen.add(other)
                 queue.append(other)
     return seen
@@ -380,18 +385,18 @@ def naive_reach(grid: Grid, blocked: bytearray, start: int, goal_row: int) -> se
 @pytest.mark.parametrize("seed", range(30))
 def test_run_flood_fill_agrees_with_plain_search(seed):
     rng = random.Random(seed)
-    grid = Grid(rng.randint(3, 30), rng.randint(3, 30))
+    grid = rectangle(rng.randint(3, 30), rng.randint(3, 30))
     density = rng.uniform(0.2, 0.6)
-    blocked = bytearray(BLOCKED if rng.random() < density else 0 for _ in range(grid.size))
-    start = rng.randrange(grid.columns)
-    blocked[start] = 0
-    expected = naive_reach(grid, blocked, start, grid.rows)
-    got = reachable(grid, blocked, start, grid.rows)
+    blocked = {cell for cell in grid.cells if rng.random() < density}
+    start = (rng.randrange(grid.width), grid.height - 1)
+    blocked.discard(start)
+    expected = naive_reach(grid, blocked, start, 0)
+    got = Board(grid, blocked).reach([start], [(c, 0) for c in range(grid.width)])
     if expected is None:
-        assert got is None
+        assert got.ok
     else:
-        assert got is not None
-        assert {i for i, v in enumerate(got) if v == REACHED} == expected
+        assert not got.ok
+        assert got.region == expected
 
 
 def test_large_board_wall_is_found():
@@ -399,13 +404,13 @@ def test_large_board_wall_is_found():
     grid = model.grid
     row = 100
     placements = tuple(
-        Placement(n + 1, "black-1x3", tuple(f"{column_name(c)}{row}" for c in range(3 * n, 3 * n + 3)
+        Placement(n + 1, "black-1x3", tuple(f"{column_letters(c)}{row}" for c in range(3 * n, 3 * n + 3)
                                             if c < 200), 1)
         for n in range(67))
     report = validate(model, Setup(placements), partial=True)
     assert "cut-off" in report.codes()
     assert "too large to draw" in report.board
-    assert grid.columns == 200
+    assert grid.width == 200
 
 
 # ---- setup files ----------------------------------------------------------------------------
@@ -467,12 +472,12 @@ def test_missing_setup_file(layout, tmp_path):
 
 
 def test_parse_cell_names():
-    assert parse_cell("K21") == (10, 21)
-    assert parse_cell("v3") == (21, 3)
-    assert parse_cell("AA1") == (26, 1)
+    assert spreadsheet_cell("K21") == (10, 21)
+    assert spreadsheet_cell("v3") == (21, 3)
+    assert spreadsheet_cell("AA1") == (26, 1)
     for bad in ("", "21K", "K", "K-1", "K 1", "ÄÖ1"):
         with pytest.raises(ValueError):
-            parse_cell(bad)
+            spreadsheet_cell(bad)
 
 
 # ---- random setups ----------------------------------------------------------------------

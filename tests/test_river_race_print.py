@@ -6,18 +6,27 @@ import io
 import re
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
+from PIL import ImageStat
 from pypdf import PdfReader
+from typer.testing import CliRunner
 
+from boardgen.cli import app
+from boardgen.components.text import box as text_box
 from boardgen.errors import InputError
 from boardgen.games.river_race import board_json, compose_game, diagrams
+from boardgen.games.river_race.components import obstacle_piece
 from boardgen.games.river_race.examples import illegal_example, legal_example
-from boardgen.games.river_race.paths import line_ends, parse_path
+from boardgen.geometry.paths import line_ends, parse_path
 from boardgen.games.river_race.setup import Placement, Setup
 from boardgen.i18n import words_for
+from boardgen.imposition import impose_board
+from boardgen.imposition.paper import PrintOptions
+from boardgen.ink import saver
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.render import renderer
-from boardgen.scene import Group, Scene, Text, Use
+from boardgen.scene import Group, Rect, Scene, Text, Use
 
 MM = 72 / 25.4
 
@@ -67,13 +76,23 @@ def test_board_is_21_cells_of_15_mm_plus_borders(game):
     board = game.board
     assert board.scene.width == pytest.approx(21 * CELL + 2 * 9)
     assert len(board.seams_y) == 22
-    assert board.seams_x[-1] - board.seams_x[0] == pytest.approx(21 * CELL)
     assert all((x - 9) % CELL == pytest.approx(0) for x in board.seams_x), "on cell boundaries"
     middle = board.scene.width / 2
-    assert not any(middle - 35 < x < middle + 35 for x in board.seams_x), \
-        "none through the centred title"
+    assert any(abs(x - middle) <= CELL for x in board.seams_x), "a seam near the middle"
     assert all(b - a == pytest.approx(CELL) for a, b in zip(board.seams_y, board.seams_y[1:]))
     assert 0 < board.seams_y[0] and board.seams_y[-1] < board.scene.height
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_board_tiles_on_2_by_2_a4_sheets_and_no_seam_cuts_a_word(layout, lang):
+    board = compose_game(layout, words=words_for(layout, lang)).board
+    words = [node for node in board.scene.children if isinstance(node, Text)]
+    for x in board.seams_x:
+        for word in words:
+            left, _, right, _ = text_box(word)
+            assert not left - 1 < x < right + 1, f"the seam at {x} mm cuts {word.text!r}"
+    pages = impose_board(board, PrintOptions(words=words_for(layout, lang)))
+    assert len(pages) == 5, "four A4 sheets and the assembly map"
 
 
 def test_board_has_title_coordinates_on_all_sides_and_labelled_fields(game, game_pl):
@@ -87,6 +106,14 @@ def test_board_has_title_coordinates_on_all_sides_and_labelled_fields(game, game
     for row in ("1", "21"):
         assert words.count(row) >= 2, "row numbers left and right"
     assert words.count("START") == 2 and words.count("REZERWA") == 4
+    band_top = game.board.scene.height - layout_legend_band(game)
+    swatches = [n for n in game.board.scene.children if isinstance(n, Rect) and n.y > band_top
+                and n.w == n.h and n.w < 10]
+    assert len(swatches) == 4, "the legend's start and reserve swatch for each player"
+
+
+def layout_legend_band(game) -> float:
+    return load_layout("river_race").board.legend_band_mm
 
 
 def test_board_pdf_has_exact_size_and_unicode_title(game_pl):
@@ -134,8 +161,8 @@ def test_tiles_are_seven_types_of_twenty_with_one_back(game):
     backs = {id(c.back) for c in tiles.components}
     assert len(backs) == 1, "one shared back, so tiles can be drawn face down"
     for component in tiles.components:
-        assert uses(component.front.children) == [f"river-tile-{component.name}"]
-        assert set(component.front.symbols) >= {f"river-tile-{component.name}"}
+        assert uses(component.front.children) == [f"tiles-tile-{component.name}"]
+        assert set(component.front.symbols) >= {f"tiles-tile-{component.name}"}
 
 
 def test_tile_lines_join_the_edges_the_names_say(layout):
@@ -178,7 +205,7 @@ def test_user_adds_a_t_junction_without_code(tmp_path):
     assert [(c.name, c.count) for c in tiles.components] == [("t-junction", 12),
                                                              ("double-curve", 8)]
     svg = renderer("svg")(tiles.components[0].front)
-    assert b"river-tile-t-junction" in svg
+    assert b"tiles-tile-t-junction" in svg
 
 
 def test_bad_tile_path_in_a_layout_names_the_key(tmp_path):
@@ -290,3 +317,71 @@ def test_setup_figures_agree_with_the_validator(layout):
 
 def test_line_ends_of_a_closed_loop_are_none():
     assert line_ends(parse_path("M 30 30 L 70 30 L 70 70 Z")) == ()
+
+
+# ---- the ink saver -----------------------------------------------------------------------
+
+
+def _ink_of_pages(pdf: bytes) -> list[float]:
+    """Mean darkness of each page rendered at 25 dpi: 0 for blank paper, 1 for solid black."""
+    pages = pdfium.PdfDocument(pdf)
+    return [1 - ImageStat.Stat(page.render(scale=25 / 72).to_pil().convert("L")).mean[0] / 255
+            for page in pages]
+
+
+@pytest.fixture(scope="module")
+def saver_kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("saver")
+    result = CliRunner().invoke(app, ["build", "river_race", "--out", str(out), "--ink", "saver",
+                                      "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    return out / "river_race"
+
+
+def test_saver_pages_of_tiles_and_obstacles_take_at_most_15_percent_ink(saver_kit):
+    for name in ("tiles", "obstacles", "board"):
+        for number, ink in enumerate(_ink_of_pages((saver_kit / f"{name}.pdf").read_bytes()), 1):
+            assert ink <= 0.15, f"{name}.pdf page {number}: {ink:.1%} ink"
+
+
+def test_saver_obstacles_still_read_as_black_and_green(layout):
+    words = words_for(layout, "en")
+    for family, looks_like in (("black", "grey"), ("green", "green")):
+        front, _ = obstacle_piece(layout, family, 1, 2, words)
+        pdf = renderer("pdf")(_document(saver(front)))
+        image = pdfium.PdfDocument(pdf)[0].render(scale=4).to_pil().convert("RGB")
+        data = image.tobytes()
+        pixels = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
+        inked = [p for p in pixels if sum(p) < 600]  # what is printed, not the paper
+        assert len(inked) > 0.25 * image.width * image.height, f"{family}: too pale to read"
+        r, g, b = (sum(p[k] for p in inked) / len(inked) for k in range(3))
+        if looks_like == "grey":
+            assert max(r, g, b) - min(r, g, b) < 20 and max(r, g, b) < 140, (family, r, g, b)
+        else:
+            assert g > r + 30 and g > b + 20, (family, r, g, b)
+
+
+# ---- the penalties card ------------------------------------------------------------------
+
+
+def _card_words(game) -> str:
+    aids = next(s for s in game.component_sets if s.name == "penalties")
+    card = aids.components[0].front
+    return " ".join(texts(next(iter(card.symbols.values()))))
+
+
+def test_each_player_gets_a_penalties_card_with_the_layouts_numbers(layout):
+    play = layout.play.model_copy(update={"take_back_obstacle": 1, "take_back_collision": 3,
+                                          "take_back_off_board": 7})
+    changed = layout.model_copy(update={"play": play})
+    english = compose_game(changed)
+    aids = next(s for s in english.component_sets if s.name == "penalties")
+    assert sum(c.count for c in aids.components) == len(layout.players)
+    words = _card_words(english)
+    for heading in ("Black obstacle", "Green obstacle", "Collision", "Off the board",
+                    "Whirlpool"):
+        assert heading in words
+    assert "your last tile at once" in words and "last 7 tiles" in words
+    polish = _card_words(compose_game(changed, words=words_for(layout, "pl")))
+    assert "ostatnio położony kafelek" in polish and "3 ostatnio położone kafelki" in polish
+    assert "7 ostatnio położonych kafelków" in polish

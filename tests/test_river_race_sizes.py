@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from boardgen.cli import app
 from boardgen.errors import InputError
 from boardgen.games.river_race import compose_game, diagrams, examples, validate
-from boardgen.games.river_race.grid import column_name, parse_cell
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
 from boardgen.i18n import flatten, words_for
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.render import renderer
@@ -50,13 +50,13 @@ def test_the_book_board_keeps_the_book_fields():
 
 def test_fields_are_worked_out_from_the_board_size(sized):
     size, layout = sized
-    middle = column_name(size // 2)
+    middle = column_letters(size // 2)
     assert [p.bank for p in layout.players] == [1, size]
     assert [p.start for p in layout.players] == [f"{middle}1", f"{middle}{size}"]
     for player in layout.players:
-        columns = [parse_cell(name)[0] for name in player.reserve]
+        columns = [spreadsheet_cell(name)[0] for name in player.reserve]
         assert len(player.reserve) == 2 and len(set(columns)) == 2
-        assert all(parse_cell(name)[1] == player.bank for name in player.reserve)
+        assert all(spreadsheet_cell(name)[1] == player.bank for name in player.reserve)
         assert columns[0] < size // 2 < columns[1], "one reserve field on each side"
 
 
@@ -130,11 +130,11 @@ def test_hazard_figures_stay_on_the_board_and_inside_their_window(sized):
         shown = [name for name, _, _ in hazard.tiles] + list(hazard.obstacle)
         shown += list(hazard.taken_back) + list((hazard.cells or {}).values())
         for name in shown:
-            col, row = parse_cell(name)
-            assert grid.contains(col, row), (hazard, name)
+            col, row = spreadsheet_cell(name)
+            assert grid.cell(name) is not None, (hazard, name)
             assert hazard.columns[0] <= col <= hazard.columns[1], (hazard, name)
             assert hazard.rows[0] <= row <= hazard.rows[1], (hazard, name)
-        assert not {grid.locate(name) for name in hazard.obstacle} & fields
+        assert not {grid.cell(name) for name in hazard.obstacle} & fields
     black = examples.black_hazard(layout)
     assert black.cells["reserve"] in layout.players[examples.plan(layout).player - 1].reserve
 

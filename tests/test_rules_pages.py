@@ -180,6 +180,7 @@ def test_shipped_texts_keep_figures_beside_their_text_and_end_on_a_full_page(boo
                                                                               booklet):
     assert_figures_beside_their_text(book.text, book.figures, style, booklet)
     heights = used(book.text, book.figures, style, booklet)
-    assert len(heights) == 1 or heights[-1] >= STUB * max(heights), heights
-    if booklet:
-        assert padded_count(len(heights)) - len(heights) <= 2
+    if booklet:  # a short last page is better than a blank one or a title alone on page 1
+        assert padded_count(len(heights)) - len(heights) <= 1
+    else:
+        assert len(heights) == 1 or heights[-1] >= STUB * max(heights), heights

@@ -194,7 +194,7 @@ def test_original_has_no_colours_and_no_orange_spaces(original):
                                                         layout.fill("rider-change"),
                                                         layout.fill("crash")}
     assert {s["kind"] for s in original["spaces"]} == {"plain", *{w[1] for w in WORDS.values()}}
-    assert load_layout("six_day_race").spaces.orange == ()
+    assert load_layout("six_day_race").placed.orange == ()
 
 
 @pytest.mark.parametrize("fixture", ["original", "advanced"])
@@ -421,13 +421,13 @@ def test_the_straights_follow_the_track_length():
 
 
 def test_named_spaces_may_sit_anywhere(run_cli, tmp_path):
-    path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\nname = "long"\n'
+    # numbered on this track (counted_on = 100), the shipped words taken away ("plain")
+    path = write(tmp_path, "long.toml", 'extends = "six_day_race"\nname = "long"\n'
+                 'counted_on = 100\n'
                  '[board]\nspaces = 100\nstraight_spaces = 24\nclockwise = true\n'
-                 "[spaces]\nnamed = [\n"
-                 '  { space = 30, kind = "finish" }, { space = 5, kind = "start" },\n'
-                 '  { space = 99, kind = "sprint" }, { space = 12, kind = "sprint" },\n'
-                 '  { space = 100, kind = "sprint" }, { space = 57, kind = "rider-change" },\n'
-                 "]\n")
+                 "[spaces]\n" + "".join(f'{n} = "plain"\n' for n in (1, 23, 40, 49, 65, 80)) +
+                 '30 = "finish"\n5 = "start"\n99 = "sprint"\n12 = "sprint"\n100 = "sprint"\n'
+                 '57 = "rider-change"\n')
     result = run_cli("build", path, "--out", tmp_path / "out", "--format", "pdf")
     assert result.exit_code == 0, result.stderr
     board = json.loads((tmp_path / "out" / "long" / "board.json").read_text())
@@ -445,12 +445,11 @@ def test_named_spaces_may_sit_anywhere(run_cli, tmp_path):
 
 def test_a_fixed_space_beyond_a_shorter_track_is_a_clear_error(run_cli, tmp_path):
     path = write(tmp_path, "short.toml", 'extends = "six_day_race"\n[board]\nspaces = 60\n'
-                 '[spaces]\nnamed = [{ space = 1, kind = "finish" }, { space = 70, kind = "start" },'
-                 ' { space = 20, kind = "rider-change" }]\n')
+                 '[spaces]\n80 = "plain"\n70 = { kind = "start", of = 60 }\n')
     result = run_cli("build", path, "--out", tmp_path / "out")
     assert result.exit_code == 2
-    assert "spaces.named[1].space" in result.stderr
-    assert "the start space 70 is beyond the track's 60 spaces" in result.stderr
+    assert "spaces.70" in result.stderr
+    assert "space 70 is beyond the 60 spaces it is counted on" in result.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
 
 
@@ -490,19 +489,22 @@ def load_error(tmp_path, text: str) -> InputError:
     ("[board]\nstraight_spaces = 37\n", "board.straight_spaces", "too tight"),
     ("[board]\nstraight_spaces = 39\n", "board.straight_spaces", "at least 4 are needed"),
     ("[board]\nlanes = 4\nlane_mm = 200\nspaces = 40\n", "board.spaces", "no oval of 40"),
-    ("[spaces]\nred = [47, 45]\n", "spaces.red[1]", "already green"),
-    ("[spaces]\nblue = [81]\n", "spaces.blue[0]", "not among the 80 spaces"),
-    ("[spaces]\norange = [0]\n", "spaces.orange[0]", "not on the track"),
-    ("[spaces]\norange = [81]\n", "spaces.orange[0]", "not on the track"),
-    ("[board]\nspaces = 60\n", "spaces.grey[0]", "spread over 60; give a list of your own"),
-    ("[spaces]\ncolors_of = { green = 1 }\n", "spaces.colors_of", "from 2 to 1000"),
-    ('[spaces]\nnamed = [{ space = 5, kind = "finish" }, { space = 6, kind = "finish" }, '
-     '{ space = 7, kind = "start" }, { space = 8, kind = "rider-change" }]\n',
-     "spaces.named", "only one finish space"),
-    ('[spaces]\nnamed = [{ space = 5, kind = "finish" }, { space = 7, kind = "start" }]\n',
-     "spaces.named", "no rider-change space"),
-    ('[spaces]\nnamed = [{ space = 90, of = 80, kind = "finish" }]\n',
-     "spaces.named[0].space", "beyond the 80 spaces it is counted on"),
+    ("[board]\nspaces = 40\n[spaces]\n2 = \"green\"\n", "spaces.2",
+     "space 1 is already the finish space (counted on 80 spaces and spread over 40"),
+    ("[spaces]\n81 = \"blue\"\n", "spaces.81", "beyond the 80 spaces it is counted on"),
+    ("[spaces]\n0 = \"orange\"\n", "spaces.0", "numbered from 1"),
+    ("[spaces]\n7 = \"pink\"\n", "spaces.7", "the six-day spaces are finish, start"),
+    ("[spaces]\n7 = { kind = \"black\", color = \"red\" }\n", "spaces.7.color",
+     "a colour is for a named space"),
+    ("[board]\nspaces = 60\n", "spaces.55",
+     'spread over 60; place it on this track as 55 = { kind = "grey", of = 60 }'),
+    ("[spaces]\ncolors_of = { green = 1 }\n", "spaces.colors_of",
+     "spaces are given by number now"),
+    ('[spaces]\n5 = "finish"\n', "spaces", "only one finish space"),
+    ('[spaces]\n40 = "plain"\n', "spaces", "no rider-change space; add N = 'rider-change'"),
+    ('[spaces]\n90 = "finish"\n', "spaces.90", "beyond the 80 spaces it is counted on"),
+    ('[spaces]\nnamed = [{ space = 5, kind = "finish" }]\n', "spaces.named",
+     "spaces are given by number now"),
     ("[decks.grey]\npiles = [\"grey-1\", \"grey-3\"]\n", "decks.grey.piles[1]",
      "no pile 'grey-3'"),
     ("[decks.grey]\npiles = [\"grey-1\"]\n", "components.cards.cards.grey-4.pile",
@@ -529,10 +531,10 @@ def test_bad_layouts_name_the_key(tmp_path, text, key, fragment):
 
 def test_every_rule_level_problem_is_reported_at_once(tmp_path):
     error = load_error(tmp_path, "[board]\nfinish_line_after = 21\n"
-                                 "[spaces]\nblue = [81]\nred = [47, 45]\n"
+                                 "[spaces]\n81 = \"blue\"\n0 = \"red\"\n"
                                  '[infield]\nareas = [{ deck = "green", pile = 1, use = "draw" }]\n')
     keys = {p.key for p in error.problems}
-    assert {"board.finish_line_after", "spaces.blue[0]", "spaces.red[1]",
+    assert {"board.finish_line_after", "spaces.81", "spaces.0",
             "infield.areas[0].pile"} <= keys, keys
 
 

@@ -251,7 +251,8 @@ def test_legend_rows_only_for_colours_the_board_uses(tmp_path):
                                      "Space or slipstream"]
     original = legend_titles(load_layout("six_day_race"))
     assert original[1:] == marked
-    path = write(tmp_path, "orange.toml", 'extends = "six_day_race"\n[spaces]\norange = [15, 35]\n')
+    path = write(tmp_path, "orange.toml", 'extends = "six_day_race"\n[spaces]\n15 = "orange"\n'
+                 '35 = "orange"\n')
     assert legend_titles(load_layout(str(path)))[-1] == "Orange"
     assert legend_titles(load_layout(str(path)), "de")[-1] == "Orange"
     assert legend_titles(load_layout(str(path)), "pl")[-1] == "Pomarańczowe"
@@ -261,11 +262,10 @@ def test_legend_rows_only_for_colours_the_board_uses(tmp_path):
 def test_score_sheet_has_a_column_per_sprint(tmp_path, sprints):
     from tests.conftest import write
 
-    named = ['{ space = 1, kind = "finish" }', '{ space = 80, kind = "start" }',
-             '{ space = 40, kind = "rider-change" }']
-    named += [f'{{ space = {12 + 15 * k}, kind = "sprint" }}' for k in range(sprints)]
-    path = write(tmp_path, "s.toml", 'extends = "six_day_race"\n[spaces]\nnamed = ['
-                 + ", ".join(named) + "]\n")
+    named = ['23 = "plain"', '49 = "plain"']  # the shipped sprints taken away
+    named += [f'{12 + 15 * k} = "sprint"' for k in range(sprints)]
+    path = write(tmp_path, "s.toml", 'extends = "six_day_race"\n[spaces]\n'
+                 + "\n".join(named) + "\n")
     layout = load_layout(str(path))
     sheet = six_day_race.compose_game(layout).sheets[0]
     pdf = renderer("pdf")(sheet.scene)
@@ -300,7 +300,28 @@ def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
     assert offsets["measuring"] < offsets["sprinters"] < offsets["stayers"]
     sprint_lines = [n for n in board.scene.children
                     if isinstance(n, Line) and n.style.stroke == lines.finish]
-    assert len(sprint_lines) == len(layout.spaces.sprints)
+    assert len(sprint_lines) == len(layout.placed.sprints)
     fills = {s["number"]: s["color"] for s in six_day_race.board_json(layout)["spaces"]}
-    assert fills[layout.spaces.number_of("rider-change")] == layout.kinds["rider-change"].fill
-    assert fills[layout.spaces.number_of("crash")] == layout.kinds["crash"].fill
+    assert fills[layout.placed.number_of("rider-change")] == layout.kinds["rider-change"].fill
+    assert fills[layout.placed.number_of("crash")] == layout.kinds["crash"].fill
+
+
+@pytest.mark.parametrize("name", ["six_day_race", "six_day_race_advanced"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "pl"])
+def test_each_player_gets_a_turn_and_spaces_card_with_every_marked_space(name, lang):
+    from boardgen.games.six_day_race.board import legend_entries
+    from boardgen.i18n import words_for
+
+    layout = load_layout(name)
+    words = words_for(layout, lang)
+    output = six_day_race.compose_game(layout, words=words)
+    (aid,) = next(s for s in output.component_sets if s.name == "aids").components
+    assert aid.count == len(layout.rider_colors)
+    text = " ".join(pdf_text(renderer("pdf")(aid.front)).split())
+    assert words("aid.heading") in text and " ".join(words("aid.turn").split()[:6]) in text
+    entries = legend_entries(layout, words)
+    assert len(entries) >= 4
+    for entry in entries:  # every marked space the board has, as its legend names it
+        assert " ".join(entry.name.split()[:2]) in text, entry.name
+    sizes = [node.size for node in aid.front.symbols["aids-face"] if isinstance(node, Text)]
+    assert min(sizes) >= 2.2  # mm: about 6 pt, the small print of a reference card

@@ -102,7 +102,8 @@ def test_rule_context_matches_the_layout():
 def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race_advanced"\n'
                  "[board]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
-                 "[spaces]\ngreen = [45]\norange = [88, 90]\n"
+                 "[spaces]\n54 = \"plain\"\n64 = \"plain\"\n"  # Moon's 45 the one green
+                 "88 = { kind = \"orange\", of = 100 }\n90 = { kind = \"orange\", of = 100 }\n"
                  "[players]\nmax = 6\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
                  "\"#222222\", \"#f5f5f2\"]\n")
     layout = load_layout(str(path))
@@ -131,15 +132,17 @@ def english_label_words(lang: str) -> set[str]:
 
 
 def game_pdfs(layout, words) -> dict[str, list[bytes]]:
-    """The board, every card face and back, every rider and the score sheet as PDFs of their own
-    (the page furniture around them belongs to the print layout, not to the game)."""
+    """The board, every card face and back, every rider, the player aid and the score sheet as
+    PDFs of their own (the page furniture around them belongs to the print layout, not to the
+    game)."""
     game = six_day_race.compose_game(layout, words=words)
     pdf = renderer("pdf")
-    cards, riders = game.component_sets
+    cards, riders, aids = game.component_sets
     faces = [c.front for c in cards.components] + [c.back for c in cards.components if c.back]
     return {"board": [pdf(game.board.scene)],
             "cards": [pdf(scene) for scene in {id(f): f for f in faces}.values()],
             "riders": [pdf(c.front) for c in riders.components],
+            "player aid": [pdf(c.front) for c in aids.components],
             "score sheet": [pdf(sheet.scene) for sheet in game.sheets]}
 
 
@@ -188,7 +191,7 @@ def test_the_legend_explains_every_marked_space_and_names_its_colour_as_the_rule
     layout = load_layout(name)
     words = words_for(layout, lang)
     titles, swatches = legend_parts(layout, lang)
-    spaces = layout.spaces
+    spaces = layout.placed
     plain = layout.fill("plain")
     assert {fill for fill in board_fills(layout).values() if fill != plain} <= swatches
     text = " ".join(render(layout, lang).split())
@@ -219,11 +222,11 @@ def test_a_marked_space_in_another_colour_gets_that_colours_word(tmp_path):
 def test_moons_colours_spread_over_a_longer_track_keep_their_runs(tmp_path):
     from boardgen.games.six_day_race.model import runs
 
-    moon = load_layout("six_day_race_advanced").spaces
+    moon = load_layout("six_day_race_advanced").placed
     path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\n'
                  "[board]\nspaces = 100\n")
     layout = load_layout(str(path))
-    long = layout.spaces
+    long = layout.placed
     for colour in ("black", "green", "grey", "red", "blue"):
         before, after = getattr(moon, colour), getattr(long, colour)
         assert [len(r) for r in runs(before)] == [len(r) for r in runs(after)], colour

@@ -110,12 +110,12 @@ def test_setup_is_drawn_and_listed(tmp_path):
 
 
 def test_pieces_are_twelve_numbered_tokens_and_one_obstacle(files):
-    (pieces,) = OUTPUT.component_sets
+    pieces, _ = OUTPUT.component_sets
     names = [c.name for c in pieces.components]
     assert names == [f"{colour}-{n}" for colour in ("green", "yellow", "red", "blue")
                      for n in (1, 2, 3)] + ["obstacle"]
     tokens = pieces.components[:12]
-    assert all(c.front.width == c.front.height == 24 and c.cut == "gap" for c in tokens)
+    assert all(c.front.width == c.front.height == 16 and c.cut == "gap" for c in tokens)
     assert [t.text for c in tokens for t in c.front.children if isinstance(t, Text)] == \
         ["1", "2", "3"] * 4
     obstacle = pieces.components[12]
@@ -169,3 +169,23 @@ def test_obstacle_figure_shows_arrows_and_a_legal_obstacle():
                 and n.style.fill == LAYOUT.colors.arrow]) == 2
     assert len([n for n in nodes if isinstance(n, Rect)
                 and n.style.fill == LAYOUT.colors.obstacle]) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_a_die_moves_card_per_colour_says_what_each_face_does(lang, tmp_path):
+    """Each face of the die in the ordinary die's order, its number, piece and glyph, read
+    back from the printed card."""
+    words = words_for(LAYOUT, lang)
+    output = compose_game(LAYOUT, words=words)
+    _, aid = output.component_sets
+    (card,) = aid.components
+    assert card.count == 4 and (card.front.width, card.front.height) == (63.5, 88.9)
+    files = product_files(LAYOUT, output, BuildOptions(formats=("pdf",), lang=lang))
+    text = " ".join(pypdf.PdfReader(io.BytesIO(files["aid.pdf"])).pages[0].extract_text()
+                    .split())
+    for number, letter in enumerate(LAYOUT.die.faces, start=1):
+        entry = words("die.entry", number=number, piece=words(f"pieces.{letter}"))
+        assert entry in text
+        assert " ".join(words(f"aid.{letter}").split()[:3]) in text
+    glyphs = {symbol for symbol in card.front.symbols if symbol.startswith("piece-")}
+    assert glyphs == {f"piece-{letter}-white" for letter in LAYOUT.die.faces}

@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from boardgen.build import BuildOptions, product_files
 from boardgen.errors import InputError
 from boardgen.games.steeple_chess import compose_game, diagrams, rule_context
+from boardgen.games.steeple_chess.board import board_grid, compose_board
 from boardgen.games.steeple_chess.course import Course
 from boardgen.games.steeple_chess.moves import cut_off, detour_nearby
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout
+from boardgen.scene import Rect
 
 LONG = """
 c c c c . . . > o o < . . . c c c c
@@ -159,10 +161,27 @@ def test_a_board_too_big_to_print_is_refused_naming_the_square_size(tmp_path):
 
 def test_squares_too_small_for_the_pieces_are_refused(tmp_path):
     path = tmp_path / "small.toml"
-    path.write_text('extends = "steeple_chess"\n[course]\nsquare_mm = 20\n', encoding="utf-8")
+    path.write_text('extends = "steeple_chess"\n[course]\nsquare_mm = 14\n', encoding="utf-8")
     with pytest.raises(InputError) as caught:
         load_layout(path)
-    assert caught.value.key == "course.square_mm" and "pieces of 24 mm" in str(caught.value)
+    assert caught.value.key == "course.square_mm" and "pieces of 16 mm" in str(caught.value)
+
+
+def test_the_shipped_start_spaces_hold_three_pieces_side_by_side():
+    """Measured on the drawn board: the rounded space less the start line's bar."""
+    layout = load_layout("steeple_chess")
+    place = board_grid(layout)
+    scene = compose_board(layout).scene
+    course = layout.track
+    for letter, cells in course.start.items():
+        x, y, w, h = place.bounds(cells)
+        space = next(n for n in scene.children if isinstance(n, Rect) and n.rx
+                     and x < n.x < x + w and y < n.y < y + h)
+        bar = next(n for n in scene.children if isinstance(n, Rect) and n.style.fill == "#ffffff"
+                   and n.h == place.cell_mm and space.x < n.x < space.x + space.w
+                   and y <= n.y < y + h)  # the start line's bar, the whole square high
+        room, count, size = bar.x - space.x, layout.tokens.per_colour, layout.tokens.size_mm
+        assert count == 3 and count * size + (count - 1) <= room and size <= space.h
 
 
 @pytest.mark.parametrize("labels, key, message", [

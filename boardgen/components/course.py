@@ -9,7 +9,9 @@ Beyond the grid board's cells by kind and walls, a course knows what a race over
   meets the track, the finish word in each goal cell; a start line, a white bar with the
   start word, runs where an area meets the track;
 - ``arrows``: map characters that put a bold arrow beside their cell, off the course,
-  pointing north, east, south or west (the Steeple Chess arrow zone).
+  pointing north, east, south or west (the Steeple Chess arrow zone);
+- ``patterns``: kinds whose cells carry a hatch or dots besides their colour, so they stay
+  apart from the others in greyscale (the corner areas, the arrow zone).
 
 Coordinates are small names near the paper's edge. Every part draws a window of the map
 too (the rule figures show pieces of a course), and a game adds its own artwork as an
@@ -27,6 +29,7 @@ from pydantic import Field
 from boardgen import fonts
 from boardgen.components import grid_board
 from boardgen.components.base import Context, Parts, Summary
+from boardgen.components.patterns import Pattern, pattern_nodes
 from boardgen.geometry.cells import DIRECTION_NAMES, ORTHOGONAL, Grid, offset
 from boardgen.geometry.naming import Cell
 from boardgen.geometry.place import Box, GridPlacement
@@ -67,6 +70,9 @@ class Model(grid_board.Model):
                                          "the way the arrow beside its cell points")
     wall_mm: float | None = Field(None, gt=0, le=20, description="walls' width (default: "
                                                                  "0.11 of a cell)")
+    patterns: dict[str, Pattern] = Field(default_factory=dict, description="kind → a pattern "
+                                         "over its cells (hatch or dots), so kinds stay apart "
+                                         "where their colours would not (in greyscale)")
     colors: Colors = Field(default_factory=Colors)  # type: ignore
 
 
@@ -163,6 +169,7 @@ def course_nodes(model: Model, cells: Grid, place: GridPlacement,
     looks = looks or {}
     border = model.border_mm if border_mm is None else border_mm
     nodes = grid_board.cell_nodes(model, cells, place, shown, skip=model.areas)
+    nodes += cell_patterns(model, cells, place, shown)
     nodes += _areas(model, cells, place, shown, looks)
     if words.finish and model.goal:
         nodes += _goal_words(model, cells, place, shown, words.finish)
@@ -175,6 +182,17 @@ def course_nodes(model: Model, cells: Grid, place: GridPlacement,
               for cell, step, cx, cy, length, h in arrow_places(model, cells, place, border)
               if cell in shown]
     return nodes
+
+
+def cell_patterns(model: Model, cells: Grid, place: GridPlacement,
+                  shown: Iterable[Cell] | None = None) -> list[Node]:
+    """The pattern of its kind over every cell (of ``shown``) whose kind has one."""
+    if not model.patterns:
+        return []
+    chosen = set(cells.cells if shown is None else shown)
+    return [node for cell in cells.cells if cell in chosen and cells.kind(cell) in model.patterns
+            for node in pattern_nodes(model.patterns[cells.kind(cell)], place.box(cell),
+                                      grid_board.cell_fill(model, cells, cell))]
 
 
 def coordinates(model: Model, cells: Grid, place: GridPlacement) -> list[Node]:

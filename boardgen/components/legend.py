@@ -6,6 +6,10 @@ An entry is a swatch of the kind's fill with its pictogram, its name in bold and
 sentence. In a band, entries go in as many columns as its width gives them room; the text
 shrinks (down to a legible size) before an entry is cut. A panel is a white card with the
 legend's title over its entries, one below the other.
+
+A band too shallow for columns (a grid board's, as the river race's) takes the row look
+(:func:`row_nodes`): each entry's swatches (one a player, with the player's mark) and its
+name and sentence on one line, the entries side by side, a caption in italics below.
 """
 
 from __future__ import annotations
@@ -16,23 +20,37 @@ from boardgen import fonts
 from boardgen.components import pictograms
 from boardgen.components.card_places import Block
 from boardgen.components.text import CAP_HEIGHT, LEADING, wrap
-from boardgen.scene import Line, Node, Rect, Style, Text, ink_on
+from boardgen.marks import mark_node
+from boardgen.scene import Line, Node, Rect, Style, Text, ink_on, text_centered
 
 MIN_SIZE_MM = 2.2
 GAP_MM = 5.0
 
 
 @dataclass(frozen=True)
+class Swatch:
+    """A small square of colour with a mark on it: a player's kind of field, say."""
+
+    fill: str
+    edge: str
+    mark: str | None = None
+    ink: str = "#ffffff"
+    ground: str = "#000000"  # what the mark is cut out of, where it has a hole
+
+
+@dataclass(frozen=True)
 class Entry:
     """One kind in the legend; a panel's entry may have no swatch (``fill`` None: a note on
     play, such as the slipstream) or a line across its swatch (``line``: the colour of the
-    line its spaces draw across the track)."""
+    line its spaces draw across the track); ``swatches``: its squares in the row look, one
+    per player."""
 
     fill: str | None
     pictogram: str | None
     name: str
     text: str
     line: str | None = None
+    swatches: tuple[Swatch, ...] = ()
 
 
 def entry_height(entry: Entry, width: float, size: float) -> float:
@@ -102,6 +120,47 @@ def _entry(entry: Entry, x: float, y: float, width: float, size: float, ink: str
     for k, line in enumerate(wrap(entry.text, room, size)):
         nodes.append(Text(left, y + CAP_HEIGHT * size + (k + 1) * size * LEADING, line, size,
                           fill=ink))
+    return nodes
+
+
+def row_nodes(entries: list[Entry], caption: str, width: float, top: float, height: float,
+              ink: str, caption_width: float | None = None,
+              spread: tuple[float, float] | None = None) -> list[Node]:
+    """The row look in a band ``height`` mm deep from ``top`` across a board ``width`` mm
+    wide: the entries on one line ("name – text" after their swatches), the ``caption``
+    centred below, no wider than ``caption_width``. The entries are centred together, or
+    with ``spread`` (left, right) the first starts at left and the last ends at right, the
+    middle of the band left free (for a seam of a tiled board, say)."""
+    if height <= 0:
+        return []
+    size = min(3.0, height * 0.24)
+    swatch = size * 1.5
+    y = top + height * (0.38 if caption else 0.5)
+    texts = [f"{entry.name} – {entry.text}" for entry in entries]
+    widths = [len(e.swatches) * (swatch + 0.8) + 1 + fonts.text_width(t, size)
+              for e, t in zip(entries, texts)]
+    gap = 8.0
+    if spread is None:
+        x = (width - sum(widths) - gap * (len(entries) - 1)) / 2
+    else:
+        x = spread[0]
+        if len(entries) > 1:
+            gap = max(gap, (spread[1] - spread[0] - sum(widths)) / (len(entries) - 1))
+    nodes: list[Node] = []
+    for entry, text in zip(entries, texts):
+        for square in entry.swatches:
+            nodes.append(Rect(x, y - swatch / 2, swatch, swatch,
+                              Style(fill=square.fill, stroke=square.edge, stroke_mm=0.3)))
+            if square.mark:
+                nodes.append(mark_node(square.mark, x + swatch / 2, y, swatch * 0.6, square.ink,
+                                       square.ground))
+            x += swatch + 0.8
+        nodes.append(Text(x + 1, y + size * 0.35, text, size, fill=ink))
+        x += 1 + fonts.text_width(text, size) + gap
+    if caption:
+        fitted = fonts.fit_size(caption, caption_width or width, size, "italic")
+        nodes.append(text_centered(width / 2, top + height * 0.75, caption, fitted, font="italic",
+                                   fill=ink))
     return nodes
 
 

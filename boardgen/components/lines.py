@@ -12,7 +12,20 @@ CUT = Style(stroke="#000000", stroke_mm=0.2)                      # round tokens
 CUT_NET = Style(stroke="#000000", stroke_mm=0.3, cap="round")     # die nets
 FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))    # standees
 FOLD_NET = Style(stroke="#000000", stroke_mm=0.25, dash=(1.6, 1.2))  # die nets
-FOLD_LIGHT = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))  # fold-over tiles
+FOLD_LIGHT = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))  # fold-over pieces
+# Drawn under a cut line where the pieces are dark: the pale edges either side of the
+# dark line keep it in sight on black as on white (a double line).
+CUT_HALO = Style(stroke="#ffffff", stroke_mm=0.5, opacity=0.9)
+DARK_LUMINANCE = 0.2  # a ground darker than this (relative luminance) needs the halo
+
+
+def is_dark(colour: str | None) -> bool:
+    """Whether a ``#rrggbb`` ground is dark enough that a dark cut line vanishes on it."""
+    if not colour or not colour.startswith("#") or len(colour) != 7:
+        return False
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2] < DARK_LUMINANCE
 
 
 def folds(x0: float, x1: float, ys, style: Style = FOLD) -> list[Node]:

@@ -1,7 +1,10 @@
 """Player aids: a card for each player with what the kinds of space do and how a turn goes.
 
-The game passes what the aid says in ``context.facts["aid"]``: a heading and lines of
-(pictogram, fill, name, text), the legend's entries, plus closing sentences.
+The game passes what the aid says in ``context.facts["aid"]``: a heading, sentences to lead
+with (``lead``, how a turn goes), lines of (pictogram, fill, name, text), the legend's entries
+(one without a fill is a note on play and gets no swatch; one with a ``line`` shows it across
+its swatch, as the board's spaces draw it), plus closing sentences. A pictogram ``piece:K``
+(any of K Q R B N P) shows that chess piece instead (a die-moves card).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from boardgen import fonts
+from boardgen import fonts, pieces
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Summary
 from boardgen.components.legend import Entry
@@ -18,9 +21,10 @@ from boardgen.components.text import CAP_HEIGHT, LEADING, wrap
 from boardgen.components.wording import counted
 from boardgen.layout import Color, Model as LayoutModel
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import Node, Rect, Scene, Style, Text, Use, ink_on
+from boardgen.scene import Line, Node, Rect, Scene, Style, Text, Use, ink_on
 
 NAME = "player_aid"
+PIECE = "piece:"  # a pictogram that names a chess piece
 
 
 class Model(LayoutModel):
@@ -41,11 +45,13 @@ def aid_nodes(model: Model, context: Context, uses: set) -> tuple[Node, ...]:
     ink = ink_on(model.fill, dark=context.ink)
     entries: list[Entry] = list(context.facts.get("aid", {}).get("entries", ()))
     notes: list[str] = list(context.facts.get("aid", {}).get("notes", ()))
+    lead: list[str] = list(context.facts.get("aid", {}).get("lead", ()))
     heading = context.facts.get("aid", {}).get("heading", context.title)
     pad = w * 0.06
     size = w * 0.055
     while True:
-        nodes, bottom = _layout(entries, notes, heading, w, pad, size, ink, uses, model.fill)
+        nodes, bottom = _layout(entries, notes, heading, w, pad, size, ink, uses, model.fill,
+                                lead)
         if bottom <= h - pad or size < 1.3:
             break
         size *= 0.92
@@ -55,17 +61,38 @@ def aid_nodes(model: Model, context: Context, uses: set) -> tuple[Node, ...]:
             *nodes)
 
 
-def _layout(entries, notes, heading, w, pad, size, ink, uses, ground):
+def _sentences(texts, y, w, pad, size, ink, nodes) -> float:
+    for note in texts:
+        lines = wrap(note, w - 2 * pad, size)
+        for k, line in enumerate(lines):
+            nodes.append(Text(pad, y + CAP_HEIGHT * size + k * size * LEADING, line, size,
+                              fill=ink))
+        y += len(lines) * size * LEADING + size * 0.5
+    return y
+
+
+def _layout(entries, notes, heading, w, pad, size, ink, uses, ground, lead=()):
     nodes: list[Node] = []
     title_size = fonts.fit_size(heading, w - 2 * pad, size * 1.5, "bold")
     y = pad + title_size * CAP_HEIGHT + pad * 0.3
     nodes.append(Text(w / 2, y, heading, title_size, font="bold", anchor="middle", fill=ink))
     y += size
+    y = _sentences(lead, y, w, pad, size, ink, nodes)
     swatch = size * 2.6
     for entry in entries:
-        nodes.append(Rect(pad, y, swatch, swatch, Style(fill=entry.fill, stroke=ink,
-                                                        stroke_mm=0.25), rx=swatch * 0.12))
-        if entry.pictogram:
+        if entry.fill is not None:
+            nodes.append(Rect(pad, y, swatch, swatch, Style(fill=entry.fill, stroke=ink,
+                                                            stroke_mm=0.25), rx=swatch * 0.12))
+        if entry.fill is not None and entry.line and not entry.pictogram:
+            middle = pad + swatch / 2
+            nodes += [Line(middle, y, middle, y + swatch, Style(stroke="#ffffff", stroke_mm=2.4)),
+                      Line(middle, y, middle, y + swatch, Style(stroke=entry.line,
+                                                                stroke_mm=0.9))]
+        if entry.pictogram and entry.pictogram.startswith(PIECE):
+            letter = entry.pictogram[len(PIECE):]
+            nodes.append(pieces.piece_in(letter, "white", (pad, y, swatch, swatch), 0.86))
+            uses.add((entry.pictogram, "", ""))
+        elif entry.pictogram:
             picture_ink = ink_on(entry.fill, dark=ink)
             nodes.append(pictograms.use(entry.pictogram, pad + swatch / 2, y + swatch / 2,
                                         swatch * 0.76, picture_ink, entry.fill))
@@ -77,22 +104,21 @@ def _layout(entries, notes, heading, w, pad, size, ink, uses, ground):
             nodes.append(Text(left, y + CAP_HEIGHT * size + k * size * LEADING, line, size,
                               font="bold" if k == 0 and ":" not in line[:len(entry.name) + 1]
                               else "regular", fill=ink))
-        y += max(swatch, len(lines) * size * LEADING) + size * 0.6
-    for note in notes:
-        lines = wrap(note, w - 2 * pad, size)
-        for k, line in enumerate(lines):
-            nodes.append(Text(pad, y + CAP_HEIGHT * size + k * size * LEADING, line, size,
-                              fill=ink))
-        y += len(lines) * size * LEADING + size * 0.5
-    return nodes, y
+        y += max(swatch if entry.fill is not None else 0.0,
+                 len(lines) * size * LEADING) + size * 0.6
+    return nodes, _sentences(notes, y, w, pad, size, ink, nodes)
 
 
 def compose(model: Model, name: str, context: Context) -> Parts:
     uses: set = set()
     nodes = aid_nodes(model, context, uses)
     symbol = f"{name}-face"
+    drawn = {use for use in uses if not use[0].startswith(PIECE)}
+    chess = {pieces.piece_symbol_id(use[0][len(PIECE):], "white"):
+             pieces.piece_glyph(use[0][len(PIECE):], "white")
+             for use in sorted(uses - drawn)}
     scene = Scene(model.width_mm, model.height_mm, (Use(symbol),),
-                  symbols={symbol: nodes, **pictograms.symbols(uses)},
+                  symbols={symbol: nodes, **pictograms.symbols(drawn), **chess},
                   title=context.words("part.player_aid.name"))
     count = model.count or max(1, len(context.players))
     set_title = context.words("part.player_aid.set", title=context.title)

@@ -3,7 +3,9 @@ or pawns, in the player's colour with the player's mark, numbered where a player
 
 - ``disc``: round, printed on both sides, cut along its circle (the Steeple Chess token),
   or showing a picture instead of a number (the Racing Kings pieces, :func:`picture_disc`);
-- ``block``: square, printed on both sides, cut with its neighbours;
+- ``block``: square, printed on both sides, cut with its neighbours (:func:`block_face` draws
+  blocks of any rectangle, with a short text, as the river's obstacles; :func:`fold_over`
+  makes such a face a piece to fold);
 - ``standee``: a strip folded at its middle, foot, face, face, foot (the six-day rider), a
   pawn's outline or a pictogram of your choice on its face, or a face of its own where a game
   draws one (the Racing Kings pieces);
@@ -17,16 +19,17 @@ from typing import Literal, Mapping, Sequence
 
 from pydantic import Field, field_validator
 
+from boardgen import fonts
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Player, Summary
-from boardgen.components.lines import CUT, folds
-from boardgen.components.text import centred
+from boardgen.components.lines import CUT, FOLD_LIGHT, folds
+from boardgen.components.text import centred, fitted
 from boardgen.layout import Color, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.components.wording import counted
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, Use, ink_on, mix,
-                            rotate, scale, translate)
+from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Scene, Style, Use, ink_on,
+                            mix, rotate, scale, translate)
 from boardgen.scene import compose as chain
 
 NAME = "tokens"
@@ -105,31 +108,111 @@ def picture_disc(fill: str, ring: str, ring_mm: float, symbol: str,
     a ring just inside the edge (its width tells sides apart), the picture, a symbol drawn
     in a 100-unit box, ``share`` of the diameter wide, and the cut line."""
     r = size / 2
-    picture = size * share
-    nodes: tuple[Node, ...] = (
-        Circle(r, r, r, Style(fill=fill)),
-        Circle(r, r, r - size * 0.06, Style(stroke=ring, stroke_mm=ring_mm)),
-        Use(symbol, chain(translate(r - picture / 2, r - picture / 2), scale(picture / 100))),
-        Circle(r, r, r, CUT),
-    )
+    nodes = (*picture_disc_nodes(fill, ring, ring_mm, symbol, size, share=share),
+             Circle(r, r, r, CUT))
     return Scene(size, size, nodes, symbols=dict(symbols), title=title)
+
+
+def picture_disc_nodes(fill: str, ring: str, ring_mm: float, symbol: str, size: float,
+                       x: float = 0.0, y: float = 0.0, share: float = 0.78) -> tuple[Node, ...]:
+    """A picture disc's face without its cut line, its box's top-left corner at (x, y): the
+    token itself, or the same token drawn small (a mark of where a piece starts)."""
+    r = size / 2
+    picture = size * share
+    return (Circle(x + r, y + r, r, Style(fill=fill)),
+            Circle(x + r, y + r, r - size * 0.06, Style(stroke=ring, stroke_mm=ring_mm)),
+            Use(symbol, chain(translate(x + r - picture / 2, y + r - picture / 2),
+                              scale(picture / 100))))
 
 
 def block(color: str, mark: str | None, number: int | None, size: float, ink: str,
           title: str) -> Scene:
-    text_ink = _ink(color, ink)
-    inset = size * 0.08
-    nodes: list[Node] = [Rect(0, 0, size, size, Style(fill=color)),
-                         Rect(inset, inset, size - 2 * inset, size - 2 * inset,
-                              Style(stroke=text_ink, stroke_mm=size * 0.03), rx=size * 0.08)]
+    return Scene(size, size, tuple(block_face(color, size, size, ink, mark, number)),
+                 title=title)
+
+
+def block_face(color: str, width: float, height: float, ink: str, mark: str | None = None,
+               number: int | None = None, text: str = "", text_ink: str | None = None,
+               frame: str | None = None, edge: str | None = None,
+               unit: float | None = None) -> list[Node]:
+    """A block's face, ``width`` × ``height`` mm from (0, 0): its colour, a rounded frame, the
+    number with the mark above it (or the mark alone, large), or a short ``text`` such as a
+    reminder of what the piece does; ``edge``: an outline, so blocks laid side by side on a
+    board stay apart. ``text_ink`` and ``frame``: the inks of the text and of the frame
+    (default: whichever reads on the colour, both). ``unit``: the length frame and text are
+    measured by (default: the shorter side), so blocks of several cells can share one look."""
+    text_ink = text_ink or _ink(color, ink)
+    unit = unit or min(width, height)
+    inset = unit * 0.08
+    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=color)),
+                         Rect(inset, inset, width - 2 * inset, height - 2 * inset,
+                              Style(stroke=frame or text_ink, stroke_mm=unit * 0.03),
+                              rx=unit * 0.08)]
     if number is not None:
-        nodes.append(centred(size / 2, size * 0.56, str(number), size * 0.46, font="bold",
+        nodes.append(centred(width / 2, height * 0.56, str(number), unit * 0.46, font="bold",
                              fill=text_ink))
         if mark:
-            nodes.append(mark_node(mark, size / 2, size * 0.24, size * 0.17, text_ink, color))
+            nodes.append(mark_node(mark, width / 2, height * 0.24, unit * 0.17, text_ink, color))
     elif mark:
-        nodes.append(mark_node(mark, size / 2, size / 2, size * 0.42, text_ink, color))
-    return Scene(size, size, tuple(nodes), title=title)
+        nodes.append(mark_node(mark, width / 2, height / 2, unit * 0.42, text_ink, color))
+    if text:
+        nodes.append(fitted(width / 2, height / 2, text, unit * 0.7, unit * 0.42, "bold",
+                            fill=text_ink))
+    if edge:
+        nodes.append(Rect(0, 0, width, height, Style(stroke=edge, stroke_mm=max(0.15, unit * 0.02))))
+    saved = saver_block_face(color, width, height, mark, number, text, edge, unit)
+    return [Group(tuple(nodes), saver=tuple(saved))]
+
+
+SAVER_HATCH = 0.22   # the saver block's hatching: line spacing, in units (the shorter side)
+SAVER_BAND = 0.1     # its frame's width, in units
+
+
+def saver_block_face(color: str, width: float, height: float, mark: str | None = None,
+                     number: int | None = None, text: str = "", edge: str | None = None,
+                     unit: float | None = None) -> list[Node]:
+    """A block's face for the ink saver: a white ground hatched in the block's colour inside
+    a broad frame of it, the number, mark or text in that colour on a white patch. A black
+    piece still reads as black and a green one as green, for a fifth of the ink."""
+    unit = unit or min(width, height)
+    inset = unit * 0.08
+    band = unit * SAVER_BAND
+    step = unit * SAVER_HATCH
+    ink = color if ink_on(color) == "#ffffff" else mix(color, "#000000", 0.5)
+    commands: list[tuple] = []
+    offset = step / 2
+    while offset < width + height:
+        commands += [("M", offset, 0.0), ("L", offset - height, height)]
+        offset += step
+    nodes: list[Node] = [
+        Rect(0, 0, width, height, Style(fill="#ffffff")),
+        Group((Path(tuple(commands), Style(stroke=color, stroke_mm=unit * 0.035)),),
+              clip=(0, 0, width, height)),
+        Rect(inset, inset, width - 2 * inset, height - 2 * inset,
+             Style(stroke=color, stroke_mm=band), rx=unit * 0.08)]
+    size = unit * 0.46 if number is not None else unit * 0.42
+    label = str(number) if number is not None else text
+    if label:
+        label_size = size if number is not None else fonts.fit_size(text, unit * 0.7, size,
+                                                                   "bold")
+        half = fonts.text_width(label, label_size, "bold") / 2 + unit * 0.08
+        nodes.append(Rect(width / 2 - half, height / 2 - label_size * 0.6, 2 * half,
+                          label_size * 1.2, Style(fill="#ffffff"), rx=unit * 0.05))
+        nodes.append(centred(width / 2, height / 2, label, label_size, font="bold", fill=ink))
+        if number is not None and mark:
+            nodes.append(mark_node(mark, width / 2, height * 0.24, unit * 0.17, ink, "#ffffff"))
+    elif mark:
+        nodes.append(Circle(width / 2, height / 2, unit * 0.3, Style(fill="#ffffff")))
+        nodes.append(mark_node(mark, width / 2, height / 2, unit * 0.42, ink, "#ffffff"))
+    if edge:
+        nodes.append(Rect(0, 0, width, height, Style(stroke=edge, stroke_mm=max(0.15, unit * 0.02))))
+    return nodes
+
+
+def fold_over(face: tuple[Node, ...], width: float, height: float) -> list[Node]:
+    """A two-sided piece to fold: the face twice side by side, the fold line between them
+    (fold, glue the halves back to back, and the piece is thick and printed on both sides)."""
+    return [Group(face), Group(face, translate(width, 0)), Line(width, 0, width, height, FOLD_LIGHT)]
 
 
 def standee(color: str, mark: str | None, number: int | None, width: float, ink: str,

@@ -4,7 +4,9 @@ Print services such as The Game Crafter take one image per face, cut to the trim
 after printing: a poker card (63.5 × 88.9 mm) is 825 × 1125 px. The bleed is the
 artwork itself continued past the trim (mirrored at the edge, as shop-mode pages
 do it), so a cut that drifts shows the card's own colours, never white.
-``manifest.csv`` says how many copies of each file to order and which side it is.
+``manifest.csv`` says how many copies of each file to order, which side it is and the
+product it is for: a deck by its card size, any other piece as a punchout of its shape
+and trim size (a net to fold says so).
 """
 
 from __future__ import annotations
@@ -33,6 +35,34 @@ class Face:
     scene: Scene
     count: int
     side: str  # "front" or "back"
+
+    @property
+    def product(self) -> str:
+        return product(self.scene)
+
+
+# Card sizes print services sell decks of (portrait, mm), by the deck's name.
+DECKS = {(63.5, 88.9): "Poker Deck", (57.15, 88.9): "Bridge Deck", (44.45, 63.5): "Mini Deck",
+         (69.85, 120.65): "Tarot Deck"}
+SIZE_TOLERANCE_MM = 0.5
+
+
+def product(scene: Scene) -> str:
+    """The print-service product a face is for: a deck by its card size; any other piece a
+    punchout named by its shape and trim size ("circle punchout 32 mm")."""
+    from boardgen.export.tts import fold_faces, is_round
+
+    w, h = scene.width, scene.height
+    for (dw, dh), name in DECKS.items():
+        if any(abs(a - b) <= SIZE_TOLERANCE_MM and abs(c - d) <= SIZE_TOLERANCE_MM
+               for (a, c), (b, d) in [((w, h), (dw, dh)), ((h, w), (dw, dh))]):
+            return name
+    if is_round(scene):
+        return f"circle punchout {w:g} mm"
+    shape = "square" if abs(w - h) < 1e-6 else "rectangle"
+    size = f"{w:g} mm" if shape == "square" else f"{w:g} × {h:g} mm"
+    folds = " (net, folds)" if fold_faces(scene) is not None else ""
+    return f"{shape} punchout {size}{folds}"
 
 
 def with_bleed(scene: Scene, bleed: float = BLEED_MM) -> Scene:
@@ -128,12 +158,13 @@ def _set_faces(component_set: ComponentSet):
 
 
 def manifest(faces_: list[Face]) -> bytes:
-    """``manifest.csv``: file, copies and side of every image, in the order they are listed."""
+    """``manifest.csv``: file, copies, side and product of every image, in the order they are
+    listed."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["file", "count", "side"])
+    writer.writerow(["file", "count", "side", "product"])
     for face in faces_:
-        writer.writerow([face.file, face.count, face.side])
+        writer.writerow([face.file, face.count, face.side, face.product])
     return buffer.getvalue().encode("utf-8")
 
 

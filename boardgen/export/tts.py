@@ -9,7 +9,13 @@ whose ``ObjectStates`` are the objects), with the images it names beside it:
   "hidden" image, ``DeckIDs`` listing every copy (card id = sheet number × 100 +
   slot) and one ``Card`` per copy in ``ContainedObjects``;
 - other pieces in one ``Bag`` per set: two-sided ones as ``Custom_Tile`` (front and
-  back image), one-sided ones as ``Custom_Token``;
+  back image; a disc is a round tile, ``Type`` 2), one-sided ones as ``Custom_Token``;
+  their images are transparent outside the piece, so the table cuts them out;
+- a piece printed as a net to fold goes to the table as what the fold makes: two halves
+  folded back to back as a two-sided tile, a piece that stands on a foot as a
+  ``Figurine_Custom`` showing its front and back;
+- every object scaled so that boards, cards and pieces keep their printed sizes
+  relative to each other (see ``object_scale``);
 - a die with pictures on its faces (from a die net sheet) as a ``Custom_Dice``: one
   image with the six faces where Tabletop Simulator's six-sided die template has them.
 
@@ -31,7 +37,9 @@ from pathlib import Path
 from boardgen import limits
 from boardgen.layout import safe_identifier
 from boardgen.product import Component, ComponentSet, Die, GameOutput
-from boardgen.scene import Scene
+from boardgen.scene import IDENTITY, Circle, Group, Line, Node, Rect, Scene, Use, compose
+from boardgen.scene import scale as scaled
+from boardgen.scene import translate
 
 FOLDER = "tts"
 MAX_SIDE_PX = 4096        # the largest texture Tabletop Simulator is advised to load
@@ -54,6 +62,23 @@ D6_FACE_PX = 630
 D6_CORNERS = {1: (20, 1403), 2: (20, 711), 3: (711, 1403), 4: (711, 711), 5: (1399, 711),
               6: (1399, 1403)}
 DICE_TYPES = {6: 1}  # faces → CustomDice.Type, for the dice whose template is known
+
+
+# How large Tabletop Simulator shows an object of scale 1, as measured against saved
+# objects of printed games: a card is 3.5 in tall whatever its image's pixels; a board,
+# tile, token or figure made from an image is about 1.32 in tall, its width following the
+# image's proportions. Scaling every object by its printed height over these keeps the
+# printed sizes relative to each other.
+CARD_HEIGHT_MM = 3.5 * 25.4
+IMAGE_HEIGHT_MM = 1.318 * 25.4
+ROUND, BOX = 2, 0  # CustomTile.Type: 0 box, 1 hexagon, 2 circle, 3 rounded square
+EPS = 1e-6
+
+
+def object_scale(height_mm: float, card: bool = False) -> float:
+    """The scale at which an object of this printed height shows at its size relative to
+    the others (rounded to a thousandth, so saves stay readable and stable)."""
+    return round(height_mm / (CARD_HEIGHT_MM if card else IMAGE_HEIGHT_MM), 3)
 
 
 @dataclass(frozen=True)
@@ -89,11 +114,16 @@ class Deck:
 
 @dataclass(frozen=True)
 class Image:
-    """A picture to write beside the save: its file, artwork, resolution and pixel size."""
+    """A picture to write beside the save: its file, artwork, resolution and pixel size.
+
+    ``cut_out``: the piece is not a full rectangle, so the paper round it is made
+    transparent (the table cuts a token along its image's transparency).
+    """
 
     file: str
     scene: Scene
     dpi: int
+    cut_out: bool = False
 
     @property
     def size(self) -> tuple[int, int]:
@@ -118,7 +148,7 @@ class Plan:
 
     board: Image
     decks: tuple[Deck, ...]
-    pieces: tuple[tuple[ComponentSet, dict[int, tuple[Image, Image | None]]], ...]
+    pieces: tuple[tuple[ComponentSet, dict[int, "Piece"]], ...]
     backs: tuple[Image, ...]
     dice: tuple[DieImage, ...] = ()
 
@@ -126,8 +156,8 @@ class Plan:
         """Every single image (board, piece faces, card backs); sheets are composed apart."""
         found = [self.board, *self.backs]
         for _set, faces in self.pieces:
-            for front, back in faces.values():
-                found += [front] + ([back] if back is not None else [])
+            for piece in faces.values():
+                found += [piece.front] + ([piece.back] if piece.back is not None else [])
         return list({image.file: image for image in found}.values())
 
     def sheets(self) -> list[Sheet]:
@@ -218,8 +248,22 @@ def plan(output: GameOutput) -> Plan:
                 tuple(pieces), tuple(backs), dice)
 
 
-def piece_images(component_set: ComponentSet) -> dict[int, tuple[Image, Image | None]]:
-    """Front and back image of each component of a set of tiles or tokens, by index."""
+@dataclass(frozen=True)
+class Piece:
+    """How one component goes to the table: its object, shape, images and printed height.
+
+    ``kind``: ``tile`` (two-sided), ``token`` (one side) or ``figure`` (stands up).
+    """
+
+    kind: str
+    front: Image
+    back: Image | None
+    height_mm: float
+    round: bool = False
+
+
+def piece_images(component_set: ComponentSet) -> dict[int, Piece]:
+    """How each component of a set of tiles or tokens goes to the table, by index."""
     faces = {}
     back_stems = {}
     for stem, name, scene in component_set.faces():
@@ -229,13 +273,119 @@ def piece_images(component_set: ComponentSet) -> dict[int, tuple[Image, Image | 
         if component.count <= 0:
             continue
         stem = safe_identifier(f"{component_set.name}-{component.name}")
-        front = Image(f"{stem}.png", component.front, fitting_dpi(component.front, PIECE_DPI))
+        folded = fold_faces(component.front) if component.back is None else None
+        if folded is not None:
+            faces[index] = _folded_piece(stem, *folded)
+            continue
+        front = _image(f"{stem}.png", component.front)
         back = None
         if component.back is not None:
             back_stem = next((s for s, scene in back_stems.items() if scene == component.back), stem)
-            back = Image(f"{back_stem}.png", component.back, fitting_dpi(component.back, PIECE_DPI))
-        faces[index] = (front, back)
+            back = _image(f"{back_stem}.png", component.back)
+        faces[index] = Piece("tile" if back is not None else "token", front, back,
+                             component.front.height, is_round(component.front))
     return faces
+
+
+def _image(file: str, scene: Scene) -> Image:
+    return Image(file, scene, fitting_dpi(scene, PIECE_DPI), cut_out=not _covered(scene))
+
+
+def _folded_piece(stem: str, kind: str, front: Scene, back: Scene) -> Piece:
+    """A net's faces as the piece the fold makes: a figure or a two-sided tile."""
+    return Piece(kind, _image(f"{stem}-face.png", front), _image(f"{stem}-face-back.png", back),
+                 front.height)
+
+
+# ---- the shape of a piece ----------------------------------------------------------
+
+
+def _top_nodes(scene: Scene) -> tuple[Node, ...]:
+    """A face's own nodes, looking through a single untransformed symbol or group."""
+    nodes = scene.children
+    while len(nodes) == 1:
+        node = nodes[0]
+        if isinstance(node, Use) and node.transform == IDENTITY and node.symbol in scene.symbols:
+            nodes = tuple(scene.symbols[node.symbol])
+        elif isinstance(node, Group) and node.transform == IDENTITY and node.clip is None:
+            nodes = node.children
+        else:
+            break
+    return nodes
+
+
+def _covered(scene: Scene) -> bool:
+    """Whether the face's first shape is an opaque rectangle over all of it (nothing to cut)."""
+    nodes = _top_nodes(scene)
+    first = nodes[0] if nodes else None
+    return (isinstance(first, Rect) and first.style.fill is not None
+            and first.style.opacity == 1.0 and first.x <= EPS and first.y <= EPS
+            and first.x + first.w >= scene.width - EPS and first.y + first.h >= scene.height - EPS)
+
+
+def is_round(scene: Scene) -> bool:
+    """A disc: a square face whose first shape is a circle touching its four edges."""
+    nodes = _top_nodes(scene)
+    first = nodes[0] if nodes else None
+    w, h = scene.width, scene.height
+    return (abs(w - h) < EPS and isinstance(first, Circle) and abs(first.cx - w / 2) < EPS
+            and abs(first.cy - h / 2) < EPS and first.r >= w / 2 - 0.01)
+
+
+def _fold_lines(scene: Scene) -> tuple[str, list[float]] | None:
+    """The dashed lines right across a face, all one way: ("h"|"v", where they run)."""
+    across: dict[str, list[float]] = {"h": [], "v": []}
+    for node in _top_nodes(scene):
+        if not (isinstance(node, Line) and node.style.dash):
+            continue
+        if abs(node.y1 - node.y2) < EPS and abs(abs(node.x2 - node.x1) - scene.width) < 0.01:
+            across["h"].append(node.y1)
+        elif abs(node.x1 - node.x2) < EPS and abs(abs(node.y2 - node.y1) - scene.height) < 0.01:
+            across["v"].append(node.x1)
+    ways = [(way, sorted(set(at))) for way, at in across.items() if at]
+    return ways[0] if len(ways) == 1 else None
+
+
+def fold_faces(scene: Scene) -> tuple[str, Scene, Scene] | None:
+    """What a net folds into: (``tile`` or ``figure``, front, back), or None for a flat piece.
+
+    The net's panels lie between its fold lines. Two equal panels and nothing else fold
+    back to back into a two-sided tile. Otherwise the largest panels are the faces of a
+    piece that stands on the smaller ones: its front is the face with a foot below it;
+    the other face is printed upside down on the net and is turned upright here.
+    """
+    found = _fold_lines(scene)
+    if found is None:
+        return None
+    way, cuts = found
+    length = scene.height if way == "h" else scene.width
+    edges = [0.0, *[c for c in cuts if EPS < c < length - EPS], length]
+    panels = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > EPS]
+    largest = max(b - a for a, b in panels)
+    faces = [i for i, (a, b) in enumerate(panels) if b - a >= 0.9 * largest]
+    if len(faces) != 2:
+        return None
+    if len(panels) == 2:
+        front, back = panels
+        return "tile", _panel(scene, way, front), _panel(scene, way, back, turned=way == "h")
+    feet = [i for i in faces if i + 1 < len(panels) and i + 1 not in faces]
+    if way != "h" or not feet:
+        return None
+    front = feet[0]
+    back = next(i for i in faces if i != front)
+    return "figure", _panel(scene, way, panels[front]), _panel(scene, way, panels[back], True)
+
+
+def _panel(scene: Scene, way: str, span: tuple[float, float], turned: bool = False) -> Scene:
+    """One panel of a net as a face of its own, turned half a turn if printed upside down."""
+    a, b = span
+    x0, y0, w, h = (0.0, a, scene.width, b - a) if way == "h" else (a, 0.0, b - a, scene.height)
+    place = (compose(translate(x0 + w, y0 + h), scaled(-1, -1)) if turned
+             else translate(-x0, -y0))
+    art = tuple(node for node in _top_nodes(scene)  # the fold lines are not on the piece
+                if not (isinstance(node, Line) and node.style.dash))
+    return Scene(w, h, (Group(art, place, clip=(x0, y0, w, h)),),
+                 symbols=scene.symbols, title=scene.title)
 
 
 # ---- the save --------------------------------------------------------------------
@@ -246,10 +396,12 @@ def guid(*names: object) -> str:
     return hashlib.sha256("/".join(map(str, names)).encode("utf-8")).hexdigest()[:6]
 
 
-def transform(x: float = 0.0, z: float = 0.0, y: float = 1.0, flipped: bool = False) -> dict:
-    """Position on the table (x right, z away from the player), face up or face down."""
+def transform(x: float = 0.0, z: float = 0.0, y: float = 1.0, flipped: bool = False,
+              size: float = 1.0) -> dict:
+    """Position on the table (x right, z away from the player), face up or face down, and
+    the object's scale across the table (its thickness stays)."""
     return {"posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": 180.0 if flipped else 0.0,
-            "rotZ": 180.0 if flipped else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+            "rotZ": 180.0 if flipped else 0.0, "scaleX": size, "scaleY": 1.0, "scaleZ": size}
 
 
 def base_object(name: str, nickname: str, key: tuple, position: dict, **extra) -> dict:
@@ -272,9 +424,10 @@ def custom_image(url: str, secondary: str = "", **kind) -> dict:
             "WidthScale": 0.0, **kind}
 
 
-def board_object(title: str, url: str) -> dict:
+def board_object(title: str, url: str, height_mm: float) -> dict:
     """The board, locked in the middle of the table."""
-    return base_object("Custom_Board", title, ("board",), transform(y=0.5), Locked=True,
+    return base_object("Custom_Board", title, ("board",),
+                       transform(y=0.5, size=object_scale(height_mm)), Locked=True,
                        CustomImage=custom_image(url))
 
 
@@ -285,6 +438,7 @@ def deck_object(deck: Deck, url, x: float, z: float) -> dict:
                                   "BackIsHidden": True, "UniqueBack": False, "Type": 0}
               for sheet in deck.sheets}
     name = deck.component_set.name
+    size = object_scale(deck.sheets[0].faces[0].front.height, card=True)
     ids: list[int] = []
     cards: list[dict] = []
     for sheet in deck.sheets:
@@ -293,33 +447,45 @@ def deck_object(deck: Deck, url, x: float, z: float) -> dict:
             for copy in range(component.count):
                 ids.append(card_id)
                 cards.append(base_object(
-                    "Card", component.name, (name, component.name, copy), transform(x, z, flipped=True),
+                    "Card", component.name, (name, component.name, copy),
+                    transform(x, z, flipped=True, size=size),
                     HideWhenFaceDown=True, Hands=True, CardID=card_id, SidewaysCard=False,
                     CustomDeck={str(sheet.number): sheets[str(sheet.number)]}))
-    return base_object("DeckCustom", deck.component_set.title, (name,), transform(x, z, flipped=True),
+    return base_object("DeckCustom", deck.component_set.title, (name,),
+                       transform(x, z, flipped=True, size=size),
                        HideWhenFaceDown=True, Hands=False, SidewaysCard=False, DeckIDs=ids,
                        CustomDeck=sheets, ContainedObjects=cards)
 
 
-def piece_object(component_set: ComponentSet, faces, url, x: float, z: float) -> dict:
-    """A ``Bag`` holding every copy of a set's pieces as custom tiles (two-sided) or tokens."""
+def piece_object(component_set: ComponentSet, faces: dict[int, Piece], url, x: float,
+                 z: float) -> dict:
+    """A ``Bag`` holding every copy of a set's pieces as custom tiles (two-sided), tokens
+    (one side) or figures (pieces that stand)."""
     contained = []
-    for index, (front, back) in faces.items():
+    for index, piece in faces.items():
         component = component_set.components[index]
         for copy in range(component.count):
             key = (component_set.name, component.name, copy)
-            if back is not None:
-                image = custom_image(url(front.file), url(back.file), CustomTile={
-                    "Type": 0, "Thickness": 0.2, "Stackable": True, "Stretch": True})
-                contained.append(base_object("Custom_Tile", component.name, key,
-                                             transform(x, z), CustomImage=image))
-            else:
-                image = custom_image(url(front.file), CustomToken={
-                    "Thickness": 0.2, "MergeDistancePixels": 15.0, "Stackable": True})
-                contained.append(base_object("Custom_Token", component.name, key,
-                                             transform(x, z), CustomImage=image))
+            contained.append(_piece_state(piece, component.name, key, url, x, z))
     return base_object("Bag", component_set.title, (component_set.name,), transform(x, z),
                        MaterialIndex=-1, MeshIndex=-1, ContainedObjects=contained)
+
+
+def _piece_state(piece: Piece, nickname: str, key: tuple, url, x: float, z: float) -> dict:
+    """One copy of a piece, scaled to its printed size."""
+    position = transform(x, z, size=object_scale(piece.height_mm))
+    front = url(piece.front.file)
+    if piece.kind == "figure":
+        return base_object("Figurine_Custom", nickname, key, position,
+                           CustomImage=custom_image(front, url(piece.back.file)))
+    if piece.kind == "tile":
+        image = custom_image(front, url(piece.back.file), CustomTile={
+            "Type": ROUND if piece.round else BOX, "Thickness": 0.2, "Stackable": True,
+            "Stretch": True})
+        return base_object("Custom_Tile", nickname, key, position, CustomImage=image)
+    image = custom_image(front, CustomToken={
+        "Thickness": 0.2, "MergeDistancePixels": 15.0, "Stackable": True})
+    return base_object("Custom_Token", nickname, key, position, CustomImage=image)
 
 
 def die_object(image: DieImage, url, x: float, z: float) -> dict:
@@ -331,7 +497,7 @@ def die_object(image: DieImage, url, x: float, z: float) -> dict:
 
 def save(title: str, plan_: Plan, url) -> dict:
     """The saved object: the board in the middle; decks, bags and dice in a row in front of it."""
-    objects = [board_object(title, url(plan_.board.file))]
+    objects = [board_object(title, url(plan_.board.file), plan_.board.scene.height)]
     x = -6.0
     for deck in plan_.decks:
         objects.append(deck_object(deck, url, x, -12.0))
@@ -366,7 +532,8 @@ def tts_files(name: str, title: str, output: GameOutput, folder: Path,
     def url(file: str) -> str:
         return (base / file).as_uri()
 
-    files = {f"{FOLDER}/{image.file}": fit(render_png(image.scene, dpi=image.dpi), image.size)
+    files = {f"{FOLDER}/{image.file}": fit(render_png(image.scene, dpi=image.dpi), image.size,
+                                           image.cut_out)
              for image in plan_.images()}
     for sheet in plan_.sheets():
         files[f"{FOLDER}/{sheet.file}"] = compose_sheet(sheet, render_png)
@@ -390,14 +557,40 @@ def pictures(output: GameOutput) -> list[tuple[Scene, int]]:
     return found
 
 
-def fit(png: bytes, size: tuple[int, int]) -> bytes:
-    """The PNG at exactly ``size`` (the renderers may round a pixel the other way)."""
+def fit(png: bytes, size: tuple[int, int], cut_out: bool = False) -> bytes:
+    """The PNG at exactly ``size`` (the renderers may round a pixel the other way); with
+    ``cut_out``, the paper round the piece transparent."""
     from PIL import Image as PILImage
 
     image = PILImage.open(io.BytesIO(png))
-    if image.size == size:
+    exact = image.size == size
+    if exact and not cut_out:
         return png
-    return _png(image.convert("RGB").resize(size))
+    image = image.convert("RGB") if exact else image.convert("RGB").resize(size)
+    cut = transparent_outside(image) if cut_out else image
+    return png if exact and cut is image else _png(cut)
+
+
+def transparent_outside(image):
+    """The RGB image with the white paper round the piece made transparent: every pure
+    white pixel joined to the image's edge by white pixels (the piece's own white stays,
+    inside its outline)."""
+    from PIL import ImageChops, ImageDraw
+
+    w, h = image.size
+    red, green, blue = (band.point(lambda v: 255 if v == 255 else 0) for band in image.split())
+    white = ImageChops.multiply(ImageChops.multiply(red, green), blue)  # 255: pure white
+    outside = 128
+    edge = [(x, 0) for x in range(w)] + [(x, h - 1) for x in range(w)]
+    edge += [(0, y) for y in range(h)] + [(w - 1, y) for y in range(h)]
+    for point in edge:
+        if white.getpixel(point) == 255:
+            ImageDraw.floodfill(white, point, outside, thresh=0)
+    if white.histogram()[outside] == 0:
+        return image  # nothing round it to cut away: the piece fills its image
+    cut = image.convert("RGBA")
+    cut.putalpha(white.point(lambda v: 0 if v == outside else 255))
+    return cut
 
 
 def compose_sheet(sheet: Sheet, render_png) -> bytes:

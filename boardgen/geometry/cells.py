@@ -226,15 +226,28 @@ class Grid:
 
     def ascii(self, marks: Mapping[Cell, str] | None = None, coordinates: bool = True) -> str:
         """The grid as an ASCII board in the map's own syntax (walls as ``|`` and ``-``), with
-        ``marks`` drawn over the cells' characters and coordinates all round."""
+        ``marks`` drawn over the cells' characters and coordinates all round.
+
+        Where column names are longer than a letter (AA, AB, ... past Z) and no walls are
+        drawn, the cells stand as far apart as the longest name, so every name heads its
+        column."""
         marks = marks or {}
+        labels = [self.naming.column_label(c) for c in range(self.width)]
+        cell_width = max(len(label) for label in labels)
+        wide = (cell_width > 1 and not self.walls and coordinates
+                and self.naming.scheme != "numbered")
+        gap = " " * cell_width if wide else " "
         body: list[str] = []
         for row in range(self.height):
+            if not self.walls:  # the quick way: nothing between the cells but the gap
+                body.append(gap.join(marks.get((column, row), char)
+                                     for column, char in enumerate(self.rows[row])).rstrip())
+                continue
             line = ""
             for column in range(self.width):
                 cell = (column, row)
                 if column:
-                    line += "|" if self.wall((column - 1, row), cell) else " "
+                    line += "|" if self.wall((column - 1, row), cell) else gap
                 line += marks.get(cell, self.char(cell))
             body.append(line.rstrip())
             if row < self.height - 1:
@@ -244,19 +257,18 @@ class Grid:
                     body.append(below)
         if not coordinates or self.naming.scheme == "numbered":
             return "\n".join(body)
-        labels = [self.naming.column_label(c) for c in range(self.width)]
-        cell_width = max(len(label) for label in labels)
-        if cell_width > 1:  # wide names: one column of text per cell is not enough
+        if cell_width > 1 and not wide:  # wide names between walls: no room to head them
             return "\n".join(body)
         margin = max(len(self.naming.row_label(r)) for r in range(self.height)) + 2
-        header = " " * margin + " ".join(labels)
+        header = " " * margin + "".join(label.ljust(cell_width + 1) for label in labels).rstrip()
         lines, row = [header], 0
         for text in body:
             if set(text) <= set("- "):
                 lines.append(" " * margin + text)
                 continue
             label = self.naming.row_label(row)
-            lines.append(f"{label:>{margin - 2}}  {text.ljust(2 * self.width - 1)}  {label}".rstrip())
+            text = text.ljust((cell_width + 1) * self.width - cell_width)
+            lines.append(f"{label:>{margin - 2}}  {text}  {label}".rstrip())
             row += 1
         lines.append(header)
         return "\n".join(lines)

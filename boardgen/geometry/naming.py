@@ -38,6 +38,19 @@ def letters_index(letters: str) -> int:
     return number - 1
 
 
+def spreadsheet_cell(name: str) -> tuple[int, int]:
+    """(column index, row number) of a spreadsheet name such as "K21", the row counted from 1
+    at the bottom, on a board of any size; ValueError saying what a cell name looks like."""
+    match = LETTER_NAME.fullmatch(name) if isinstance(name, str) else None
+    if match is None and isinstance(name, str) and re.fullmatch(r"[A-Za-z]{1,3}0[0-9]+", name):
+        raise ValueError(f"{name!r}: a row number has no leading 0 (rows count from 1; a "
+                         f"field printed as \"01\" is the field O1)")
+    if match is None:
+        raise ValueError(f"expected a cell name such as 'K21' (column letters, then the row "
+                         f"number), found {_short(name)}")
+    return letters_index(match.group(1)), int(match.group(2))
+
+
 @dataclass(frozen=True)
 class Naming:
     """How the cells of a ``columns`` × ``rows`` grid are named.

@@ -64,6 +64,11 @@ class GridPlacement:
                 free_lines(self.edges_y(rows), boxes, 1))
 
 
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes share some area (boxes that only touch do not)."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
 def free_lines(lines: Iterable[float], boxes: Iterable[Box], axis: int,
                clearance: float = 0.0) -> tuple[float, ...]:
     """The lines (x for ``axis`` 0, y for 1) that pass through none of the boxes, at least

@@ -31,11 +31,14 @@ __all__ = [
 
 
 def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
-                 kind: str | None = None, cut_out: bool = True) -> tuple[Scene, ...]:
+                 kind: str | None = None, cut_out: bool = True,
+                 first_page: int = 1) -> tuple[Scene, ...]:
     """Pages for a board: tiled over the paper (home) or one bleed page of its own size (shop).
 
     ``kind`` names what the pages show in their labels (the kit's word for "board" unless
     given); ``cut_out=False`` is for a sheet used as printed (a score pad): no crop marks.
+    ``first_page``: the number of the first page in the file it goes into (the tiles name
+    the page of their assembly map).
     """
     scene = board.scene
     kind = kind if kind is not None else options.words("kind.board")
@@ -49,14 +52,14 @@ def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
     if plan.pages == 1:
         return (single_page(scene.width, scene.height, art_id, symbols, title, kind, options,
                             cut_out=cut_out),)
-    return tile_pages(plan, art_id, symbols, title, kind, options)
+    return tile_pages(plan, art_id, symbols, title, kind, options, first_page)
 
 
-def impose_sheet(sheet: Sheet, options: PrintOptions) -> tuple[Scene, ...]:
+def impose_sheet(sheet: Sheet, options: PrintOptions, first_page: int = 1) -> tuple[Scene, ...]:
     """A ready-made sheet at its exact size: on the paper, tiled if it is too big, or for a shop."""
     scene, kind = sheet.scene, sheet.title
     if not scene.title:  # labels then read "<sheet title> · sheet"
         scene = Scene(scene.width, scene.height, scene.children, scene.symbols, title=sheet.title)
         kind = options.words("kind.sheet")
     return impose_board(Board(scene), options, name=f"sheet-{symbol_prefix(sheet.name)}", kind=kind,
-                        cut_out=sheet.cut_out)
+                        cut_out=sheet.cut_out, first_page=first_page)

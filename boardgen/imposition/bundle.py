@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from boardgen import fonts
 from boardgen.i18n import Words
-from boardgen.imposition.making import Work, minutes
+from boardgen.imposition.making import TWO_SIDED, Work, minutes
 from boardgen.imposition.marks import (MUTED, footer, footer_box, page_number, ruler_symbols,
                                        wrap)
 from boardgen.imposition.paper import Box, PrintOptions, number
@@ -28,6 +29,9 @@ class Section:
     ``double_sided``: each page of fronts is followed by its backs, to be printed on
     the two sides of one sheet.
     ``work``: what making this part takes, for the page "How to make this game".
+    ``at``: the pages as they read when the section starts on page N of the bundle, for
+    pages that name another page (an assembly map) or carry their own page numbers; it
+    must give as many pages as ``pages`` has.
     """
 
     title: str
@@ -35,6 +39,7 @@ class Section:
     numbered: bool = True
     double_sided: bool = False
     work: Work | None = None
+    at: Callable[[int], tuple[Scene, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -52,30 +57,81 @@ class Cover:
 LINE_SIZE = 3.8  # text size of the "how to print" lines
 
 
-def page_ranges(sections: list[Section], first: int = 2) -> list[tuple[int, int]]:
-    """First and last page number of each section in the bundle."""
-    ranges = []
+def first_pages(sections: list[Section], first: int = 2) -> list[int]:
+    """The page each section starts on; a two-sided section starts on an odd page (a
+    front), after a blank page where the section before ends on one."""
+    firsts = []
     page = first
     for section in sections:
-        ranges.append((page, page + len(section.pages) - 1))
+        if section.double_sided and page % 2 == 0:
+            page += 1
+        firsts.append(page)
         page += len(section.pages)
-    return ranges
+    return firsts
+
+
+def page_ranges(sections: list[Section], first: int = 2) -> list[tuple[int, int]]:
+    """First and last page number of each section in the bundle."""
+    return [(start, start + len(section.pages) - 1)
+            for section, start in zip(sections, first_pages(sections, first))]
 
 
 def print_and_play(cover: Cover, sections: list[Section], options: PrintOptions) -> tuple[Scene, ...]:
-    """Cover page, "How to make this game", then every section's pages, numbered "page N of M"."""
+    """Cover page, "How to make this game", then every section's pages, numbered "page N of M".
+
+    Page numbers run through the whole file: a section that names its own pages (the
+    board's assembly map, the rules' page numbers) is asked for them as they fall here.
+    A two-sided section starts on an odd page, so that printing the whole file
+    double-sided puts each of its backs behind its front; a page left blank says so.
+    """
     sections = [s for s in sections if s.pages]
     if any(s.work for s in sections):
-        sections.insert(0, Section(options.words("make.heading"),
-                                   making_pages(cover, sections, options)))
-    total = 1 + sum(len(s.pages) for s in sections)
+        sections = _with_making(cover, sections, options)
+    firsts = first_pages(sections)
+    sections = [_placed(s, first) for s, first in zip(sections, firsts)]
+    total = firsts[-1] + len(sections[-1].pages) - 1 if sections else 1
     pages = [_with_number(cover_page(cover, sections, options), 1, total, options)]
-    page_no = 2
-    for section in sections:
-        for page in section.pages:
+    for section, first in zip(sections, firsts):
+        if first > len(pages) + 1:
+            pages.append(_with_number(blank_page(pages[-1], cover.title, options), len(pages) + 1,
+                                      total, options))
+        for page_no, page in enumerate(section.pages, start=first):
             pages.append(_with_number(page, page_no, total, options) if section.numbered else page)
-            page_no += 1
     return tuple(pages)
+
+
+def _with_making(cover: Cover, sections: list[Section],
+                 options: PrintOptions) -> list[Section]:
+    """The page "How to make this game" before the sections; it names the assembly map's page,
+    which follows from its own page count, so it is made again if that count changes."""
+    heading = options.words("make.heading")
+    making = Section(heading, making_pages(cover, sections, options))
+    for _ in range(2):
+        firsts = first_pages([making, *sections])[1:]
+        again = Section(heading, making_pages(cover, sections, options, _map_page(sections, firsts)))
+        if len(again.pages) == len(making.pages):
+            return [again, *sections]
+        making = again
+    return [making, *sections]
+
+
+def _map_page(sections: list[Section], firsts: list[int]) -> int | None:
+    """The page of the board's assembly map (the last of a board tiled over pages), if any."""
+    for section, first in zip(sections, firsts):
+        if section.work and section.work.material == "board" and section.work.joins:
+            return first + len(section.pages) - 1
+    return None
+
+
+def _placed(section: Section, first: int) -> Section:
+    """The section with its pages as they read from page ``first`` on."""
+    if section.at is None:
+        return section
+    pages = section.at(first)
+    if len(pages) != len(section.pages):
+        raise ValueError(f"section {section.title!r} has {len(pages)} pages from page {first} "
+                         f"on, not {len(section.pages)}")
+    return replace(section, pages=pages)
 
 
 def _with_number(page: Scene, page_no: int, total: int, options: PrintOptions) -> Scene:
@@ -83,6 +139,27 @@ def _with_number(page: Scene, page_no: int, total: int, options: PrintOptions) -
                        options.words("footer.page", page=page_no, pages=total))
     return Scene(page.width, page.height, page.children + (text,), symbols=page.symbols,
                  title=page.title, trim_box=page.trim_box, bleed_box=page.bleed_box)
+
+
+BLANK_SIZE = 4.2  # text size of the note on a page left blank
+
+
+def blank_page(before: Scene, title: str, options: PrintOptions) -> Scene:
+    """A page left blank on purpose, the size of the page it backs, saying why."""
+    words = options.words
+    page_w, page_h = before.width, before.height
+    area = art_box(page_w, page_h, options.margin_mm).inset(8, 10)
+    nodes: list[Node] = []
+    lines = wrap(words("bundle.blank"), area.w * 0.8, BLANK_SIZE)
+    y = area.y + area.h / 2 - (len(lines) - 1) * 3.0
+    for line in lines:
+        nodes.append(Text(page_w / 2, y, line, fonts.fit_size(line, area.w, BLANK_SIZE),
+                          fill=MUTED, anchor="middle"))
+        y += 6.0
+    nodes += footer(footer_box(page_w, page_h, options.margin_mm), words("bundle.blank_label"),
+                    title, words)
+    return Scene(page_w, page_h, tuple(nodes), symbols=ruler_symbols(words),
+                 title=f"{title}: {words('bundle.blank_label')}")
 
 
 def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> Scene:
@@ -156,11 +233,12 @@ def _steps(nodes: list[Node], steps: list[str], area: Box, y: float) -> float:
     return y
 
 
-def making_pages(cover: Cover, sections: list[Section],
-                 options: PrintOptions) -> tuple[Scene, ...]:
+def making_pages(cover: Cover, sections: list[Section], options: PrintOptions,
+                 map_page: int | None = None) -> tuple[Scene, ...]:
     """How to make the kit: time, tools, paper and card per part, mounting, cutting order.
 
     One page where the paper has room; on a small paper the steps go on a second page.
+    ``map_page``: the page of the board's assembly map, named where the steps refer to it.
     """
     words = options.words
     page_w, page_h = options.paper.size()
@@ -181,27 +259,31 @@ def making_pages(cover: Cover, sections: list[Section],
                             words(f"make.material.{s.work.material}"))
                            for s in sections if s.work], area, y)
     steps: list[Node] = []
-    end = _making_steps(steps, parts, area, y, words)
+    end = _making_steps(steps, parts, area, y, words, map_page)
     pages = [nodes + steps] if end <= area.bottom else [nodes, []]
     if len(pages) == 2:
-        _making_steps(pages[1], parts, area, area.y, words)
+        _making_steps(pages[1], parts, area, area.y, words, map_page)
     return tuple(Scene(page_w, page_h, tuple(page + footer(
         footer_box(page_w, page_h, options.margin_mm), words("make.label"), cover.title, words)),
         symbols=ruler_symbols(words), title=f"{cover.title}: {heading}") for page in pages)
 
 
-def _making_steps(nodes: list[Node], parts: list[Work], area: Box, y: float, words: Words) -> float:
+def _making_steps(nodes: list[Node], parts: list[Work], area: Box, y: float, words: Words,
+                  map_page: int | None = None) -> float:
     """Mounting the board (if there is one) and the cutting order, from ``y`` down."""
     boards = [p for p in parts if p.material == "board"]
     if boards:
         y = _heading(nodes, words("make.mount"), area, y)
-        first = "join" if any(b.joins for b in boards) else "cut_board"
-        y = _steps(nodes, [words(f"make.step.{key}") for key in
-                           (first, "blank", "spray", "lay", "trim")], area, y)
+        joined = any(b.joins for b in boards)
+        first = (words("make.step.join_on", page=map_page) if joined and map_page
+                 else words("make.step.join") if joined else words("make.step.cut_board"))
+        y = _steps(nodes, [first] + [words(f"make.step.{key}") for key in
+                                     ("blank", "spray", "lay", "trim")], area, y)
     order = ["print"] + (["board_first"] if boards else [])
     order += ["card"] if any(p.material in ("cards", "tokens") for p in parts) else []
+    order += ["duplex_card"] if any(p.material in TWO_SIDED[:2] for p in parts) else []
     order += ["straight"] + (["pieces"] if any(p.pieces for p in parts) else [])
-    order += ["folds"] if any(p.folds for p in parts) else []
+    order += ["folds", "glue_folds"] if any(p.folds for p in parts) else []
     y = _heading(nodes, words("make.order"), area, y)
     return _steps(nodes, [words(f"make.step.{key}") for key in order], area, y)
 

@@ -28,7 +28,8 @@ class Work:
     """What one part of a kit takes to make, and which paper or card it wants.
 
     ``material``: a key of the catalogue's ``make.material`` table (board, cards,
-    tokens, fold, paper). ``cuts``: straight cuts along a ruler; ``pieces``: pieces
+    tokens, their two-sided kinds cards_duplex, tokens_duplex and two_sided_fold, fold,
+    paper). ``cuts``: straight cuts along a ruler; ``pieces``: pieces
     cut out one by one round their outline; ``joins``: pages glued onto each other.
     """
 
@@ -77,18 +78,28 @@ def component_work(components: ComponentSet, options: PrintOptions) -> Work:
         pieces += len(page) - len(shared)
         folds += sum(piece_folds[p.component] for p in page)
         folds += 1 if plan.fold else 0
-    return Work(_material(components), sheets=len(plan.fronts), cuts=cuts, pieces=pieces,
-                folds=folds)
+    return Work(_material(components, options), sheets=len(plan.fronts), cuts=cuts,
+                pieces=pieces, folds=folds)
 
 
-def _material(components: ComponentSet) -> str:
-    """Pieces that fold want thin card; two-sided pieces the size of cards are cards."""
+TWO_SIDED = ("cards_duplex", "tokens_duplex", "two_sided_fold")  # printed with their backs
+
+
+def _material(components: ComponentSet, options: PrintOptions) -> str:
+    """Pieces that fold want thin card; two-sided pieces the size of cards are cards.
+
+    Pieces printed with their backs are never glued onto card after printing, which
+    would hide the backs: they are printed on card (duplex) or folded onto themselves.
+    """
     if any(fold_lines(c.front) for c in components.components):
         return "fold"
+    backs = options.backs != "none" and any(c.back is not None for c in components.components)
+    if backs and options.backs == "fold":
+        return "two_sided_fold"
     if all(c.back is not None and min(c.front.width, c.front.height) >= CARD_MM
            for c in components.components):
-        return "cards"
-    return "tokens"
+        return "cards_duplex" if backs else "cards"
+    return "tokens_duplex" if backs else "tokens"
 
 
 def sheet_work(sheet: Sheet, options: PrintOptions) -> Work:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from boardgen import fonts
+from boardgen.components.lines import CUT_HALO, is_dark
 from boardgen.errors import InputError
 from boardgen.i18n import Words
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_box,
@@ -188,13 +189,32 @@ def pack(components: ComponentSet, area: Box, options: PrintOptions,
     greedy = _fill(components, copies, inner, options)
     spares = _spares(components)
     if spares and greedy:  # spares only join the last page: another page is not worth it
-        on_last = greedy[-1][0]
-        fitting, _ = _page(components, copies[len(copies) - on_last:] + spares, 0, inner, options)
-        copies += spares[:fitting - on_last]
+        copies += _fitting_spares(components, copies[len(copies) - greedy[-1][0]:], spares,
+                                  inner, options)
     pages = _fill(components, copies, inner, options, len(greedy))
     if len(pages) > len(greedy):  # an even spread needs a page more: fill each page up instead
         pages = _fill(components, copies, inner, options)
     return [_place_rows(rows, inner, options) for _, rows in pages if rows]
+
+
+MAX_SPARE_TRIES = 32  # spares tried one by one once they do not all fit: bounded work
+
+
+def _fitting_spares(components: ComponentSet, last: list[Copy], spares: list[Copy], inner: Box,
+                    options: PrintOptions) -> list[Copy]:
+    """The spares that fit on the last page beside its ``last`` copies: all of them where
+    they fit, else each in turn that still fits, so a large one left out does not keep the
+    smaller ones after it off the page."""
+    def fits(chosen: list[Copy]) -> bool:
+        return _page(components, last + chosen, 0, inner, options)[0] == len(last) + len(chosen)
+
+    if fits(spares):
+        return spares
+    kept: list[Copy] = []
+    for spare in spares[:MAX_SPARE_TRIES]:
+        if fits(kept + [spare]):
+            kept.append(spare)
+    return kept
 
 
 def _fill(components: ComponentSet, copies: list[Copy], inner: Box, options: PrintOptions,
@@ -424,7 +444,10 @@ def _cut_lines(components: ComponentSet, placements: list[Placement]) -> list[No
     loose = [p for p in placements if components.components[p.component].cut != "shared"]
     nodes: list[Node] = []
     if shared:
-        nodes.append(Path(tuple(_shared_lines(shared)), CUT))
+        lines = tuple(_shared_lines(shared))
+        if any(is_dark(ground(components.components[p.component].front)) for p in shared):
+            nodes.append(Path(lines, CUT_HALO))  # pale either side, so it shows on dark pieces
+        nodes.append(Path(lines, CUT))
     if loose:
         nodes.append(_corner_marks(loose))
     return nodes
@@ -623,7 +646,9 @@ class _Sheets:
             return []
         usable = _usable(self.plan.page_w, self.plan.page_h, self.options)
         x, top = min(p.x for p in spares), min(p.y for p in spares)
-        word = self.words("sheets.spares")
+        kinds = sum(1 for c in self.components.components if c.count > 0)
+        word = (self.words("sheets.spares") if len(spares) >= kinds else
+                self.words("sheets.spares_some", count=len(spares), kinds=kinds))
         size = fonts.fit_size(word, usable.right - x, SPARE_HEADING_MM, "bold")
         baseline = top - MARK_OFFSET - MARK_LENGTH - 1.5
         return [Text(x, baseline, word, size, font="bold", fill="#444444")]

@@ -484,15 +484,18 @@ def _crosses(cut: float, spans: Spans) -> bool:
 
 
 def tile_pages(plan: TilePlan, art_id: str, symbols: dict, title: str, kind: str,
-               options: PrintOptions) -> tuple[Scene, ...]:
-    """Every page of a tiled board, then the assembly map."""
-    pages = [_tile_page(plan, tile, art_id, symbols, title, kind, options) for tile in plan.tiles()]
+               options: PrintOptions, first_page: int = 1) -> tuple[Scene, ...]:
+    """Every page of a tiled board, then the assembly map; ``first_page`` is the number of
+    the first page in its file, so that each page names the map's page."""
+    map_page = first_page + plan.pages
+    pages = [_tile_page(plan, tile, art_id, symbols, title, kind, options, map_page)
+             for tile in plan.tiles()]
     pages.append(_assembly_page(plan, art_id, symbols, title, kind, options))
     return tuple(pages)
 
 
 def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: str, kind: str,
-               options: PrintOptions) -> Scene:
+               options: PrintOptions, map_page: int) -> Scene:
     area = art_box(plan.page_w, plan.page_h, options.margin_mm)
     drawn = tile.drawn
     to_page = translate(area.x + (area.w - drawn.w) / 2 - drawn.x,
@@ -503,7 +506,7 @@ def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: st
         Group(tuple(_glue_strips(plan, tile, words) + _ticks(plan, tile)), to_page),
     ]
     nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm),
-                    plan.label(tile, words), words("tiling.detail", title=title, kind=kind), words)
+                    plan.label(tile, words), words("tiling.detail", title=title, kind=kind, map=map_page), words)
     return Scene(plan.page_w, plan.page_h, tuple(nodes), symbols=symbols,
                  title=f"{title}: {kind} {tile.name}")
 

@@ -139,21 +139,23 @@ class RuleBook:
     # pages typeset so far, by size: a build counts them when it checks, then prints them
     typeset_pages: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def pages(self, width: float, height: float, booklet: bool = False) -> tuple[Scene, ...]:
+    def pages(self, width: float, height: float, booklet: bool = False,
+              first: int = 1) -> tuple[Scene, ...]:
         """The text typeset on pages of ``width`` × ``height`` mm (for a booklet: a page count
-        that wastes at most two blank pages)."""
+        that wastes at most one blank page), numbered from ``first``."""
         import boardgen.rules.typeset as typesetting
 
         key = (width, height, booklet)
+        style = typesetting.page_style(width, height)
         if key not in self.typeset_pages:
-            self.typeset_pages[key] = typesetting.typeset(
-                self.text, self.figures, typesetting.page_style(width, height), self.title,
-                booklet)
-        return self.typeset_pages[key]
+            self.typeset_pages[key] = typesetting.draw_pages(self.text, self.figures, style,
+                                                             booklet)
+        return typesetting.numbered_pages(self.typeset_pages[key], self.text, self.figures,
+                                          style, self.title, first)
 
-    def sheet(self, paper: Paper = A4) -> tuple[Scene, ...]:
-        """The rule sheet: pages of the paper's size, portrait."""
-        return self.pages(paper.width, paper.height)
+    def sheet(self, paper: Paper = A4, first: int = 1) -> tuple[Scene, ...]:
+        """The rule sheet: pages of the paper's size, portrait, numbered from ``first``."""
+        return self.pages(paper.width, paper.height, first=first)
 
     def booklet(self, paper: Paper = A4) -> tuple[Scene, ...]:
         """Half-size pages two-up on landscape sheets of the paper, in saddle-stitch order."""

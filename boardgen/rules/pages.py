@@ -110,14 +110,17 @@ class _Columns:
     text over the pages to balance them.
     """
 
-    def __init__(self, style: PageStyle, first_top: float, fill: float = 1.0):
+    def __init__(self, style: PageStyle, first_top: float, fill: float = 1.0,
+                 first_fill: float | None = None):
         self.style = style
         self.first_top = first_top
         self.placed: list[Placement] = []
         self.page = 0
         self.column = 0
         self.top = self.y = first_top
-        self.bottom = style.height - style.bottom - (1 - fill) * style.column_height
+        self.rest_bottom = style.height - style.bottom - (1 - fill) * style.column_height
+        self.bottom = self.rest_bottom if first_fill is None else (
+            style.height - style.bottom - (1 - first_fill) * style.column_height)
         self.waiting: list[tuple[int, Piece]] = []
         self.shrunk: dict[int, Piece] = {}  # floats placed smaller than they were made
         self.lefts = [style.margin + column * (style.column_width + style.gutter)
@@ -146,6 +149,7 @@ class _Columns:
         if self.column == self.style.columns:
             self.page += 1
             self.column = 0
+            self.bottom = self.rest_bottom
         self.top = self.y = self.style.top if self.page else self.first_top
         self.place_waiting()
 
@@ -219,7 +223,8 @@ class Layout:
 
 
 def lay_out(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle, fill: float = 1.0,
-            order: Sequence[int] | None = None, pinned: Collection[int] = ()) -> Layout:
+            order: Sequence[int] | None = None, pinned: Collection[int] = (),
+            first_fill: float | None = None) -> Layout:
     """Place the head across the first page, then the body down the columns, page by page.
 
     ``order`` is the order the body's pieces are placed in (their own when None); a
@@ -234,7 +239,7 @@ def lay_out(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle, fill
         y += piece.space_before if y > style.top else 0.0
         placed_head.append((y, piece))
         y += piece.height
-    columns = _Columns(style, y + (style.body * 1.2 if head else 0.0), fill)
+    columns = _Columns(style, y + (style.body * 1.2 if head else 0.0), fill, first_fill)
     chains = chain_heights(ordered, columns.bottom - style.top)
     for position, (index, piece) in enumerate(zip(order, ordered)):
         if piece.floats:
@@ -336,7 +341,8 @@ class Arrangement:
 
 def lay_out_figures(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
                     fill: float = 1.0, attempts: Attempts | None = None,
-                    arrangement: Arrangement | None = None) -> Layout:
+                    arrangement: Arrangement | None = None,
+                    first_fill: float | None = None) -> Layout:
     """A layout where every figure shares a page with its paragraph (see ``anchors``).
 
     A figure that lands on another page is first moved to just after its paragraph (still
@@ -348,14 +354,14 @@ def lay_out_figures(head: Sequence[Piece], body: Sequence[Piece], style: PageSty
     attempts = attempts or Attempts(MAX_ATTEMPTS)
     moved = arrangement or Arrangement(list(range(len(body))))
     ties = anchors(body, head)
-    layout = lay_out(head, body, style, fill, moved.order, moved.pinned)
+    layout = lay_out(head, body, style, fill, moved.order, moved.pinned, first_fill)
     while True:
         late = [figure for figure, text in ties.items() if moved.moves.get(figure, 0) < 2
                 and not layout.pages_of([figure]) & _pages(layout, text)]
         if not late or not attempts.take():
             return layout
         _move(body, moved, late[0], ties[late[0]])
-        layout = lay_out(head, body, style, fill, moved.order, moved.pinned)
+        layout = lay_out(head, body, style, fill, moved.order, moved.pinned, first_fill)
 
 
 def _move(body: Sequence[Piece], moved: Arrangement, figure: int, text: list[int]) -> None:
@@ -377,16 +383,22 @@ def _pages(layout: Layout, text: list[int]) -> set[int]:
 
 STUB = 0.25        # the last page holds at least this share of the fullest page
 FILLS = tuple(1.0 - 0.04 * step for step in range(13))  # column shares tried when balancing
+MAX_BLANK_PAGES = 1  # a booklet's sheets hold at most this many blank pages
+HOLLOW = 0.3         # a booklet page before the last holds at least this share of a column
+FIRST_PAGE = 0.5     # ...and its first page at least this: more than the title and its lead
 
 
 def balanced(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
              booklet: bool = False) -> Layout:
     """The text laid out so that the last page is no stub, and (for a booklet) the page
-    count needs at most two blank pages to make whole sheets.
+    count needs at most one blank page to make whole sheets.
 
     Columns are filled to a slightly smaller share of their height until both hold; when
-    no share does, the full columns are kept.
+    no share does, the full columns are kept. A booklet weighs every share tried (see
+    ``booklet_cost``) and keeps the best.
     """
+    if booklet:
+        return _best_booklet(head, body, style)
     attempts = Attempts(MAX_ATTEMPTS)
     arrangement = Arrangement(list(range(len(body))))
     first = None
@@ -398,10 +410,52 @@ def balanced(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
     return first
 
 
+BOOKLET_ATTEMPTS = 10  # figure moves tried for each column share of a booklet
+
+
+def _best_booklet(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle) -> Layout:
+    """The booklet layout of least cost over the column shares tried, the fullest share
+    first among equals.
+
+    Each share is tried three ways: with the figure moves carried over from the shares
+    before it (as a sheet is balanced), with its figures placed afresh (a figure moved
+    for one share may stand better where it was in another), and afresh with the first
+    page full, so that spreading the text does not leave the title alone on it.
+    """
+    ties = anchors(body, head)
+    carried, arrangement = Attempts(MAX_ATTEMPTS), Arrangement(list(range(len(body))))
+    best: tuple[tuple, Layout] | None = None
+    for fill in FILLS:
+        tries = [lay_out_figures(head, body, style, fill, carried, arrangement)]
+        for first_fill in (None, 1.0) if fill < 1.0 else (None,):
+            tries.append(lay_out_figures(head, body, style, fill, Attempts(BOOKLET_ATTEMPTS),
+                                         Arrangement(list(range(len(body)))), first_fill))
+        for layout in tries:
+            cost = booklet_cost(layout, ties, style)
+            if best is None or cost < best[0]:
+                best = (cost, layout)
+    return best[1]
+
+
+def booklet_cost(layout: Layout, ties: dict[int, list[int]], style: PageStyle) -> tuple:
+    """What makes a booklet layout worse, in order: more blank pages than one, a figure
+    away from the text that cites it, printed pages less than half full on average, a
+    first page less than half full (the title and its lead alone), a stub of a last
+    page, a page nearly empty before the last, then more sheets and emptier pages."""
+    used = layout.used()
+    sheets = -(-len(used) // 4)
+    blanks = 4 * sheets - len(used)
+    late = sum(1 for figure, text in ties.items()
+               if not layout.pages_of([figure]) & _pages(layout, text))
+    alone = len(used) > 1 and used[0] < FIRST_PAGE * style.column_height
+    stub = len(used) > 1 and used[-1] < STUB * max(used)
+    fill = sum(used) / (len(used) * style.column_height)
+    hollow = any(u < HOLLOW * style.column_height for u in used[:-1])
+    return (blanks > MAX_BLANK_PAGES, late, fill < 0.5, alone, stub, hollow, sheets, -fill)
+
+
 def _acceptable(layout: Layout, booklet: bool) -> bool:
     used = layout.used()
     if len(used) > 1 and used[-1] < STUB * max(used):
         return False
     return not booklet or len(used) % 4 != 1  # a one-page text is spread over two if it can
-
-

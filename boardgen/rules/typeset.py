@@ -577,9 +577,10 @@ def has_ruler_room(style: PageStyle) -> bool:
 
 
 def decorate(nodes: list[Node], number: int, title: str, style: PageStyle,
-             words: Words | None = None) -> list[Node]:
+             words: Words | None = None, first: bool | None = None) -> list[Node]:
     """Page number at the foot, with the calibration ruler where there is room (not on A5);
-    from page 2 on, the title above a hairline at the head."""
+    after the text's first page (``first``; page 1 unless said), the title above a hairline
+    at the head."""
     size = style.body * 0.82
     foot = style.height - style.bottom + style.body * 3.2
     decorated = list(nodes)
@@ -588,7 +589,7 @@ def decorate(nodes: list[Node], number: int, title: str, style: PageStyle,
                                                         style.height - RULER_INSET_MM - 10.0)))
     folio = words("rules.page", number=number) if words else str(number)
     decorated.append(Text(style.width / 2, foot, folio, size, anchor="middle", fill=MUTED))
-    if number > 1 and title:
+    if not (number == 1 if first is None else first) and title:
         head = style.top - style.body * 1.8
         decorated.append(Text(style.margin, head, title, size, font="italic", fill=MUTED))
         decorated.append(Line(style.margin, head + size * 0.7, style.width - style.margin,
@@ -606,13 +607,17 @@ def lay_out_text(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
     return balanced(head, body, style, booklet), body
 
 
-def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
-            title: str = "", booklet: bool = False) -> tuple[Scene, ...]:
-    """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name.
+def draw_pages(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
+               booklet: bool = False) -> list[list[Node]]:
+    """The nodes of each page of a text, before page numbers and running heads: the costly
+    part, done once for pages that may be numbered from more than one first page."""
+    return lay_out_text(text, scenes, style, booklet)[0].draw(style)
 
-    Pages are balanced (no stub of a last page) and, for a ``booklet``, come to a count
-    that needs at most two blank pages.
-    """
+
+def numbered_pages(pages: Sequence[list[Node]], text: RuleText, scenes: Mapping[str, Scene],
+                   style: PageStyle, title: str = "", first: int = 1) -> tuple[Scene, ...]:
+    """Drawn pages as scenes numbered from ``first`` (a rule sheet inside a bigger file counts
+    on from the pages before it)."""
     title = title or text.title
     symbols: dict = {}
     for name in sorted(scenes):
@@ -620,8 +625,17 @@ def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
     words = text.words
     if has_ruler_room(style):
         symbols.update(ruler_symbols(words))
-    pages = lay_out_text(text, scenes, style, booklet)[0].draw(style)
     return tuple(Scene(style.width, style.height,
-                       tuple(decorate(nodes, number, title, style, words)),
+                       tuple(decorate(nodes, number, title, style, words, number == first)),
                        symbols=symbols, title=title)
-                 for number, nodes in enumerate(pages, start=1))
+                 for number, nodes in enumerate(pages, start=first))
+
+
+def typeset(text: RuleText, scenes: Mapping[str, Scene], style: PageStyle,
+            title: str = "", booklet: bool = False) -> tuple[Scene, ...]:
+    """A parsed rule text as numbered pages; ``scenes`` holds the drawn figures by name.
+
+    Pages are balanced (no stub of a last page) and, for a ``booklet``, come to a count
+    that needs at most two blank pages.
+    """
+    return numbered_pages(draw_pages(text, scenes, style, booklet), text, scenes, style, title)

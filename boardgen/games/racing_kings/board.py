@@ -10,9 +10,11 @@ from functools import lru_cache
 from boardgen import pieces
 from boardgen.components import grid_board
 from boardgen.components.base import Context
+from boardgen.components.patterns import pattern_nodes
 from boardgen.components.title_band import TitleBand
 from boardgen.games.racing_kings.model import Layout, read_position
 from boardgen.games.racing_kings.position import Placement, side_of
+from boardgen.games.racing_kings.tokens import small_token
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
@@ -20,6 +22,9 @@ from boardgen.scene import Group, Node
 
 TITLE_BAND_MM = 30.0
 SQUARE, GOAL = ".", "g"   # the map characters of an ordinary square and a goal square
+GOAL_PATTERN = "hatch"
+MARK_SHARE = 0.34  # a start mark's diameter, as a share of the square
+MARK_INSET = 0.06  # its distance from the square's top-left corner, as a share of the square
 FAINT_PREFIX = "faint-"
 FAINT_WHITE = 0.5   # opacity of White's ghosts in the faint start position
 FAINT_BLACK = 0.22  # opacity of Black's ghosts
@@ -62,20 +67,44 @@ def compose_board(layout: Layout, words: Words | None = None) -> Board:
     rank = layout.board.goal
     facts = {"rules": (words("board.rule", rank=rank), words("board.draw", rank=rank)),
              "band_words": {"goal": words("goal")},
-             "overlay": _pieces_on_board(layout, grid_board.placement(model)),
+             "overlay": (goal_pattern(model, grid_board.grid(model), grid_board.placement(model))
+                         + _pieces_on_board(layout, grid_board.placement(model))),
              "symbols": board_symbols(layout)}
     return grid_board.compose(model, "board", Context(words, facts=facts)).board
 
 
+def goal_pattern(model: grid_board.Model, cells, place) -> list[Node]:
+    """A hatch over the goal rank's squares: their gold is the ordinary squares' grey on a
+    greyscale printer, and the rank must read as the goal in any print."""
+    return [node for cell in sorted(cells.of_kind("goal"))
+            for node in pattern_nodes(GOAL_PATTERN, place.box(cell),
+                                      grid_board.cell_fill(model, cells, cell))]
+
+
 def _pieces_on_board(layout: Layout, place) -> list[Node]:
-    """The start position drawn on the squares: faint, full or not at all."""
+    """The start position drawn on the squares: small marks, faint, full or not at all."""
     mode = layout.board.start_position
     if mode == "none":
         return []
+    if mode == "marks":
+        return _start_marks(layout, place)
     prefix = FAINT_PREFIX if mode == "faint" else ""
     return [pieces.piece_in(letter, side_of(letter), place.box(layout.naming.cell_at(f, rank)),
                             0.86, prefix)
             for (f, rank), letter in sorted(position(layout).items())]
+
+
+def _start_marks(layout: Layout, place) -> list[Node]:
+    """Each start square's piece as its token drawn small in the square's corner: the side
+    shows at a glance (the glyph's colour and the ring's weight, as on the tokens), and a
+    mark a third of the square wide in a corner never passes for a piece standing there."""
+    sq = layout.board.square_mm
+    nodes: list[Node] = []
+    for (f, rank), letter in sorted(position(layout).items()):
+        x, y = place.origin(layout.naming.cell_at(f, rank))
+        nodes += small_token(layout, letter, x + sq * MARK_INSET, y + sq * MARK_INSET,
+                             sq * MARK_SHARE)
+    return nodes
 
 
 def board_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:

@@ -12,7 +12,7 @@ from typing import Callable, Literal
 
 from boardgen import pieces
 from boardgen.components import grid_board
-from boardgen.games.racing_kings.board import compose_board, grid_model, position
+from boardgen.games.racing_kings.board import compose_board, goal_pattern, grid_model, position
 from boardgen.games.racing_kings.model import Layout
 from boardgen.games.racing_kings.position import Placement, parse_fen, side_of
 from boardgen.games.racing_kings.tokens import DISC_FILL, DISC_RING
@@ -115,6 +115,7 @@ def _diagram_board(layout: Layout, grid: _Diagram, goal: int) -> list[Node]:
     colors = layout.colors
     sq, place = grid.square, grid.place
     nodes = grid_board.cell_nodes(grid.model, grid.cells, place)
+    nodes += goal_pattern(grid.model, grid.cells, place)
     width, height = grid.cells.width * sq, grid.cells.height * sq
     goal_x, goal_y = place.origin((0, grid.cells.height - goal))
     nodes.append(Rect(goal_x, goal_y, width, sq, Style(stroke=colors.goal_band, stroke_mm=0.6)))

@@ -45,10 +45,11 @@ class BoardSpec(Model):
                              description="side of a square in mm; 40 fits a 32 mm chess piece")
     border_mm: float = Field(20.0, ge=10, le=100,
                              description="margin round the squares for the coordinates, in mm")
-    start_position: Literal["faint", "full", "none"] = Field(
-        "faint", description="the start position printed on the squares: faint (pale outlines "
-                             "that do not look like pieces still standing there), full (pieces "
-                             "at full strength) or none")
+    start_position: Literal["marks", "faint", "full", "none"] = Field(
+        "marks", description="the start position printed on the squares: marks (each piece's "
+                             "token drawn small in its square's corner, so the side shows and "
+                             "no empty square looks occupied), faint (pale outlines), full "
+                             "(pieces at full strength) or none")
 
     @field_validator("files")
     @classmethod

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from boardgen import pieces
 from boardgen.components import tokens
-from boardgen.games.racing_kings.board import position
-from boardgen.games.racing_kings.model import STANDEE_FACE, STANDEE_FOOT, Layout
+from boardgen.games.racing_kings.model import STANDEE_FACE, STANDEE_FOOT, Layout, read_position
 from boardgen.games.racing_kings.position import side_of
 from boardgen.i18n import Words, words_for
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import Rect, Scene, Style
+from boardgen.scene import Node, Rect, Scene, Style
 
 PIECE_KEYS = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight"}
 PIECE_ORDER = "KQRBN"
@@ -50,10 +49,19 @@ def token_scene(layout: Layout, letter: str, words: Words) -> Scene:
                           symbols=pieces.piece_symbols())
 
 
+def small_token(layout: Layout, letter: str, x: float, y: float, size: float) -> tuple[Node, ...]:
+    """A piece's disc token drawn ``size`` mm across with its box's top-left corner at (x, y),
+    its ring as heavy for its size as the token's: where a piece starts, on the board."""
+    side = side_of(letter)
+    ring = RING_MM[side] * size / layout.tokens.size_mm
+    return tokens.picture_disc_nodes(DISC_FILL[side], DISC_RING[side], ring,
+                                     pieces.piece_symbol_id(letter, side), size, x, y)
+
+
 def piece_counts(layout: Layout) -> dict[str, int]:
     """How many of each piece letter the start position has, White's first, King to Knight."""
     counts: dict[str, int] = {}
-    for letter in position(layout).values():
+    for letter in read_position(layout).values():
         counts[letter] = counts.get(letter, 0) + 1
     return dict(sorted(counts.items(),
                        key=lambda item: (item[0].islower(), PIECE_ORDER.index(item[0].upper()))))

@@ -1,8 +1,9 @@
 """Wyścig przez rzekę (Race across the river): two players build lines of tiles across a river.
 
-Phase 1 places obstacles; the validator checks that nobody is walled off from the far
-bank. The package: ``grid`` (the board graph), ``model`` (the layout), ``setup`` (setup
-files), ``validator``, ``generator`` (random legal setups), ``art``, ``board`` and
+Phase 1 places obstacles; the generic check of obstacles on a grid
+(:mod:`boardgen.geometry.reach`) finds whether anybody is walled off from the far bank. The
+package: ``model`` (the layout), ``placing`` (the board, players and pieces as that check
+sees them), ``setup`` (setup files), ``generator`` (random legal setups), ``art``, ``board`` and
 ``components`` (what is printed), ``examples`` (where the rule figures happen),
 ``diagrams`` (figures for the rule sheet), ``text`` (what the rule texts say), ``lines``
 (shortest lines across the river, searched on the board graph) and ``analysis`` (each
@@ -18,9 +19,9 @@ from boardgen.games.river_race.compose import board_json, compose_game
 from boardgen.games.river_race.diagrams import diagrams
 from boardgen.games.river_race.generator import fair_setup, random_setup
 from boardgen.games.river_race.model import Layout
+from boardgen.games.river_race.placing import validate, validate_setup
 from boardgen.games.river_race.setup import Setup, load_setup
 from boardgen.games.river_race.text import rule_context
-from boardgen.games.river_race.validator import validate, validate_setup
 
 __all__ = ["Layout", "Setup", "analyse", "board_json", "compose_game", "diagrams",
            "fair_setup", "load_setup", "play_advice", "random_setup", "rule_context", "validate",

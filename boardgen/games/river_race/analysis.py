@@ -23,17 +23,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
+from boardgen.components.text import centred
 from boardgen.errors import InputError
 from boardgen.games.river_race.art import View
 from boardgen.games.river_race.board import board_view, compose_board
-from boardgen.games.river_race.grid import Grid, Player, RiverModel
 from boardgen.games.river_race.lines import Lines, covered_cells, shortest_lines
 from boardgen.games.river_race.model import Layout
+from boardgen.games.river_race.placing import Player, RiverModel, board_order, validate
 from boardgen.games.river_race.setup import Setup, load_setup
-from boardgen.games.river_race.validator import validate
+from boardgen.geometry.naming import Cell
 from boardgen.i18n import words_for
 from boardgen.report import Report
-from boardgen.scene import Circle, Node, Polygon, Scene, Style, text_centered
+from boardgen.scene import Circle, Node, Polygon, Scene, Style
 
 FAIR_GAP = 1            # a fair setup's shortest lines differ by at most this many tiles
 ADVICE_GAP = 3          # random setups on the shipped board differ by 3 tiles or more in
@@ -56,7 +57,7 @@ class PlayerFigures:
     player: Player
     now: Lines
     empty: Lines
-    covered: tuple[int, ...]  # cells of the empty board's shortest line that obstacles cover
+    covered: tuple[Cell, ...]  # cells of the empty board's shortest line that obstacles cover
 
     @property
     def extra_tiles(self) -> int | None:
@@ -65,21 +66,19 @@ class PlayerFigures:
 
 def player_figures(model: RiverModel, setup: Setup | None) -> tuple[PlayerFigures, ...]:
     """Every player's figures for a setup (None: the empty board)."""
-    grid = model.grid
     covered = covered_cells(model, setup)
-    empty = bytearray(grid.size)
     found = []
     for player in model.players:
-        on_empty = shortest_lines(grid, empty, player)
-        hit = tuple(sorted(c for c in on_empty.cells if covered[c]))
-        found.append(PlayerFigures(player, shortest_lines(grid, covered, player), on_empty, hit))
+        on_empty = shortest_lines(model, frozenset(), player)
+        hit = tuple(sorted(on_empty.cells & covered, key=board_order))
+        found.append(PlayerFigures(player, shortest_lines(model, covered, player), on_empty, hit))
     return tuple(found)
 
 
 def shortest_tiles(model: RiverModel, setup: Setup | None) -> list[int | None]:
     """Each player's shortest line in tiles (None when walled in), in player order."""
     covered = covered_cells(model, setup)
-    return [shortest_lines(model.grid, covered, player).tiles for player in model.players]
+    return [shortest_lines(model, covered, player).tiles for player in model.players]
 
 
 def difference(tiles: Sequence[int | None]) -> int | None:
@@ -137,7 +136,7 @@ class RiverAnalysis:
 
     def text(self) -> str:
         grid = self.model.grid
-        board = f"{self.layout.title} ({grid.columns} × {grid.rows})"
+        board = f"{self.layout.title} ({grid.width} × {grid.height})"
         on = f"setup {self.setup_name}" if self.setup_name else "the empty board"
         lines = [f"{board}, {on}:"]
         lines += [self._player_text(figures) for figures in self.players]
@@ -176,7 +175,7 @@ class RiverAnalysis:
         return {
             "game": "river_race",
             "layout": self.layout.name,
-            "board": {"columns": grid.columns, "rows": grid.rows},
+            "board": {"columns": grid.width, "rows": grid.height},
             "setup": self.setup_name,
             "tiles_in_game": tiles_in_game(self.layout),
             "difference": gap,
@@ -228,16 +227,17 @@ def lines_picture(layout: Layout, setup: Setup | None,
     in the player's colour, with the line's tiles in a disc at its far end."""
     board = compose_board(layout, setup, words_for(layout, "en"))
     view = board_view(layout)
-    grid = layout.grid()
+    model = layout.model()
     nodes: list[Node] = []
     for figures in players:
-        nodes += line_nodes(layout, view, grid, figures)
+        nodes += line_nodes(layout, view, model, figures)
     tiles = " and ".join(str(figures.now.tiles) for figures in players)
     return replace(board.scene, children=board.scene.children + tuple(nodes),
                    title=f"{layout.title}: shortest lines of {tiles} tiles")
 
 
-def line_nodes(layout: Layout, view: View, grid: Grid, figures: PlayerFigures) -> list[Node]:
+def line_nodes(layout: Layout, view: View, model: RiverModel,
+               figures: PlayerFigures) -> list[Node]:
     """A player's line through the cell centres, nudged aside (player 1 left and down, player 2
     right and up) so two lines in one column both show; it starts at the edge of the start
     field and ends at the edge of the far bank, so the labels of the fields there stay
@@ -249,7 +249,7 @@ def line_nodes(layout: Layout, view: View, grid: Grid, figures: PlayerFigures) -
     color = layout.players[figures.player.number - 1].color
     nudge = cell * LINE_NUDGE * (-1 if figures.player.number % 2 else 1)
     points = [(x + nudge, y - nudge)
-              for x, y in (view.center(*grid.col_row(c)) for c in line)]
+              for x, y in (view.center(c[0], model.row_number(c)) for c in line)]
     points[0] = halfway(points[0], points[1])
     points[-1] = halfway(points[-1], points[-2])
     width = cell * LINE_WIDTH
@@ -260,7 +260,7 @@ def line_nodes(layout: Layout, view: View, grid: Grid, figures: PlayerFigures) -
     x, y = set_back(points[-1], points[-2], cell * DISC_SET_BACK)
     radius = cell * DISC_RADIUS
     disc = [Circle(x, y, radius, Style(fill=color, stroke="#ffffff", stroke_mm=width * 0.4)),
-            text_centered(x, y, str(figures.now.tiles), radius * 1.1, font="bold",
+            centred(x, y, str(figures.now.tiles), radius * 1.1, font="bold",
                           fill="#ffffff")]
     return [casing, stroke, *disc]
 

@@ -7,21 +7,26 @@ same code makes the full-size board, a tile, and a small figure for the rule she
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from boardgen import fonts
+from boardgen.components import tiles, tokens
+from boardgen.components.text import centred, fitted
 from boardgen.games.river_race.model import Layout, TileType
+from boardgen.geometry.naming import Cell, column_letters, spreadsheet_cell
+from boardgen.geometry.place import GridPlacement
 from boardgen.i18n import Words
 from boardgen.marks import mark_for, mark_node
-from boardgen.scene import (Circle, Group, Line, Node, Path, Polygon, Rect, Style, Use,
-                            compose, mix, rotate, scale, text_centered, translate)
-
-TILE_BOX = 100.0
+from boardgen.scene import (Circle, Group, Line, Node, Path, Rect, Style, Use, mix, rotate,
+                            translate)
 
 
 @dataclass(frozen=True)
 class View:
-    """Columns ``first_col..last_col`` and rows ``first_row..last_row`` (inclusive) drawn with
-    the top-left corner of the window at (x, y) and cells of ``cell`` mm; row numbers grow upward."""
+    """Columns ``first_col..last_col`` and rows ``first_row..last_row`` (inclusive, rows as
+    the board prints them: 1 at the bottom) drawn with the top-left corner of the window at
+    (x, y) and cells of ``cell`` mm. The millimetres are the shared grid placement's
+    (:class:`~boardgen.geometry.place.GridPlacement`), so the board, its board.json and the
+    figures place a cell alike."""
 
     x: float
     y: float
@@ -31,22 +36,45 @@ class View:
     first_row: int
     last_row: int
 
+    @cached_property
+    def placement(self) -> GridPlacement:
+        """The window's cells as the shared placement sees them: (0, 0) at its top left."""
+        return GridPlacement(self.cell, self.x, self.y)
+
+    def grid_cell(self, col: int, row: int) -> Cell:
+        """A board cell (column, printed row) as a cell of the window's placement."""
+        return col - self.first_col, self.last_row - row
+
     @property
     def width(self) -> float:
-        return (self.last_col - self.first_col + 1) * self.cell
+        return self.placement.size(*self.size)[0]
 
     @property
     def height(self) -> float:
-        return (self.last_row - self.first_row + 1) * self.cell
+        return self.placement.size(*self.size)[1]
 
     def box(self, col: int, row: int) -> tuple[float, float]:
         """Top-left corner of a cell."""
-        return (self.x + (col - self.first_col) * self.cell,
-                self.y + (self.last_row - row) * self.cell)
+        return self.placement.origin(self.grid_cell(col, row))
 
     def center(self, col: int, row: int) -> tuple[float, float]:
-        x, y = self.box(col, row)
-        return x + self.cell / 2, y + self.cell / 2
+        return self.placement.centre(self.grid_cell(col, row))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Columns and rows the window shows."""
+        return self.last_col - self.first_col + 1, self.last_row - self.first_row + 1
+
+    def edge_labels(self, sides: str = "tblr") -> list[tuple[str, int, str]]:
+        """The window's coordinates as the grid board prints a board's: (side, index, text),
+        the column letters on t and b, the printed row numbers (top first) on l and r."""
+        labels = []
+        for side in sides:
+            if side in "tb":
+                labels += [(side, i, column_letters(col)) for i, col in enumerate(self.cols())]
+            else:
+                labels += [(side, i, str(row)) for i, row in enumerate(reversed(self.rows()))]
+        return labels
 
     def shows(self, col: int, row: int) -> bool:
         return self.first_col <= col <= self.last_col and self.first_row <= row <= self.last_row
@@ -70,20 +98,31 @@ def terrain(layout: Layout, view: View) -> list[Node]:
     colors = layout.colors
     banks = bank_rows(layout)
     nodes: list[Node] = [Rect(view.x, view.y, view.width, view.height, Style(fill=colors.water))]
+    for row in sorted(banks & set(view.rows())):
+        x, y = view.box(view.first_col, row)
+        nodes.append(Rect(x, y, view.width, view.cell, Style(fill=colors.bank)))
+    return nodes + terrain_marks(layout, view)
+
+
+def terrain_marks(layout: Layout, view: View) -> list[Node]:
+    """What lies on the banks and the water: sand grains (not on the players' fields), small
+    waves and the shore lines."""
+    colors = layout.colors
+    banks = bank_rows(layout)
+    nodes: list[Node] = []
     waves: list[tuple] = []
     pebbles: list[Node] = []
+    fields = {spreadsheet_cell(name) for p in layout.players for name in (p.start, *p.reserve)}
     for row in view.rows():
-        x, y = view.box(view.first_col, row)
         if row in banks:
-            nodes.append(Rect(x, y, view.width, view.cell, Style(fill=colors.bank)))
-            pebbles.extend(pebble_dots(view, row))
+            pebbles.extend(pebble_dots(view, row, fields))
             continue
         for col in view.cols():
             if (col + row) % 2:
                 continue
             cx, cy = view.center(col, row)
-            waves.extend(wave_commands(cx - view.cell * 0.18, cy, view.cell * 0.36,
-                                       view.cell * 0.045, 2))
+            waves.extend(tiles.wave(cx - view.cell * 0.18, cy, view.cell * 0.36,
+                                    view.cell * 0.045, 2))
     if waves:
         nodes.append(Path(tuple(waves), Style(stroke=colors.wave, stroke_mm=view.cell * 0.035,
                                               cap="round")))
@@ -96,11 +135,14 @@ def terrain(layout: Layout, view: View) -> list[Node]:
 PEBBLES = ((0.2, 0.3), (0.72, 0.22), (0.45, 0.62), (0.15, 0.8), (0.82, 0.7))
 
 
-def pebble_dots(view: View, row: int) -> list[Node]:
-    """A few sand grains in each bank cell, placed differently from cell to cell."""
+def pebble_dots(view: View, row: int, fields: set[tuple[int, int]] = frozenset()) -> list[Node]:
+    """A few sand grains in each bank cell but the ``fields`` (column, row), placed
+    differently from cell to cell."""
     dots: list[Node] = []
     style = Style(fill="#000000", opacity=0.13)
     for col in view.cols():
+        if (col, row) in fields:
+            continue
         x, y = view.box(col, row)
         for index, (px, py) in enumerate(PEBBLES):
             if (col * 7 + row * 3 + index) % 3 == 0:
@@ -126,98 +168,53 @@ def shores(layout: Layout, view: View, x0: float, x1: float) -> list[Node]:
     return nodes
 
 
-def wave_commands(x: float, y: float, length: float, amplitude: float, humps: int) -> list[tuple]:
-    """A small wavy stroke of ``humps`` half-waves, starting at (x, y)."""
-    step = length / humps
-    commands: list[tuple] = [("M", x, y)]
-    for index in range(humps):
-        sign = -1 if index % 2 == 0 else 1
-        x0 = x + index * step
-        commands.append(("C", x0 + step * 0.35, y + sign * amplitude * 1.3,
-                         x0 + step * 0.65, y + sign * amplitude * 1.3, x0 + step, y))
-    return commands
-
-
-def grid_lines(layout: Layout, view: View, width_mm: float | None = None) -> list[Node]:
-    style = Style(stroke=layout.colors.grid, stroke_mm=width_mm or max(0.15, view.cell * 0.02))
-    commands: list[tuple] = []
-    for i in range(view.last_col - view.first_col + 2):
-        x = view.x + i * view.cell
-        commands += [("M", x, view.y), ("L", x, view.y + view.height)]
-    for j in range(view.last_row - view.first_row + 2):
-        y = view.y + j * view.cell
-        commands += [("M", view.x, y), ("L", view.x + view.width, y)]
-    return [Path(tuple(commands), style)]
-
-
-def coordinates(view: View, size: float, gap: float, color: str,
-                sides: str = "tblr") -> list[Node]:
-    """Column letters above and below, row numbers left and right of the window."""
-    from boardgen.games.river_race.grid import column_name
-
-    nodes: list[Node] = []
-    for col in view.cols():
-        cx = view.center(col, view.first_row)[0]
-        if "t" in sides:
-            nodes.append(text_centered(cx, view.y - gap, column_name(col), size, fill=color,
-                                       font="bold"))
-        if "b" in sides:
-            nodes.append(text_centered(cx, view.y + view.height + gap, column_name(col), size,
-                                       fill=color, font="bold"))
-    for row in view.rows():
-        cy = view.center(view.first_col, row)[1]
-        if "l" in sides:
-            nodes.append(text_centered(view.x - gap, cy, str(row), size, fill=color, font="bold"))
-        if "r" in sides:
-            nodes.append(text_centered(view.x + view.width + gap, cy, str(row), size, fill=color,
-                                       font="bold"))
-    return nodes
-
-
 # ---- start and reserve fields ---------------------------------------------------------
 
 
-def fields(layout: Layout, view: View, words: Words) -> list[Node]:
-    """Start fields in the owner's colour, reserve fields in a tint of it, both labelled."""
-    from boardgen.games.river_race.grid import parse_cell
+def field_fill(color: str, is_start: bool) -> str:
+    """A start field is in its owner's colour, a reserve field in a tint of it."""
+    return color if is_start else mix(color, "#ffffff", 0.78)
 
+
+def fields(layout: Layout, view: View, words: Words, filled: bool = True) -> list[Node]:
+    """Start fields in the owner's colour, reserve fields in a tint of it, both labelled
+    (``filled``: with their colour; else their marks only, on cells filled already)."""
     grid_rows = layout.board.rows
     nodes: list[Node] = []
     for number, player in enumerate(layout.players, start=1):
         upside_down = player.bank > grid_rows / 2  # that player sits on the far side
         cells = [(player.start, True)] + [(r, False) for r in player.reserve]
         for name, is_start in cells:
-            col, row = parse_cell(name)
+            col, row = spreadsheet_cell(name)
             if view.shows(col, row):
                 word = words("start") if is_start else words("reserve")
-                nodes.extend(field(view, col, row, number, player.color, is_start, word,
-                                   upside_down))
+                found = field(view, col, row, number, player.color, is_start, word,
+                              upside_down)
+                nodes.extend(found if filled else found[1:])
     return nodes
 
 
 def field(view: View, col: int, row: int, number: int, color: str, is_start: bool, word: str,
           upside_down: bool) -> list[Node]:
-    """One start or reserve field: the player's number, mark and the field's word, facing its
-    owner."""
+    """One start or reserve field (its fill first): the player's number, mark and the
+    field's word, facing its owner."""
     x, y = view.box(col, row)
     c = view.cell
     inset = c * 0.06
+    body: list[Node] = [Rect(x, y, c, c, Style(fill=field_fill(color, is_start)))]
     if is_start:
-        body: list[Node] = [Rect(x, y, c, c, Style(fill=color))]
         ink = "#ffffff"
     else:
-        body = [Rect(x, y, c, c, Style(fill=mix(color, "#ffffff", 0.78))),
-                Rect(x + inset, y + inset, c - 2 * inset, c - 2 * inset,
-                     Style(stroke=color, stroke_mm=c * 0.045))]
+        body.append(Rect(x + inset, y + inset, c - 2 * inset, c - 2 * inset,
+                         Style(stroke=color, stroke_mm=c * 0.045)))
         ink = color
     cx, cy = x + c / 2, y + c / 2
     text: list[Node]
     if c >= 8:
-        word_size = fonts.fit_size(word, c * 0.8, c * 0.17, "bold")
-        text = [text_centered(cx, cy - c * 0.09, str(number), c * 0.42, font="bold", fill=ink),
-                text_centered(cx, cy + c * 0.3, word, word_size, font="bold", fill=ink)]
+        text = [centred(cx, cy - c * 0.09, str(number), c * 0.42, font="bold", fill=ink),
+                fitted(cx, cy + c * 0.3, word, c * 0.8, c * 0.17, "bold", fill=ink)]
     else:
-        text = [text_centered(cx, cy, word[:1], c * 0.55, font="bold", fill=ink)]
+        text = [centred(cx, cy, word[:1], c * 0.55, font="bold", fill=ink)]
     if c >= 6:  # the player's mark in the corner, so the colour is never the only cue
         pip = c * 0.2
         text.append(mark_node(mark_for(number - 1), x + c * 0.17, y + c * 0.17, pip, ink, color))
@@ -228,50 +225,35 @@ def field(view: View, col: int, row: int, number: int, color: str, is_start: boo
 
 # ---- tiles ----------------------------------------------------------------------------
 
+TILE_SET = "tiles"  # the set's name, and the prefix of its faces' symbols
+
+
+def tile_set(layout: Layout) -> tiles.Model:
+    """The line tiles as the shared tile component draws them: a tile is one cell, laid as
+    printed unless the layout lets tiles turn, with the river's wave-patterned back."""
+    colors, spec = layout.colors, layout.tiles
+    return tiles.Model(type="tiles", size_mm=layout.board.cell_mm, line_mm=spec.line_mm,
+                       face=colors.tile_face, line=colors.tile_line, back=colors.tile_back,
+                       back_pattern="waves", pattern=colors.tile_back_pattern,
+                       turnable=spec.turnable,
+                       types={t.name: shared_tile(t) for t in spec.types})
+
+
+def shared_tile(tile: TileType) -> tiles.TileType:
+    return tiles.TileType(paths=list(tile.paths), count=tile.count)
+
 
 def tile_symbol_id(tile: TileType) -> str:
-    return f"river-tile-{tile.name}"
-
-
-def tile_symbols(layout: Layout) -> dict[str, tuple[Node, ...]]:
-    """Every tile type's face, drawn once in a 100×100 box."""
-    return {tile_symbol_id(t): tile_face(layout, t) for t in layout.tiles.types}
+    return tiles.symbol(TILE_SET, tile.name)
 
 
 def tile_face(layout: Layout, tile: TileType) -> tuple[Node, ...]:
-    """A tile's face: its strands, each later strand crossing over the earlier ones."""
-    colors = layout.colors
-    unit = TILE_BOX / layout.board.cell_mm
-    line = layout.tiles.line_mm * unit
-    nodes: list[Node] = [Rect(0, 0, TILE_BOX, TILE_BOX, Style(fill=colors.tile_face))]
-    if not layout.tiles.turnable:
-        corner = 1.6 * unit
-        nodes.append(Polygon(((0, 0), (corner, 0), (0, corner)),
-                             Style(fill=mix(colors.tile_line, colors.tile_face, 0.45))))
-    for index, strand in enumerate(tile.strands()):
-        if index:
-            nodes.append(Path(strand, Style(stroke=colors.tile_face, stroke_mm=line * 2.2)))
-        nodes.append(Path(strand, Style(stroke=colors.tile_line, stroke_mm=line, join="round")))
-    return (Group(tuple(nodes), clip=(0, 0, TILE_BOX, TILE_BOX)),)
+    """A tile's face in the shared tiles' 100 × 100 box."""
+    return tiles.face(tile_set(layout), shared_tile(tile))
 
 
 def tile_use(tile: TileType, x: float, y: float, size: float) -> Use:
-    return Use(tile_symbol_id(tile), compose(translate(x, y), scale(size / TILE_BOX)))
-
-
-def tile_back(layout: Layout) -> tuple[Node, ...]:
-    """The same back on every tile: waves whose period divides the tile, so sheets look seamless."""
-    colors = layout.colors
-    c = layout.board.cell_mm
-    commands: list[tuple] = []
-    for band in range(4):
-        y = c * (band + 0.5) / 4
-        commands += wave_commands(-c * 0.25 if band % 2 else 0.0, y, c * 1.25 if band % 2 else c,
-                                  c * 0.035, 5 if band % 2 else 4)
-    return (Rect(0, 0, c, c, Style(fill=colors.tile_back)),
-            Group((Path(tuple(commands), Style(stroke=colors.tile_back_pattern,
-                                               stroke_mm=c * 0.045, cap="round")),),
-                  clip=(0, 0, c, c)))
+    return tiles.use(TILE_SET, tile.name, x, y, size)
 
 
 # ---- obstacles ------------------------------------------------------------------------
@@ -279,22 +261,12 @@ def tile_back(layout: Layout) -> tuple[Node, ...]:
 
 def obstacle(layout: Layout, family: str, cols: int, rows: int, cell: float,
              words: Words) -> list[Node]:
-    """An obstacle piece of cols × rows cells with its top-left corner at (0, 0)."""
+    """An obstacle piece of cols × rows cells with its top-left corner at (0, 0): a block of
+    the family's colour with the reminder of what it does."""
     spec = layout.obstacles[family]
-    reminder = words.get(f"piece.{family}", "")
-    w, h = cols * cell, rows * cell
-    inset = cell * 0.07
-    nodes: list[Node] = [
-        Rect(0, 0, w, h, Style(fill=spec.color)),
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-             Style(stroke=mix(spec.color, spec.ink, 0.35), stroke_mm=cell * 0.025),
-             rx=cell * 0.06),
-    ]
-    if reminder:
-        size = fonts.fit_size(reminder, cell * 0.7, cell * 0.42, "bold")
-        nodes.append(text_centered(w / 2, h / 2, reminder, size, font="bold", fill=spec.ink))
-    nodes.append(Rect(0, 0, w, h, Style(stroke=spec.edge, stroke_mm=max(0.15, cell * 0.02))))
-    return nodes
+    return tokens.block_face(spec.color, cols * cell, rows * cell, spec.ink,
+                             text=words.get(f"piece.{family}", ""), text_ink=spec.ink,
+                             frame=mix(spec.color, spec.ink, 0.35), edge=spec.edge, unit=cell)
 
 
 def obstacle_at(layout: Layout, view: View, family: str, cells: list[tuple[int, int]],

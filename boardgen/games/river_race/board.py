@@ -1,27 +1,29 @@
-"""The full-size board: the river between two banks, fields, coordinates, title and legend."""
+"""The full-size board: the shared grid board (components/grid_board.py) with the river's
+kinds of cell (bank and river), the players' start and reserve fields, coordinates, the
+title band and the legend, and the river's own artwork on it: the water and the banks
+running on past the edges, grass, sand, waves and the shore lines."""
 
 from __future__ import annotations
 
-from boardgen import fonts
+from boardgen.components import Context, Parts, Player, grid_board
+from boardgen.components.legend import Entry, Swatch
+from boardgen.components.title_band import TitleBand
 from boardgen.games.river_race import art
 from boardgen.games.river_race.art import View
-from boardgen.games.river_race.grid import parse_cell
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
 from boardgen.i18n import Words, words_for
-from boardgen.marks import mark_for, mark_node
+from boardgen.marks import mark_for
 from boardgen.product import Board
-from boardgen.scene import (Node, Path, Rect, Scene, Style, Text, bounds, mix,
-                            text_centered)
-
-SEAM_CLEARANCE_MM = 1.0  # a page seam keeps this far from the title and legend
+from boardgen.scene import Node, Path, Rect, Style
 
 
 def board_view(layout: Layout) -> View:
-    """The window on the whole grid as the full-size board draws it, below the title band."""
+    """The window on the whole grid where the grid board places it, below the title band."""
     spec = layout.board
-    return View(spec.border_mm, spec.title_band_mm + spec.border_mm, spec.cell_mm,
-                0, spec.columns - 1, 1, spec.rows)
+    place = grid_board.placement(grid_model(layout))
+    return View(place.x0, place.y0, place.cell_mm, 0, spec.columns - 1, 1, spec.rows)
 
 
 def board_size(layout: Layout) -> tuple[float, float]:
@@ -32,44 +34,61 @@ def board_size(layout: Layout) -> tuple[float, float]:
             view.y + view.height + spec.border_mm + spec.legend_band_mm)
 
 
+def grid_model(layout: Layout) -> grid_board.Model:
+    """The board as a grid board of the shared kind: rows of bank and river cells, named as
+    a spreadsheet names them, coordinates centred in the border all round. The title stands
+    on the left, the subtitle on the right and the aim below the title, the legend's entries
+    at either end of their band: the middle is left free for a seam, so the board tiles on
+    2 × 2 A4 sheets with no word cut."""
+    spec, colors = layout.board, layout.colors
+    banks = art.bank_rows(layout)
+    rows = "\n".join(" ".join(("b" if row in banks else "r") * spec.columns)
+                     for row in range(spec.rows, 0, -1))
+    return grid_board.Model(
+        type="grid", map=rows, legend={"b": "bank", "r": "river"}, fill="kinds",
+        fills={"bank": colors.bank, "river": colors.water}, naming="spreadsheet",
+        cell_mm=spec.cell_mm, border_mm=spec.border_mm, legend_mm=spec.legend_band_mm,
+        title=TitleBand(height_mm=spec.title_band_mm, align="left"), legend_align="spread",
+        frame_mm=0.6,
+        lines_mm=max(0.15, spec.cell_mm * 0.02), coordinate_mm=min(4.2, spec.border_mm * 0.45),
+        coordinate_gap_mm=spec.border_mm / 2, whole_words=True,
+        colors=grid_board.Colors(border=colors.border, frame=colors.frame, text=colors.text,
+                                 lines=colors.grid))
+
+
+def cell_looks(layout: Layout) -> dict[str, grid_board.Look]:
+    """Every cell's column and row for board.json; the fields in their owners' colours."""
+    spec = layout.board
+    looks = {f"{column_letters(c)}{r}": grid_board.Look(facts={"column": column_letters(c),
+                                                                "row": r})
+             for r in range(1, spec.rows + 1) for c in range(spec.columns)}
+    for number, player in enumerate(layout.players, start=1):
+        for name, what in [(player.start, "start")] + [(r, "reserve") for r in player.reserve]:
+            looks[name] = grid_board.Look(art.field_fill(player.color, what == "start"), (what,),
+                                          {**looks[name].facts, "player": number})
+    return looks
+
+
 def compose_board(layout: Layout, setup: Setup | None = None,
                   words: Words | None = None) -> Board:
     """The board at its exact size; seams run along cell boundaries clear of title and legend."""
+    return board_parts(layout, setup, words).board
+
+
+def board_parts(layout: Layout, setup: Setup | None = None,
+                words: Words | None = None) -> Parts:
+    """The board and its board.json, as the grid board composes them."""
     words = words or words_for(layout, "en")
     view = board_view(layout)
-    width, height = board_size(layout)
-    nodes: list[Node] = [Rect(0, 0, width, height, Style(fill=layout.colors.border))]
-    nodes += surroundings(layout, view, width)
-    nodes += art.terrain(layout, view)
-    nodes += art.fields(layout, view, words)
-    nodes += art.grid_lines(layout, view)
-    if setup is not None:
-        nodes += placed_obstacles(layout, view, setup, words)
-    nodes.append(Rect(view.x, view.y, view.width, view.height,
-                      Style(stroke=layout.colors.frame, stroke_mm=0.6)))
-    border = layout.board.border_mm
-    nodes += art.coordinates(view, min(4.2, border * 0.45), border / 2, layout.colors.text)
-    bands = title(layout, width, words) + legend(layout, view, width, height, words)
-    nodes += bands
-    scene = Scene(width, height, tuple(nodes), title=words("title"))
-    cell = view.cell
-    across = [extent_x(node) for node in bands]
-    return Board(scene,
-                 seams_x=tuple(x for x in (round(view.x + i * cell, 6)
-                                           for i in range(layout.board.columns + 1))
-                               if not any(a - SEAM_CLEARANCE_MM < x < b + SEAM_CLEARANCE_MM
-                                          for a, b in across)),
-                 seams_y=tuple(round(view.y + j * cell, 6) for j in range(layout.board.rows + 1)))
-
-
-def extent_x(node: Node) -> tuple[float, float]:
-    """Leftmost and rightmost x a title or legend node covers, text measured in its font."""
-    if isinstance(node, Text):
-        w = fonts.text_width(node.text, node.size, node.font)
-        left = node.x - {"start": 0.0, "middle": w / 2, "end": w}[node.anchor]
-        return left, left + w
-    box = bounds((node,))
-    return (box[0], box[2]) if box else (0.0, 0.0)
+    width, _ = board_size(layout)
+    facts = {"cells": cell_looks(layout),
+             "under": surroundings(layout, view, width),
+             "over": art.terrain_marks(layout, view) + art.fields(layout, view, words,
+                                                                  filled=False),
+             "pieces": placed_obstacles(layout, view, setup, words) if setup else [],
+             "legend": legend(layout, words), "rule": words("goal")}
+    players = tuple(Player(n, p.color) for n, p in enumerate(layout.players, start=1))
+    return grid_board.compose(grid_model(layout), "board", Context(words, players, facts=facts))
 
 
 def surroundings(layout: Layout, view: View, width: float) -> list[Node]:
@@ -122,7 +141,7 @@ def placed_obstacles(layout: Layout, view: View, setup: Setup, words: Words) -> 
         cells = []
         for name in placement.cells:
             try:
-                cells.append(parse_cell(name))
+                cells.append(spreadsheet_cell(name))
             except ValueError:
                 continue
         family = kind.family if kind else next(iter(layout.obstacles))
@@ -130,54 +149,15 @@ def placed_obstacles(layout: Layout, view: View, setup: Setup, words: Words) -> 
     return nodes
 
 
-def title(layout: Layout, width: float, words: Words) -> list[Node]:
-    """The kit's title and subtitle in its language, centred in the title band."""
-    band = layout.board.title_band_mm
-    if band <= 0:
-        return []
-    color = layout.colors.text
-    heading, subtitle = words("title"), words("subtitle")
-    size = fonts.fit_size(heading, width * 0.8, band * 0.42, "bold")
-    nodes: list[Node] = [Text(width / 2, band * 0.55, heading, size, font="bold",
-                              anchor="middle", fill=color)]
-    if subtitle:
-        sub = min(band * 0.2, size * 0.5)
-        sub = fonts.fit_size(subtitle, width * 0.9, sub, "italic")
-        nodes.append(Text(width / 2, band * 0.55 + min(band * 0.2, size * 0.5) * 1.5, subtitle,
-                          sub, font="italic", anchor="middle", fill=color))
-    return nodes
-
-
-def legend(layout: Layout, view: View, width: float, height: float,
-           words: Words) -> list[Node]:
-    """Swatches for the fields and the aim of the game, along the bottom edge."""
-    band = layout.board.legend_band_mm
-    if band <= 0:
-        return []
-    color = layout.colors.text
-    top = height - band
-    size = min(3.0, band * 0.24)
-    swatch = size * 1.5
-    y = top + band * 0.38
-    entries = [(f"{words('start')} – {words('legend.start')}", False),
-               (f"{words('reserve')} – {words('legend.reserve')}", True)]
-    pair = len(layout.players) * (swatch + 0.8)
-    total = sum(pair + 1 + fonts.text_width(text, size) for text, _ in entries) + 8
-    x = (width - total) / 2
-    nodes: list[Node] = []
-    for text, tinted in entries:
-        for index, player in enumerate(layout.players):
-            fill = mix(player.color, "#ffffff", 0.78) if tinted else player.color
-            nodes.append(Rect(x, y - swatch / 2, swatch, swatch,
-                              Style(fill=fill, stroke=player.color, stroke_mm=0.3)))
-            nodes.append(mark_node(mark_for(index), x + swatch / 2, y, swatch * 0.6,
-                                   player.color if tinted else "#ffffff", player.color))
-            x += swatch + 0.8
-        nodes.append(Text(x + 1, y + size * 0.35, text, size, fill=color))
-        x += 1 + fonts.text_width(text, size) + 8
-    goal = words("goal")
-    goal_size = fonts.fit_size(goal, view.width, size, "italic")
-    nodes.append(text_centered(width / 2, top + band * 0.75, goal, goal_size, font="italic",
-                               fill=color))
-    return nodes
-
+def legend(layout: Layout, words: Words) -> list[Entry]:
+    """The legend: the start and the reserve fields, each in both players' colours."""
+    entries = []
+    for what in ("start", "reserve"):
+        tinted = what == "reserve"
+        swatches = tuple(Swatch(art.field_fill(p.color, not tinted), p.color, mark_for(k),
+                                p.color if tinted else "#ffffff", p.color)
+                         for k, p in enumerate(layout.players))
+        fill = swatches[0].fill
+        entries.append(Entry(fill, None, words(what), words(f"legend.{what}"),
+                             swatches=swatches))
+    return entries

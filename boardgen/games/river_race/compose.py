@@ -2,53 +2,36 @@
 
 from __future__ import annotations
 
-from boardgen.games.river_race.board import board_view, compose_board
-from boardgen.games.river_race.components import compose_obstacles, compose_tiles
-from boardgen.games.river_race.grid import column_name, parse_cell
+from boardgen.games.river_race.board import board_parts, board_view
+from boardgen.games.river_race.components import (compose_obstacles, compose_penalties,
+                                                   compose_tiles)
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.setup import Setup
+from boardgen.geometry.naming import spreadsheet_cell
 from boardgen.i18n import Words, words_for
 from boardgen.marks import mark_for
 from boardgen.product import GameOutput
-from boardgen.scene import mix
 
 
 def compose_game(layout: Layout, setup: Setup | None = None,
                  words: Words | None = None) -> GameOutput:
-    """The board (with a setup's obstacles, if given), the tiles and the obstacle pieces."""
+    """The board (with a setup's obstacles, if given), the tiles, the obstacle pieces and the
+    penalty cards."""
     words = words or words_for(layout, "en")
-    return GameOutput(board=compose_board(layout, setup, words),
-                      board_json=board_json(layout, setup),
+    board = board_parts(layout, setup, words)
+    return GameOutput(board=board.board,
+                      board_json=board_json(layout, setup, board.board_json),
                       component_sets=(compose_tiles(layout, words),
-                                      compose_obstacles(layout, words)))
+                                      compose_obstacles(layout, words),
+                                      compose_penalties(layout, words)))
 
 
-def board_json(layout: Layout, setup: Setup | None = None) -> dict:
-    """Cells with ids, tags, centres in mm; players, obstacle kinds, tile types; the setup."""
+def board_json(layout: Layout, setup: Setup | None = None, cells: dict | None = None) -> dict:
+    """The grid board's cells (ids, kinds, tags, centres in mm, the fields' owners); players,
+    obstacle kinds, tile types; the setup's obstacles."""
+    document = dict(cells if cells is not None else board_parts(layout).board_json)
     view = board_view(layout)
-    cell = view.cell
-    banks = {p.bank for p in layout.players}
-    owners: dict[str, tuple[int, str, str]] = {}
-    for number, player in enumerate(layout.players, start=1):
-        owners[player.start] = (number, "start", player.color)
-        for name in player.reserve:
-            owners[name] = (number, "reserve", mix(player.color, "#ffffff", 0.78))
-    spaces = []
-    for row in range(1, layout.board.rows + 1):
-        for col in range(layout.board.columns):
-            name = f"{column_name(col)}{row}"
-            cx, cy = view.center(col, row)
-            tags = ["bank"] if row in banks else ["river"]
-            space = {"id": name, "kind": "cell", "tags": tags, "column": column_name(col),
-                     "row": row, "center": [round(cx, 3), round(cy, 3)], "size": [cell, cell],
-                     "color": layout.colors.bank if row in banks else layout.colors.water}
-            if name in owners:
-                number, what, color = owners[name]
-                tags.append(what)
-                space.update(player=number, color=color)
-            spaces.append(space)
-    document = {
-        "spaces": spaces,
+    document.update({
         "players": [{"number": n, "name": p.name, "color": p.color, "mark": mark_for(n - 1),
                      "start": p.start,
                      "reserve": list(p.reserve), "bank_row": p.bank,
@@ -60,7 +43,7 @@ def board_json(layout: Layout, setup: Setup | None = None) -> dict:
                            for k in layout.kinds().values()],
         "tile_types": [{"name": t.name, "count": t.count, "ends": list(t.ends()),
                         "paths": list(t.paths)} for t in layout.tiles.types],
-    }
+    })
     if setup is not None:
         document["obstacles"] = [_placed(layout, view, p) for p in setup.placements]
     return document
@@ -70,7 +53,7 @@ def _placed(layout: Layout, view, placement) -> dict:
     centres = []
     for name in placement.cells:
         try:
-            col, row = parse_cell(name)
+            col, row = spreadsheet_cell(name)
         except ValueError:
             continue
         if 0 <= col < layout.board.columns and 1 <= row <= layout.board.rows:

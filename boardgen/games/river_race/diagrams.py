@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from typing import Callable
 
+from boardgen.components import grid_board
+from boardgen.components.text import centred
 from boardgen.errors import InputError
 from boardgen.games.river_race import art, examples
 from boardgen.games.river_race.art import View
-from boardgen.games.river_race.grid import RiverModel, parse_cell
 from boardgen.games.river_race.lines import covered_cells, shortest_lines
 from boardgen.games.river_race.model import Layout, TileType
-from boardgen.games.river_race.paths import EDGE_MIDPOINTS
-from boardgen.games.river_race.setup import Setup
-from boardgen.games.river_race.validator import REACHED, reachable, validate
+from boardgen.games.river_race.placing import RiverModel, board_order, validate
+from boardgen.geometry.naming import spreadsheet_cell
+from boardgen.geometry.paths import EDGE_MIDPOINTS
+from boardgen.geometry.reach import Board, Setup
 from boardgen.i18n import Words, words_for
 from boardgen.scene import (Circle, Line, Node, Path, Polygon, Rect, Scene, Style,
-                            arc_commands, text_centered)
+                            arc_commands)
 
 WARNING = "#d62828"
 Tile = tuple[str, str, int]  # cell, ends such as "NS", player
@@ -70,10 +72,10 @@ class Figure:
         self.symbols: dict[str, tuple[Node, ...]] = {}
 
     def at(self, name: str) -> tuple[float, float]:
-        return self.view.center(*parse_cell(name))
+        return self.view.center(*spreadsheet_cell(name))
 
     def box(self, name: str) -> tuple[float, float]:
-        return self.view.box(*parse_cell(name))
+        return self.view.box(*spreadsheet_cell(name))
 
     def line(self, tiles: list[Tile]) -> None:
         """Tiles of a player's line, each framed in the player's colour."""
@@ -89,7 +91,7 @@ class Figure:
 
     def obstacle(self, family: str, cells: str) -> None:
         self.pieces += art.obstacle_at(self.layout, self.view, family,
-                                       [parse_cell(n) for n in cells], self.words)
+                                       [spreadsheet_cell(n) for n in cells], self.words)
 
     def numbered(self, names: list[str]) -> None:
         """Tiles to take back, hatched and numbered from the last one placed."""
@@ -101,7 +103,7 @@ class Figure:
                                    Style(stroke=WARNING, stroke_mm=c * 0.06, dash=(c * 0.12, c * 0.08))))
             r = c * 0.17
             self.marks.append(Circle(x + c - r * 1.2, y + r * 1.2, r, Style(fill=WARNING)))
-            self.marks.append(text_centered(x + c - r * 1.2, y + r * 1.2, str(number), r * 1.35,
+            self.marks.append(centred(x + c - r * 1.2, y + r * 1.2, str(number), r * 1.35,
                                             font="bold", fill="#ffffff"))
 
     def blocked_end(self, name: str, edge: str) -> None:
@@ -128,14 +130,17 @@ class Figure:
     def scene(self, title: str, coordinates: str = "tblr") -> Scene:
         layout, view = self.layout, self.view
         nodes: list[Node] = art.terrain(layout, view) + art.fields(layout, view, self.words)
-        nodes += art.grid_lines(layout, view)
+        nodes.append(grid_board.grid_lines(view.placement, *view.size,
+                                           Style(stroke=layout.colors.grid,
+                                                 stroke_mm=max(0.15, view.cell * 0.02))))
         nodes += self.pieces + self.tiles
         nodes.append(Rect(view.x, view.y, view.width, view.height,
                           Style(stroke=layout.colors.grid, stroke_mm=view.cell * 0.03)))
         nodes += board_edges(layout, view)
         nodes += self.marks
-        nodes += art.coordinates(view, self.coordinate_mm, view.x / 2, layout.colors.text,
-                                 coordinates)
+        nodes += grid_board.edge_labels(view.placement, view.edge_labels(coordinates),
+                                        *view.size, self.coordinate_mm, view.x / 2,
+                                        layout.colors.text)
         return Scene(self.width, self.height, tuple(nodes), symbols=dict(self.symbols),
                      title=title)
 
@@ -253,7 +258,7 @@ def off_board_figure(layout: Layout, words: Words) -> Scene:
     figure.numbered(list(hazard.taken_back))
     x, y = figure.at(hazard.cells["edge"])
     cell = figure.view.cell
-    outward = -1 if parse_cell(hazard.cells["edge"])[0] == 0 else 1
+    outward = -1 if spreadsheet_cell(hazard.cells["edge"])[0] == 0 else 1
     figure.arrow((x + outward * cell * 0.3, y), (x + outward * cell * 1.05, y))
     sides = "tbr" if outward < 0 else "tbl"
     return figure.scene(words("figure.off_board"), coordinates=sides)
@@ -311,12 +316,13 @@ def setup_figure(layout: Layout, words: Words, legal: bool) -> Scene:
     else:
         cut = [p for p in report.problems if p.code == "cut-off"][0]
         player = model.player(cut.player)
-        region = reachable(model.grid, covered_cells(model, setup), player.start, player.goal_row)
+        runner = model.rules.runner(player.number)
+        region = Board(model.grid, covered_cells(model, setup)).reach(runner.starts,
+                                                                      runner.goals).region
         color = layout.players[player.number - 1].color
-        for index, value in enumerate(region):
-            if value == REACHED:
-                x, y = figure.view.box(*model.grid.col_row(index))
-                figure.marks.append(Rect(x, y, cell, cell, Style(fill=color, opacity=0.25)))
+        for reached in sorted(region, key=board_order):
+            x, y = figure.view.box(reached[0], model.row_number(reached))
+            figure.marks.append(Rect(x, y, cell, cell, Style(fill=color, opacity=0.25)))
         wall = set(cut.cells)
         for placement in setup.placements:
             if set(placement.cells) & wall:
@@ -326,7 +332,7 @@ def setup_figure(layout: Layout, words: Words, legal: bool) -> Scene:
 
 def outline(figure: Figure, cells: tuple[str, ...]) -> Node:
     """A red frame around a piece of the wall."""
-    points = [parse_cell(n) for n in cells]
+    points = [spreadsheet_cell(n) for n in cells]
     cols = [c for c, _ in points]
     rows = [r for _, r in points]
     x0, y0 = figure.view.box(min(cols), max(rows))
@@ -338,10 +344,10 @@ def outline(figure: Figure, cells: tuple[str, ...]) -> Node:
 def route_line(figure: Figure, model: RiverModel, setup: Setup, number: int) -> list[Node]:
     """A shortest route in the player's colour, nudged aside so two routes never hide each other."""
     player = model.player(number)
-    route = shortest_lines(model.grid, covered_cells(model, setup), player).line
+    route = shortest_lines(model, covered_cells(model, setup), player).line
     c = figure.view.cell
     nudge = c * (-0.14 if number == 1 else 0.14)
-    points = [figure.view.center(*model.grid.col_row(cell)) for cell in route]
+    points = [figure.view.center(cell[0], model.row_number(cell)) for cell in route]
     points = [(x + nudge, y - nudge) for x, y in points]
     (x0, y0), (x1, y1) = points[0], points[1]
     points[0] = ((x0 + x1) / 2, (y0 + y1) / 2)

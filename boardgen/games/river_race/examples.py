@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from boardgen.games.river_race.generator import legal_placements
-from boardgen.games.river_race.grid import PieceKind, RiverModel, column_name
-from boardgen.games.river_race.setup import Placement, Setup
-from boardgen.games.river_race.validator import validate
+from boardgen.games.river_race.placing import RiverModel, board_order, validate
+from boardgen.geometry.naming import Cell, column_letters
+from boardgen.geometry.reach import PieceKind, Placement, Setup
 
 SEEDS = range(1, 21)          # example setups: the first seed the generator succeeds with
 Tile = tuple[str, str, int]   # cell, ends such as "NS", player
@@ -53,7 +53,7 @@ class Plan:
 
     def name(self, dcol: int, drow: int) -> str:
         """The cell ``dcol`` columns along (towards ``step``) and ``drow`` rows up."""
-        return f"{column_name(self.col + self.step * dcol)}{self.bank + drow}"
+        return f"{column_letters(self.col + self.step * dcol)}{self.bank + drow}"
 
     def ends(self, ends: str) -> str:
         """Tile ends as seen running to the right, turned round when running left."""
@@ -73,10 +73,10 @@ def plan(layout) -> Plan:
     """The lower bank's player, and the side of their start field with more room."""
     model = layout.model()
     low, high = sorted(model.players, key=lambda p: p.bank_row)
-    col = model.grid.col_row(low.start)[0]
-    step = 1 if col <= (model.grid.columns - 1) / 2 else -1
+    col = low.start[0]
+    step = 1 if col <= (model.grid.width - 1) / 2 else -1
     return Plan(low.number, high.number, col, low.bank_row, high.bank_row, step,
-                model.grid.columns)
+                model.grid.width)
 
 
 APPROACH = [(0, 0, "NS"), (0, 1, "NS"), (0, 2, "SE"), (1, 2, "WN"), (1, 3, "NS")]
@@ -87,12 +87,12 @@ def black_hazard(layout) -> Hazard:
     p = plan(layout)
     model = layout.model()
     player = model.player(p.player)
-    def distance(cell: int) -> tuple[int, bool]:  # nearest first; on a tie, ahead of the line
-        offset = model.grid.col_row(cell)[0] - p.col
+    def distance(cell: Cell) -> tuple[int, bool]:  # nearest first; on a tie, ahead of the line
+        offset = cell[0] - p.col
         return abs(offset), offset * p.step < 0
 
     reserve = min(player.reserves, key=distance)
-    reserve_col = model.grid.col_row(reserve)[0]
+    reserve_col = reserve[0]
     reach = (reserve_col - p.col) * p.step
     return Hazard(p.span(min(-2, reach - 1), max(4, reach + 1)), (p.bank, p.bank + 5),
                   p.tiles(APPROACH) + ((model.grid.name(reserve), "NS", p.player),),
@@ -174,20 +174,20 @@ def illegal_example(layout) -> Setup | None:
     return None
 
 
-def enclosure(model: RiverModel, start: int, width: int, height: int,
-              shift: int = 0) -> tuple[list[tuple[PieceKind, tuple[int, ...]]], set[int]] | None:
+def enclosure(model: RiverModel, start: Cell, width: int, height: int,
+              shift: int = 0) -> tuple[list[tuple[PieceKind, tuple[Cell, ...]]], set[Cell]] | None:
     """Pieces covering every cell next to a width × height block on the start's bank, never
     covering the block itself or a field (the wall runs around the block corner to corner),
     and the cells of the block."""
     grid = model.grid
-    col, bank = grid.col_row(start)
-    up = 1 if bank < grid.rows / 2 else -1
-    first = min(max(col - (width - 1) // 2 + shift, 0), grid.columns - width)
-    inside = {grid.index(c, bank + up * r) for c in range(first, first + width)
-              for r in range(height) if 1 <= bank + up * r <= grid.rows}
+    col, bank = start[0], model.row_number(start)
+    up = 1 if bank < grid.height / 2 else -1
+    first = min(max(col - (width - 1) // 2 + shift, 0), grid.width - width)
+    inside = {model.cell(c, bank + up * r) for c in range(first, first + width)
+              for r in range(height) if 1 <= bank + up * r <= grid.height}
     if len(inside) != width * height:
         return None
-    ring = sorted({n for cell in inside for n in grid.neighbours(cell)} - inside)
+    ring = sorted({n for cell in inside for n in grid.neighbours(cell)} - inside, key=board_order)
     fields = set(model.fields())
     if fields & set(ring):
         return None
@@ -197,7 +197,7 @@ def enclosure(model: RiverModel, start: int, width: int, height: int,
     return None if wall is None else (wall, inside)
 
 
-def _cover(model: RiverModel, ring: list[int], forbidden: set[int], covered: set[int],
+def _cover(model: RiverModel, ring: list[Cell], forbidden: set[Cell], covered: set[Cell],
            stock: dict[str, int], chosen: list) -> list | None:
     """Backtracking: the first uncovered ring cell, tried with every piece that can cover it."""
     todo = [cell for cell in ring if cell not in covered]
@@ -213,7 +213,7 @@ def _cover(model: RiverModel, ring: list[int], forbidden: set[int], covered: set
     for kind, cells in candidates:
         stock[kind.name] -= 1
         stock[kind.family] -= 1
-        chosen.append((kind, tuple(sorted(cells))))
+        chosen.append((kind, tuple(sorted(cells, key=board_order))))
         found = _cover(model, ring, forbidden, covered | cells, stock, chosen)
         chosen.pop()
         stock[kind.name] += 1
@@ -223,21 +223,20 @@ def _cover(model: RiverModel, ring: list[int], forbidden: set[int], covered: set
     return None
 
 
-def _placements_over(model: RiverModel, cell: int) -> Iterator[tuple[PieceKind, set[int]]]:
+def _placements_over(model: RiverModel, cell: Cell) -> Iterator[tuple[PieceKind, set[Cell]]]:
     """Every kind, either way round, in every position that covers ``cell``; longest first."""
-    grid = model.grid
-    col, row = grid.col_row(cell)
+    col, row = cell[0], model.row_number(cell)
     for kind in sorted(model.kinds.values(), key=lambda k: (-max(k.width, k.height), k.area)):
         for width, height in dict.fromkeys(((kind.width, kind.height), (kind.height, kind.width))):
             for dc in range(width):
                 for dr in range(height):
                     c0, r0 = col - dc, row - dr
-                    if grid.contains(c0, r0) and grid.contains(c0 + width - 1, r0 + height - 1):
-                        yield kind, {grid.index(c0 + i, r0 + j)
+                    if model.contains(c0, r0) and model.contains(c0 + width - 1, r0 + height - 1):
+                        yield kind, {model.cell(c0 + i, r0 + j)
                                      for i in range(width) for j in range(height)}
 
 
-def _complete(model: RiverModel, wall: list, walled: int, inside: set[int]) -> Setup:
+def _complete(model: RiverModel, wall: list, walled: int, inside: set[Cell]) -> Setup:
     """The wall, owned by the opponent first, and the rest of the pieces placed elsewhere,
     clear of the walled-in block and of the cells next to the wall, so the wall stands out."""
     grid = model.grid
@@ -259,13 +258,12 @@ def _complete(model: RiverModel, wall: list, walled: int, inside: set[int]) -> S
     return Setup(tuple(placements), source="illegal example")
 
 
-def _around(model: RiverModel, wall: list) -> set[int]:
+def _around(model: RiverModel, wall: list) -> set[Cell]:
     """The cells next to the wall's pieces, corners included."""
     grid = model.grid
     found = set()
     for _, cells in wall:
-        for cell in cells:
-            col, row = grid.col_row(cell)
-            found.update(grid.index(col + dc, row + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)
-                         if grid.contains(col + dc, row + dr))
+        for col, row in cells:
+            found.update((col + dc, row + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+                         if grid.inside((col + dc, row + dr)))
     return found

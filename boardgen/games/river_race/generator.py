@@ -10,9 +10,10 @@ import random
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from boardgen.errors import InputError
-from boardgen.games.river_race.grid import PieceKind, RiverModel
-from boardgen.games.river_race.setup import Placement, Setup, setup_toml
-from boardgen.games.river_race.validator import BLOCKED, reachable, validate
+from boardgen.games.river_race.placing import RiverModel, validate
+from boardgen.games.river_race.setup import setup_toml
+from boardgen.geometry.naming import Cell
+from boardgen.geometry.reach import BLOCKED, Board, PieceKind, Placement, Setup
 
 ATTEMPTS = 50
 FAIR_ATTEMPTS = 400  # on the shipped board about 99 in 100 random setups are fair
@@ -98,44 +99,49 @@ def deal(model: RiverModel, rng: random.Random,
 def legal_placements(model: RiverModel, rng: random.Random, fixed: Sequence[Placement] = (),
                      hands: Mapping[tuple[int, str], int] | None = None,
                      keep_open: Sequence[int] | None = None,
-                     avoid: Iterable[int] = ()) -> Setup | None:
+                     avoid: Iterable[Cell] = ()) -> Setup | None:
     """One attempt at placing the dealt pieces around the ``fixed`` ones and off the ``avoid``
     cells, keeping every player in ``keep_open`` (default: all) able to reach the far bank;
     None when a piece finds no room."""
     grid = model.grid
-    players = [p for p in model.players if keep_open is None or p.number in keep_open]
-    blocked = bytearray(grid.size)
+    board = Board(grid)
+    runners = [r for r in model.rules.runners if keep_open is None or r.number in keep_open]
+    blocked = bytearray(len(board.state))
     for cell in [*model.fields(), *avoid]:
-        blocked[cell] = BLOCKED  # never covered; cleared again before the reachability checks
-    covered = bytearray(grid.size)
+        blocked[board.index(cell)] = BLOCKED  # never covered; the reachability checks ignore it
+    covered = bytearray(len(board.state))
     for placement in fixed:
         for name in placement.cells:
-            blocked[grid.locate(name)] = covered[grid.locate(name)] = BLOCKED
+            index = board.index(grid.cell(name))
+            blocked[index] = covered[index] = BLOCKED
     placements = list(fixed)
     for player, kind in deal(model, rng, hands, [p.piece for p in fixed]):
-        cells = _place(grid, players, kind, blocked, covered, rng)
+        cells = _place(model, board, runners, kind, blocked, covered, rng)
         if cells is None:
             return None
         for cell in cells:
-            blocked[cell] = covered[cell] = BLOCKED
+            blocked[board.index(cell)] = covered[board.index(cell)] = BLOCKED
         placements.append(Placement(len(placements) + 1, kind.name,
                                     tuple(grid.name(c) for c in cells), player))
     return Setup(tuple(placements), source="random")
 
 
-def _place(grid, players, kind: PieceKind, blocked: bytearray, covered: bytearray,
-           rng: random.Random) -> list[int] | None:
+def _place(model: RiverModel, board: Board, runners, kind: PieceKind, blocked: bytearray,
+           covered: bytearray, rng: random.Random) -> list[Cell] | None:
+    """A random spot for the piece, either way round, that walls nobody in; its cells from the
+    bottom row up, each row from the left."""
+    columns, rows = model.grid.width, model.grid.height
     for _ in range(TRIES_PER_PIECE):
         width, height = (kind.width, kind.height) if rng.random() < 0.5 else (kind.height,
                                                                                kind.width)
-        col = rng.randrange(grid.columns - width + 1)
-        row = rng.randrange(1, grid.rows - height + 2)
-        cells = [grid.index(col + dc, row + dr) for dr in range(height) for dc in range(width)]
-        if any(blocked[c] for c in cells):
+        col = rng.randrange(columns - width + 1)
+        row = rng.randrange(1, rows - height + 2)
+        cells = [model.cell(col + dc, row + dr) for dr in range(height) for dc in range(width)]
+        if any(blocked[board.index(c)] for c in cells):
             continue
         trial = bytearray(covered)
         for cell in cells:
-            trial[cell] = BLOCKED
-        if all(reachable(grid, trial, p.start, p.goal_row) is None for p in players):
+            trial[board.index(cell)] = BLOCKED
+        if all(board.reach(r.starts, r.goals, state=trial).ok for r in runners):
             return cells
     return None

@@ -14,9 +14,11 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from boardgen.games.river_race.grid import (Grid, PieceKind, Player, RiverModel, column_name,
-                                            parse_cell)
-from boardgen.games.river_race.paths import line_ends, parse_path
+from boardgen.games.river_race.placing import Player, RiverModel
+from boardgen.geometry.cells import Grid, rectangle
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
+from boardgen.geometry.paths import line_ends, parse_path
+from boardgen.geometry.reach import PieceKind
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 from boardgen.product import MAX_COPIES
 
@@ -76,7 +78,7 @@ class PlayerSpec(Model):
     @classmethod
     def start_is_a_cell(cls, value: str | None) -> str | None:
         if value is not None:
-            parse_cell(value)
+            spreadsheet_cell(value)
         return value.upper() if value else value
 
     @field_validator("reserve")
@@ -85,17 +87,17 @@ class PlayerSpec(Model):
         if value is None:
             return value
         for name in value:
-            parse_cell(name)
+            spreadsheet_cell(name)
         return [name.upper() for name in value]
 
     def placed(self, number: int, board: BoardSpec) -> "PlayerSpec":
         """This player with every missing value worked out for a board of this size."""
-        bank = self.bank or (parse_cell(self.start)[1] if self.start
+        bank = self.bank or (spreadsheet_cell(self.start)[1] if self.start
                              else (1 if number == 1 else board.rows))
-        start = self.start or f"{column_name(board.columns // 2)}{bank}"
+        start = self.start or f"{column_letters(board.columns // 2)}{bank}"
         reserve = self.reserve
         if reserve is None:
-            reserve = default_reserves(parse_cell(start)[0], bank, board.columns)
+            reserve = default_reserves(spreadsheet_cell(start)[0], bank, board.columns)
         return self.model_copy(update={
             "name": self.name or f"Player {number}",
             "color": self.color or PLAYER_COLORS[(number - 1) % len(PLAYER_COLORS)],
@@ -108,8 +110,8 @@ def default_reserves(start_col: int, bank: int, columns: int) -> list[str]:
     for offset in BOOK_RESERVE_OFFSETS:
         step = round(offset * columns / BOOK_COLUMNS) or (1 if offset > 0 else -1)
         col = min(max(start_col + step, 0), columns - 1)
-        if col != start_col and col not in [parse_cell(n)[0] for n in found]:
-            found.append(f"{column_name(col)}{bank}")
+        if col != start_col and col not in [spreadsheet_cell(n)[0] for n in found]:
+            found.append(f"{column_letters(col)}{bank}")
     return found
 
 
@@ -292,18 +294,18 @@ class Layout(LayoutBase):
         seen: dict[str, str] = {}
         for index, player in enumerate(self.players):
             key = f"players[{index}]"
-            if not 1 <= player.bank <= grid.rows:
+            if not 1 <= player.bank <= grid.height:
                 found.append(FieldProblem(f"{key}.bank", f"bank row {player.bank} is not on the "
-                                          f"board (rows 1–{grid.rows})", related=size))
+                                          f"board (rows 1–{grid.height})", related=size))
                 continue
             fields = [(player.start, "start", "start")]
             fields += [(r, "reserve", f"reserve[{i}]") for i, r in enumerate(player.reserve)]
             for name, what, where in fields:
-                col, row = parse_cell(name)
-                if not grid.contains(col, row):
+                col, row = spreadsheet_cell(name)
+                if not (col < grid.width and 1 <= row <= grid.height):
                     found.append(FieldProblem(
                         f"{key}.{where}", f"{what} field {name} is off the board (columns "
-                        f"A–{column_name(grid.columns - 1)}, rows 1–{grid.rows})", related=size))
+                        f"A–{column_letters(grid.width - 1)}, rows 1–{grid.height})", related=size))
                 elif row != player.bank:
                     found.append(FieldProblem(
                         f"{key}.{where}", f"{what} field {name} is not on the player's bank, "
@@ -334,14 +336,15 @@ class Layout(LayoutBase):
                     related=(f"obstacles.{family}.shapes",)))
             for shape in spec.shapes:
                 width, height = shape_size(shape)
-                if max(width, height) > max(grid.columns, grid.rows) // 2:
+                if max(width, height) > max(grid.width, grid.height) // 2:
                     found.append(FieldProblem(
                         f"obstacles.{family}.shapes", f"shape {shape} is longer than half the "
                         "board", related=size))
             covered += largest_cover(spec.shapes, needed)
-        if covered > MAX_COVERED_SHARE * grid.size:
+        cells = grid.width * grid.height
+        if covered > MAX_COVERED_SHARE * cells:
             found.append(FieldProblem(
-                "obstacles", f"the obstacles may cover {covered} of the board's {grid.size} "
+                "obstacles", f"the obstacles may cover {covered} of the board's {cells} "
                 f"cells; at most {MAX_COVERED_SHARE:.0%} leaves room to race", related=size))
         return found
 
@@ -357,7 +360,8 @@ class Layout(LayoutBase):
         return found
 
     def grid(self) -> Grid:
-        return Grid(self.board.columns, self.board.rows)
+        """The board's cells, named A1 (bottom left) to U21 (top right) on the book's board."""
+        return rectangle(self.board.columns, self.board.rows, "spreadsheet")
 
     def model(self) -> RiverModel:
         """The board graph the validator works on."""
@@ -382,8 +386,8 @@ def river_model(layout: Layout) -> RiverModel:
     grid = layout.grid()
     banks = [p.bank for p in layout.players]
     players = tuple(
-        Player(number, spec.name, grid.locate(spec.start),
-               tuple(grid.locate(r) for r in spec.reserve), spec.bank,
+        Player(number, spec.name, grid.cell(spec.start),
+               tuple(grid.cell(r) for r in spec.reserve), spec.bank,
                next(b for b in banks if b != spec.bank))
         for number, spec in enumerate(layout.players, start=1))
     per_player = {family: spec.per_player for family, spec in layout.obstacles.items()}

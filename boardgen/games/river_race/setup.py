@@ -8,7 +8,8 @@ player = 1
 ```
 
 Reading a setup only checks that the file is well formed (TOML, the three keys, cell
-names that are cell names). Whether the placement obeys the rules is the validator's job.
+names that are cell names). Whether the placement obeys the rules is the generic check's job
+(:func:`boardgen.geometry.reach.check_placements`), which also defines what a setup holds.
 """
 
 # Annotations are not postponed (no ``from __future__ import annotations``): pydantic
@@ -16,39 +17,17 @@ names that are cell names). Whether the placement obeys the rules is the validat
 # would be compiled and evaluated all over again.
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import Field, StrictInt, StrictStr, field_validator
 
 from boardgen.errors import InputError
-from boardgen.games.river_race.grid import parse_cell
+from boardgen.geometry.naming import spreadsheet_cell
+from boardgen.geometry.reach import Placement, Setup
 from boardgen.layout import RawLayout, SetupModel, read_toml, validate_model
 
 ENTRY_HEADER = re.compile(r"^\s*\[\[\s*obstacle\s*\]\]")
 ENTRY_KEY = re.compile(r"^obstacle\[(\d+)\]")
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One obstacle as the setup gives it: which piece, the cells it covers, whose it is."""
-
-    number: int  # its place in the file, from 1
-    piece: str
-    cells: tuple[str, ...]
-    player: int
-    line: int | None = None
-
-    def describe(self) -> str:
-        return f"#{self.number} {self.piece} [{' '.join(self.cells)}]"
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The obstacles of a setup file, in file order."""
-
-    placements: tuple[Placement, ...]
-    source: str = "setup"
 
 
 class ObstacleEntry(SetupModel):
@@ -64,7 +43,7 @@ class ObstacleEntry(SetupModel):
     @classmethod
     def cells_are_cell_names(cls, value: list[str]) -> list[str]:
         for name in value:
-            parse_cell(name)
+            spreadsheet_cell(name)
         return [name.upper() for name in value]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgen.games.river_race import examples
-from boardgen.games.river_race.grid import column_name, parse_cell
+from boardgen.geometry.naming import column_letters, spreadsheet_cell
 from boardgen.games.river_race.model import Layout, TileType, shape_size
 from boardgen.i18n import Words
 
@@ -24,13 +24,13 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "columns": board.columns,
         "rows": board.rows,
         "first_column": "A",
-        "last_column": column_name(board.columns - 1),
+        "last_column": column_letters(board.columns - 1),
         "top_left": f"A{board.rows}",
         "players": [player_facts(layout, index) for index in range(len(layout.players))],
         "tiles": tile_facts(layout),
         "obstacles": obstacle_facts(layout, words),
-        "black": family_facts(layout, _role(layout, "black", 0), words),
-        "green": family_facts(layout, _role(layout, "green", 1), words),
+        "black": family_facts(layout, role(layout, "black", 0), words),
+        "green": family_facts(layout, role(layout, "green", 1), words),
         "hand": layout.play.hand,
         "take_back_obstacle": layout.play.take_back_obstacle,
         "take_back_collision": layout.play.take_back_collision,
@@ -44,7 +44,7 @@ def player_facts(layout: Layout, index: int) -> dict[str, Any]:
     player = layout.players[index]
     goal = next(p.bank for p in layout.players if p is not player)
     return {"number": index + 1, "bank": player.bank, "goal": goal, "start": player.start,
-            "start_column": column_name(parse_cell(player.start)[0]),
+            "start_column": column_letters(spreadsheet_cell(player.start)[0]),
             "reserves": list(player.reserve), "reserve_count": len(player.reserve)}
 
 
@@ -88,7 +88,7 @@ def obstacle_facts(layout: Layout, words: Words) -> dict[str, Any]:
             "per_player": sum(f["per_player"] for f in families)}
 
 
-def _role(layout: Layout, name: str, index: int) -> str:
+def role(layout: Layout, name: str, index: int) -> str:
     """The family the text calls black (or green): that one, or the index-th family."""
     if name in layout.obstacles:
         return name

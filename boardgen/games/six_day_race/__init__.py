@@ -1,7 +1,9 @@
 """6-Tage Rennen (Walter Toncar, Holtmann 1986), with Alan Moon's numbered and coloured board.
 
-An oval velodrome of equal-length spaces, 120 green and 80 grey movement cards,
-eight rider standees and a score sheet for six races.
+An oval velodrome of equal-length spaces, 120 green and 80 grey movement cards, eight rider
+standees, a player aid each and a score sheet for six races. The board and the pieces are the
+shared components a race layout declares; this package is the rules plugin: the layout's
+extras, the rule values its texts name, its figures and the score sheet's columns.
 """
 
 from __future__ import annotations

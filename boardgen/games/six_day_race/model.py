@@ -1,8 +1,13 @@
-"""The layout model of 6-Tage Rennen: track proportions, named and coloured spaces, cards, riders.
+"""The layout model of 6-Tage Rennen: a layout in the race kind's format (the oval ``[board]``,
+``[kinds]``, ``[players]``, the pieces as ``[components]``) plus the tables only its rules
+read: where the named and coloured spaces fall, the green and grey decks among the cards'
+piles, the hands, the card places, the legend's rows and the score sheet's races and points.
 
 Printed words are not here: they come from the layout's ``[labels.<lang>]`` tables. The model
-derives what the player need not set (the straights' length, the start/finish line's place)
-and reports every rule-level problem of a layout at once.
+derives what the player need not set (the straights' length, the start/finish line's place),
+checks what the six-day rules need of the shared components (standee riders that fit on every
+space, card places between the cutting lines), refuses the keys of the game's former format
+with what to write instead, and reports every rule-level problem of a layout at once.
 """
 
 # Annotations are not postponed (no ``from __future__ import annotations``): pydantic
@@ -19,7 +24,7 @@ from boardgen.components import pieces_model, track_board
 from boardgen.components.kinds import Kind
 from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
-from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
+from boardgen.layout import FieldProblem, LayoutBase, Model, raise_all
 
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
 # The numbers and words any legend text may name (their values: infield.legend_values).
@@ -56,9 +61,22 @@ MOVED = {
 }
 
 
+OLD_SPACES = ("named", "colors_of", *("black", "green", "grey", "red", "blue", "orange"))
+SPACES_ADVICE = ("spaces are given by number now, as a race layout gives them: 23 = \"sprint\", "
+                 "45 = \"green\", 54 = \"plain\" for none, a named space in a colour as 40 = "
+                 "{ kind = \"rider-change\", color = \"green\" }; the numbers are counted on "
+                 "counted_on spaces (a top-level key, 80 in the shipped layouts), or give one "
+                 "space its own: 90 = { kind = \"orange\", of = 100 }")
+
+
 def moved(data: dict) -> list[tuple[str, str]]:
     """The moved keys ``data`` sets, each with what to write instead."""
     found = []
+    spaces = data.get("spaces")
+    if isinstance(spaces, dict):
+        old = [key for key in spaces if key in OLD_SPACES]
+        if old:
+            found.append((f"spaces.{old[0]}", SPACES_ADVICE))
     for key, advice in MOVED.items():
         table, _, name = key.partition(".")
         given = data.get(table)
@@ -158,20 +176,23 @@ class Velodrome(track_board.OvalTrack):
 
 
 class NamedSpace(Model):
-    """A space with a word printed in it, and what the space is for."""
+    """A space with a word printed in it, and what the space is for (as placed on the track)."""
 
     space: int = Field(ge=1, description="the space's number, counted from 1 just after the "
                                          "start/finish line")
     kind: SpaceKind = Field(description="what the space is for; its printed word is the label "
                                         "space.<kind> (sprints are numbered in track order)")
-    of: int | None = Field(None, ge=1, le=1000,
-                           description="the track length `space` was counted on: on a track of "
-                                       "another length the space moves in proportion (without "
-                                       "it the number is fixed)")
 
-    def on_track(self, spaces: int) -> int:
-        """The space's number on a track of ``spaces`` spaces."""
-        return in_proportion(self.space, self.of, spaces)
+
+class Space(Model):
+    """A space given by number with more than its kind: the colour of a named space, or the
+    track length this one number is counted on."""
+
+    kind: str = Field(min_length=1, max_length=40, description="one of the layout's [kinds]")
+    color: Literal["black", "green", "grey", "red", "blue", "orange"] | None = Field(
+        None, description="a named space's colour, if it has one of the coloured spaces' effects")
+    of: int | None = Field(None, ge=2, le=1000, description="the track length this number is "
+                                                            "counted on (default: counted_on)")
 
 
 def in_proportion(number: int, counted_on: int | None, spaces: int) -> int:
@@ -193,60 +214,20 @@ def runs(numbers) -> list[list[int]]:
     return found
 
 
-def spread(numbers, counted_on: int | None, spaces: int) -> tuple[int, ...]:
-    """A colour's spaces counted on ``counted_on`` spaces, spread over a track of ``spaces``,
-    in the order given: each run of neighbouring spaces keeps its length and starts where its
-    first space falls in proportion, as a named space does, so a pattern of runs covers the
-    whole lap (None, or the track's own length: the numbers stay)."""
-    if counted_on is None or counted_on == spaces:
-        return tuple(numbers)
-    moved = {}
-    for run in runs(set(numbers)):
-        first = in_proportion(run[0], counted_on, spaces)
-        moved.update({number: first + offset for offset, number in enumerate(run)})
-    return tuple(moved[number] for number in numbers)
-
-
 class Spaces(Model):
-    """Named and coloured spaces, by space number."""
+    """The named and coloured spaces as placed on the track, by colour and kind (what the
+    board, the legend and the rules read)."""
 
-    named: tuple[NamedSpace, ...] = Field(
-        (), description="the spaces with words: finish, start and rider change once each, "
-                        "up to four sprints, a crash space if you like")
+    named: tuple[NamedSpace, ...] = Field((), description="the spaces with words, in track "
+                                                          "order")
     black: tuple[int, ...] = Field((), description="spaces coloured black (no slipstream)")
     green: tuple[int, ...] = Field((), description="spaces coloured green")
     grey: tuple[int, ...] = Field((), description="spaces coloured grey")
     red: tuple[int, ...] = Field((), description="spaces coloured red")
     blue: tuple[int, ...] = Field((), description="spaces coloured blue")
-    orange: tuple[int, ...] = Field((), description="spaces coloured orange (unknown on the "
-                                                    "original board: none by default)")
-    colors_of: dict[Literal["black", "green", "grey", "red", "blue", "orange"],
-                    int] = Field(
-        {}, description="per colour list, the track length its numbers are counted on: on a "
-                        "track of another length each run of neighbouring spaces of that "
-                        "colour keeps its length and moves in proportion (a list not named "
-                        "here keeps its numbers)")
-
-    @field_validator("colors_of")
-    @classmethod
-    def sensible_lengths(cls, lengths: dict[str, int]) -> dict[str, int]:
-        for name, length in lengths.items():
-            if not 2 <= length <= 1000:
-                raise ValueError(f"{name}: a track length from 2 to 1000, found {length}")
-        return lengths
+    orange: tuple[int, ...] = Field((), description="spaces coloured orange")
 
     _spread_from: dict[str, int] = PrivateAttr(default_factory=dict)
-
-    def spread_over(self, spaces: int) -> "Spaces":
-        """These spaces on a track of ``spaces``: named ones and colour lists in proportion,
-        each number then fixed (so the spaces are never moved twice)."""
-        named = tuple(NamedSpace(space=n.on_track(spaces), kind=n.kind) for n in self.named)
-        colours = {name: spread(getattr(self, name), self.colors_of.get(name), spaces)
-                   for name in SPACE_COLORS}
-        placed = self.model_copy(update={"named": named, "colors_of": {}, **colours})
-        placed._spread_from = {name: length for name, length in self.colors_of.items()
-                               if length != spaces and getattr(self, name)}
-        return placed
 
     @property
     def spread_from(self) -> dict[str, int]:
@@ -276,6 +257,72 @@ class Spaces(Model):
     @property
     def used_colors(self) -> tuple[str, ...]:
         return tuple(name for name in SPACE_COLORS if getattr(self, name))
+
+
+def place(given: dict, counted_on: int | None, length: int
+          ) -> tuple[Spaces, list[FieldProblem]]:
+    """The spaces ``given`` by number placed on a track of ``length`` spaces, and what is
+    wrong with them. A number counted on another length moves in proportion: each run of
+    neighbouring spaces of one kind keeps its length and starts where its first space falls,
+    so a pattern of runs covers the whole lap (a single space moves as a word's does)."""
+    problems: list[FieldProblem] = []
+    groups: dict[tuple[str, int | None], list[int]] = {}
+    spaces: dict[int, Space] = {}
+    for number, entry in given.items():
+        space = Space(kind=entry) if isinstance(entry, str) else entry
+        key = f"spaces.{number}"
+        counted = space.of if space.of is not None else counted_on
+        related = (f"{key}.of",) if space.of is not None else ("counted_on",)
+        if space.kind == "plain":
+            continue
+        if space.color is not None and space.kind not in NAMED_KINDS:
+            problems.append(FieldProblem(f"{key}.color", "a colour is for a named space; this "
+                                         f"space is {space.kind}"))
+        if number < 1:
+            problems.append(FieldProblem(key, "spaces are numbered from 1"))
+        elif counted is not None and number > counted:
+            problems.append(FieldProblem(key, f"space {number} is beyond the {counted} spaces "
+                                              "it is counted on", related=related))
+        elif counted is None and number > length:
+            problems.append(FieldProblem(key, f"space {number} is not on the track (1 to "
+                                              f"{length})", related=("board.spaces",)))
+        else:
+            spaces[number] = space
+            groups.setdefault((space.kind, counted), []).append(number)
+    moved: dict[int, int] = {}
+    for (kind, counted), numbers in groups.items():
+        for run in runs(numbers):
+            first = in_proportion(run[0], counted if counted != length else None, length)
+            moved.update({number: first + offset for offset, number in enumerate(run)})
+    owner: dict[int, str] = {}
+    named, colours, spread_from = [], {name: [] for name in SPACE_COLORS}, {}
+    for number, space in spaces.items():
+        counted = space.of if space.of is not None else counted_on
+        spread_out = counted not in (None, length)
+        how = (f" (counted on {counted} spaces and spread over {length}; place it on this "
+               f"track as {number} = {{ kind = \"{space.kind}\", of = {length} }}, or drop it "
+               f"with {number} = \"plain\")") if spread_out else ""
+        key, at = f"spaces.{number}", moved[number]
+        if at > length:
+            problems.append(FieldProblem(key, f"space {at} is not on the track (1 to "
+                                              f"{length}){how}", related=("board.spaces",)))
+            continue
+        if at in owner:
+            problems.append(FieldProblem(key, f"space {at} is already {owner[at]}{how}",
+                                         related=("board.spaces",) if spread_out else ()))
+            continue
+        owner[at] = f"the {space.kind} space" if space.kind in NAMED_KINDS else space.kind
+        if space.kind in NAMED_KINDS:
+            named.append(NamedSpace(space=at, kind=space.kind))
+        colour = space.color if space.kind in NAMED_KINDS else space.kind
+        if colour in colours:
+            colours[colour].append(at)
+            if spread_out and space.kind == colour:
+                spread_from[colour] = counted
+    placed = Spaces(named=tuple(sorted(named, key=lambda n: n.space)),
+                    **{name: tuple(sorted(numbers)) for name, numbers in colours.items()})
+    placed._spread_from = spread_from
+    return placed, problems
 
 
 LegendRow = Literal["black", "green", "grey", "red", "blue", "orange", "rider-change",
@@ -393,7 +440,16 @@ class Layout(LayoutBase):
     board: Velodrome = Field(description="the velodrome: the shared oval track board (shape = "
                                          "\"oval\"), its spaces, straights, lanes, lines and "
                                          "colours")
-    spaces: Spaces = Field(Spaces(), description="named and coloured spaces")
+    counted_on: int | None = Field(
+        None, ge=2, le=1000,
+        description="the track length the numbers of [spaces] are counted on: on a track of "
+                    "another length the spaces move in proportion, each run of neighbouring "
+                    "spaces of a kind keeping its length (none: the numbers stay)")
+    spaces: dict[int, str | Space] = Field(
+        default_factory=dict,
+        description="spaces by number, as a race layout gives them: a kind's name (\"sprint\", "
+                    "\"green\", \"plain\" for none), or a table with the kind and a named "
+                    "space's `color` or the length its number is counted on (`of`)")
     kinds: dict[str, Kind] = Field(
         default_factory=dict, max_length=40,
         description="kinds of space by name, as a race layout declares them: the named spaces' "
@@ -426,8 +482,8 @@ class Layout(LayoutBase):
         first = self._rider_problems() + self._deck_problems() + self._kind_problems()
         if first:
             raise_all(first)  # every other check measures the riders or counts the cards
-        problems = (self._named_problems() + self._colour_problems() + self._card_problems()
-                    + self._hand_problems())
+        placed, problems = place(self.spaces, self.counted_on, self.board.spaces)
+        problems += self._named_problems(placed) + self._card_problems() + self._hand_problems()
         # The search for drawable straight lengths is the costly check: done once, it both
         # finds the oval's problems and gives the straight a layout leaves out.
         straight = self.board.straight_spaces
@@ -438,9 +494,15 @@ class Layout(LayoutBase):
         # Derived values are filled in once the whole layout is known; the model is frozen
         # for its users, not for its own validation.
         object.__setattr__(self, "board", self.board.resolved(straight))
-        if self.spaces.colors_of or any(named.of is not None for named in self.spaces.named):
-            object.__setattr__(self, "spaces", self.spaces.spread_over(self.board.spaces))
+        self._placed = placed
         return self
+
+    _placed: Spaces = PrivateAttr(default_factory=Spaces)
+
+    @property
+    def placed(self) -> Spaces:
+        """The named and coloured spaces where they fall on this track."""
+        return self._placed
 
     # ---- riders ------------------------------------------------------------------
 
@@ -463,9 +525,16 @@ class Layout(LayoutBase):
 
     def _kind_problems(self) -> list[FieldProblem]:
         """Every kind the spaces use is declared (what it looks like and does)."""
-        used = [(f"spaces.named[{i}].kind", n.kind) for i, n in enumerate(self.spaces.named)]
-        used += [(f"spaces.{name}", name) for name in SPACE_COLORS if getattr(self.spaces, name)]
-        problems, seen = [], set()
+        problems, seen, used = [], set(), []
+        for number, entry in self.spaces.items():
+            space = Space(kind=entry) if isinstance(entry, str) else entry
+            if space.kind not in NAMED_KINDS + SPACE_COLORS + ("plain",):
+                problems.append(FieldProblem(f"spaces.{number}", f"the six-day spaces are "
+                                             f"{', '.join(NAMED_KINDS + SPACE_COLORS)} or "
+                                             f"plain; found {space.kind!r}"))
+                continue
+            used += [(f"spaces.{number}", name) for name in (space.kind, space.color)
+                     if name not in (None, "plain")]
         for key, name in used:
             if name not in self.kinds and name not in seen:
                 seen.add(name)
@@ -565,66 +634,21 @@ class Layout(LayoutBase):
 
     # ---- named and coloured spaces -----------------------------------------
 
-    def _named_problems(self) -> list[FieldProblem]:
-        count = self.board.spaces
-        problems, seen = [], {}
-        for index, named in enumerate(self.spaces.named):
-            key = f"spaces.named[{index}].space"
-            number = named.on_track(count)
-            if named.of is not None and named.space > named.of:
-                problems.append(FieldProblem(key, f"space {named.space} is beyond the "
-                                                  f"{named.of} spaces it is counted on",
-                                             related=(f"spaces.named[{index}].of",)))
-            elif number > count:
-                problems.append(FieldProblem(
-                    key, f"the {named.kind} space {named.space} is beyond the track's {count} "
-                         "spaces", related=("board.spaces",)))
-            elif number in seen:
-                problems.append(FieldProblem(key, f"space {number} is already the "
-                                                  f"{seen[number]} space"))
-            seen.setdefault(number, named.kind)
-        kinds = [named.kind for named in self.spaces.named]
+    def _named_problems(self, placed: Spaces) -> list[FieldProblem]:
+        """The named spaces the rules need: finish, start and rider change once each, at
+        most one crash and four sprints."""
+        problems = []
+        kinds = [named.kind for named in placed.named]
         for kind in REQUIRED_KINDS + ("crash",):
             if kinds.count(kind) > 1:
-                problems.append(FieldProblem("spaces.named", f"only one {kind} space, found "
-                                                             f"{kinds.count(kind)}"))
+                problems.append(FieldProblem("spaces", f"only one {kind} space, found "
+                                                       f"{kinds.count(kind)}"))
         for kind in REQUIRED_KINDS:
             if kind not in kinds:
-                problems.append(FieldProblem("spaces.named", f"no {kind} space; add "
-                                                             f"{{ space = N, kind = {kind!r} }}"))
+                problems.append(FieldProblem("spaces", f"no {kind} space; add N = {kind!r}"))
         if kinds.count("sprint") > MAX_SPRINTS:
-            problems.append(FieldProblem("spaces.named", f"at most {MAX_SPRINTS} sprints, found "
-                                                         f"{kinds.count('sprint')}"))
-        return problems
-
-    def _colour_problems(self) -> list[FieldProblem]:
-        count = self.board.spaces
-        problems, owner = [], {}
-        for name in SPACE_COLORS:
-            listed, counted_on = getattr(self.spaces, name), self.spaces.colors_of.get(name)
-            if counted_on is not None:
-                beyond = [index for index, number in enumerate(listed)
-                          if not 1 <= number <= counted_on]
-                problems += [FieldProblem(
-                    f"spaces.{name}[{index}]", f"space {listed[index]} is not among the "
-                    f"{counted_on} spaces the list is counted on",
-                    related=(f"spaces.colors_of.{name}",)) for index in beyond]
-                if beyond:
-                    continue
-            spread_out = counted_on not in (None, count)
-            how = (f" (counted on {counted_on} spaces and spread over {count}; give a list "
-                   f"of your own for this track)") if spread_out else ""
-            related = ("board.spaces", f"spaces.colors_of.{name}") if spread_out \
-                else ("board.spaces",)
-            for index, number in enumerate(spread(listed, counted_on, count)):
-                key = f"spaces.{name}[{index}]"
-                if not 1 <= number <= count:
-                    problems.append(FieldProblem(key, f"space {number} is not on the track "
-                                                      f"(1 to {count}){how}", related=related))
-                elif number in owner:
-                    problems.append(FieldProblem(key, f"space {number} is already "
-                                                      f"{owner[number]}{how}", related=related))
-                owner.setdefault(number, name)
+            problems.append(FieldProblem("spaces", f"at most {MAX_SPRINTS} sprints, found "
+                                                   f"{kinds.count('sprint')}"))
         return problems
 
     # ---- cards and hands -----------------------------------------------------

@@ -29,7 +29,7 @@ def ranges_text(numbers) -> str:
 
 def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     """Everything a rule text may print about this layout, as plain values."""
-    spaces, cards, hands = layout.spaces, layout.cards, layout.hands
+    spaces, cards, hands = layout.placed, layout.cards, layout.hands
     low, high = cards.grey.pile_values[0], cards.grey.pile_values[-1]
     few, many = layout.player_counts
     crash = spaces.number_of("crash")

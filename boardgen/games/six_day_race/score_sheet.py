@@ -17,7 +17,7 @@ SUMMARY_ROWS = {"player": 10.0, "total_lost_laps": 9.0, "total_points": 9.0, "pl
 def sheet_model(layout: Layout, words: Words) -> sheets.Model:
     """The sheet as a layout's ``score_sheet`` component would declare it, in ``words``."""
     sprints = {f"sprint-{k + 1}": sheets.Column(title=words("sheet.sprint", number=k + 1))
-               for k in range(len(layout.spaces.sprints))}
+               for k in range(len(layout.placed.sprints))}
     columns = {**sprints, **{key: sheets.Column(title=words(f"sheet.{key}"))
                              for key in ("finish", "lost_laps", "points")}}
     note = words("sheet.note", points=spoken_list(words, layout.score_sheet.points),

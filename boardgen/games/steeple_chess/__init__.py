@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from boardgen.games.steeple_chess.aid import compose_aid
 from boardgen.games.steeple_chess.board import Drawn, board_json, compose_board
 from boardgen.games.steeple_chess.diagrams import diagrams
 from boardgen.games.steeple_chess.die import die_sheet
@@ -49,10 +50,11 @@ def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
 
 def compose_game(layout: Layout, setup: Setup | None = None,
                  words: Words | None = None) -> GameOutput:
-    """The board (with a setup drawn on it, if given), board.json, pieces and the die net."""
+    """The board (with a setup drawn on it, if given), board.json, pieces, the die-moves
+    cards and the die net."""
     words = words or words_for(layout)
     drawn = setup.drawn() if setup is not None else Drawn()
     return GameOutput(board=compose_board(layout, drawn, words),
                       board_json=board_json(layout, drawn, words),
-                      component_sets=(compose_pieces(layout, words),),
+                      component_sets=(compose_pieces(layout, words), compose_aid(layout, words)),
                       sheets=(die_sheet(layout, words),))

@@ -14,15 +14,18 @@ from boardgen.components.text import CAP_HEIGHT, centred, fitted
 from boardgen.components.title_band import TitleBand, title_nodes
 from boardgen.games.steeple_chess.course import (ARROWS, DIRECTION_NAMES, KINDS, ORTHOGONAL,
                                                  START_COLOURS, Cell, Course, offset)
-from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, board_size_mm, player_mark
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, player_mark
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
-from boardgen.geometry.place import Box, GridPlacement
+from boardgen.geometry.place import Box, GridPlacement, overlaps
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
 from boardgen.scene import Group, Line, Node, Polygon, Rect, Style, compose, scale, translate
 
 TRACK_KINDS = ["course", "corner", "zone", "black"]
+# The corner areas and the arrow zone are told from the course by a pattern, not by hue
+# alone: their colours turn into the course's own greys on a greyscale printer.
+PATTERNS = {"corner": "hatch", "zone": "dots"}
 HORSE = pieces.piece_symbol_id("N", "white")
 _MODELS: IdentityMemo = IdentityMemo(32)
 
@@ -42,6 +45,7 @@ def course_model(layout: Layout) -> course_board.Model:
             track=TRACK_KINDS, areas={PLAYERS[letter]: colors.player(letter)
                                       for letter in START_COLOURS},
             goal="goal", arrows={char: DIRECTION_NAMES[step] for char, step in ARROWS.items()},
+            patterns=dict(PATTERNS),
             cell_mm=layout.course.square_mm, border_mm=layout.course.border_mm,
             title=TitleBand(height_mm=0),
             colors=course_board.Colors(border=colors.border, frame=colors.frame,
@@ -49,14 +53,13 @@ def course_model(layout: Layout) -> course_board.Model:
     return _MODELS.recall((layout,), made)
 
 
-def looks(horses: bool = True) -> dict[str, course_board.AreaLook]:
-    """Each start space's mark, as on its pieces, and the horse's head that faces the course."""
-    return {name: course_board.AreaLook(player_mark(letter), HORSE if horses else None)
+def looks(covered: frozenset[str] = frozenset()) -> dict[str, course_board.AreaLook]:
+    """Each start space's mark, as on its pieces, and the horse's head that faces the course,
+    but in the spaces ``covered`` by a piece drawn on them (a figure's), where the piece
+    stands over the horse as on the table."""
+    return {name: course_board.AreaLook(player_mark(letter),
+                                        None if name in covered else HORSE)
             for letter, name in PLAYERS.items()}
-
-
-def overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 @dataclass(frozen=True)
@@ -289,11 +292,6 @@ def _chevron(cx: float, cy: float, size: float, way, style: Style) -> Polygon:
 def board_grid(layout: Layout) -> GridPlacement:
     """Square size and origin of the full-size board, inside its border."""
     return course_board.placement(course_model(layout))
-
-
-def board_size(layout: Layout) -> tuple[float, float]:
-    """Width and height of the printed board in mm, border included."""
-    return board_size_mm(layout.track, layout.course.square_mm, layout.course.border_mm)
 
 
 def compose_board(layout: Layout, drawn: Drawn = Drawn(), words: Words | None = None) -> Board:

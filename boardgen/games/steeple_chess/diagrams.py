@@ -15,7 +15,7 @@ from boardgen.games.steeple_chess.ascii import AsciiBoard, read_board
 from boardgen.components import course as course_board
 from boardgen.games.steeple_chess.board import compose_board, course_model, looks
 from boardgen.games.steeple_chess.course import Cell, Course, offset
-from boardgen.games.steeple_chess.model import Colors, Layout
+from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout
 from boardgen.games.steeple_chess.moves import (Position, entry_targets, open_placements,
                                                 targets)
 from boardgen.games.steeple_chess.tokens import obstacle_nodes, token_nodes
@@ -202,12 +202,15 @@ def _figure(layout: Layout, words: Words, board: AsciiBoard, window: list[Cell],
     cols = max(c for c, _ in window) - c0 + 1
     rows = max(r for _, r in window) - r0 + 1
     grid = GridPlacement(sq, border - c0 * sq, border - r0 * sq)
+    mover = mover if mover is not None else board.mover
+    standing = set(board.position.pieces) | ({mover} if mover is not None else set())
+    covered = frozenset(PLAYERS[letter] for letter, cells in course.start.items()
+                        if standing & cells)
     nodes: list[Node] = course_board.course_nodes(course_model(layout), course, grid, window,
-                                                  looks=looks(horses=False), border_mm=border)
+                                                  looks=looks(covered), border_mm=border)
     nodes += _position_nodes(board, grid, colors, set(window))
     nodes += [_target_mark(grid, cell, cell in board.position.pieces, colors) for cell in
               sorted(found)]
-    mover = mover if mover is not None else board.mover
     if face is not None and mover is not None:
         nodes += _mover_nodes(grid, mover, face, colors, on_start)
     width, height = cols * sq + 2 * border, rows * sq + 2 * border

@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 
 from pydantic import Field, field_validator, model_validator
 
+from boardgen.components import grid_board
+from boardgen.components.title_band import TitleBand
 from boardgen.games.steeple_chess.checks import course_problems
 from boardgen.games.steeple_chess.course import Course, parse_map
 from boardgen.i18n import flatten
@@ -28,6 +30,7 @@ MAX_BOARD_MM = 2000.0  # a board longer than 2 m a side is no table game any mor
 LABELS: tuple[str, ...] = (
     "start", "finish", "table", "obstacle", "die.title", "die.help", "die.entry",
     "pieces.title", "pieces.piece", *(f"pieces.{letter}" for letter in PIECE_LETTERS),
+    "aid.title", "aid.capture", "aid.jump", *(f"aid.{letter}" for letter in PIECE_LETTERS),
     *(f"colours.{name}" for name in PLAYERS.values()),
 )
 
@@ -106,7 +109,8 @@ class DieSpec(Model):
 
 
 class TokenSpec(Model):
-    size_mm: float = Field(24.0, ge=10, le=60, description="diameter of the round pieces in mm")
+    size_mm: float = Field(16.0, ge=10, le=60, description="diameter of the round pieces in mm "
+                           "(a start space holds its colour's pieces side by side)")
     per_colour: int = Field(3, ge=1, le=9, description="pieces each player races")
 
 
@@ -148,8 +152,11 @@ class Layout(LayoutBase):
 
 
 def board_size_mm(course: Course, square_mm: float, border_mm: float) -> tuple[float, float]:
-    """Width and height of the printed board in mm, border included."""
-    return (course.width * square_mm + 2 * border_mm, course.height * square_mm + 2 * border_mm)
+    """Width and height of the printed board in mm, border included, as the shared grid
+    board measures it (the course board has no title band above its squares)."""
+    measure = grid_board.Model(type="grid", cell_mm=square_mm, border_mm=border_mm,
+                               title=TitleBand(height_mm=0))
+    return grid_board.board_size(measure, course)
 
 
 __all__ = ["Colors", "CourseSpec", "DieSpec", "LABELS", "Layout", "PLAYERS", "TokenSpec",
