@@ -155,3 +155,21 @@ def test_a_png_drawn_without_the_font_sheet_is_the_png_of_the_whole_svg():
     assert b"@font-face" not in plain and b"@font-face" in svg.render_svg(scene)
     assert png.render_png(scene, dpi=120) == png.render_png(scene, dpi=120,
                                                             svg=svg.render_svg(scene))
+
+
+def test_a_narrow_no_break_space_is_drawn_narrow_in_png():
+    """French sets U+202F before ``: ; ! ?``; the PNG draws it a sixth of an em wide, as the
+    PDF does (fontconfig once took it from a fallback font, a full word space and more)."""
+    from PIL import Image
+
+    from boardgen.render import png
+    from boardgen.scene import Scene, Text
+
+    def inked_width(text: str) -> float:
+        scene = Scene(80, 20, (Text(2, 14, text, 10.0),))
+        image = Image.open(io.BytesIO(png.render_png(scene, dpi=254))).convert("L")
+        left, _, right, _ = image.point(lambda v: 255 if v < 128 else 0).getbbox()
+        return (right - left) / 10  # 254 dpi: ten pixels a millimetre
+
+    extra = inked_width("Pion\u202f:") - inked_width("Pion:")
+    assert 0.8 < extra < 2.5, extra  # a sixth of the 10 mm em is 1.7 mm

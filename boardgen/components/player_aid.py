@@ -47,10 +47,13 @@ def aid_nodes(model: Model, context: Context, uses: set) -> tuple[Node, ...]:
     notes: list[str] = list(context.facts.get("aid", {}).get("notes", ()))
     lead: list[str] = list(context.facts.get("aid", {}).get("lead", ()))
     heading = context.facts.get("aid", {}).get("heading", context.title)
+    # each entry's name and sentence joined as the language joins them ("Pion\u202f: ...")
+    said = [(entry, context.words("part.player_aid.entry", name=entry.name, text=entry.text))
+            for entry in entries]
     pad = w * 0.06
     size = w * 0.055
     while True:
-        nodes, bottom = _layout(entries, notes, heading, w, pad, size, ink, uses, model.fill,
+        nodes, bottom = _layout(said, notes, heading, w, pad, size, ink, uses, model.fill,
                                 lead)
         if bottom <= h - pad or size < 1.3:
             break
@@ -79,7 +82,7 @@ def _layout(entries, notes, heading, w, pad, size, ink, uses, ground, lead=()):
     y += size
     y = _sentences(lead, y, w, pad, size, ink, nodes)
     swatch = size * 2.6
-    for entry in entries:
+    for entry, sentence in entries:
         if entry.fill is not None:
             nodes.append(Rect(pad, y, swatch, swatch, Style(fill=entry.fill, stroke=ink,
                                                             stroke_mm=0.25), rx=swatch * 0.12))
@@ -99,10 +102,11 @@ def _layout(entries, notes, heading, w, pad, size, ink, uses, ground, lead=()):
             uses.add((entry.pictogram, picture_ink, entry.fill))
         left = pad + swatch + 1.5
         room = w - left - pad
-        lines = wrap(f"{entry.name}: {entry.text}", room, size)
+        lines = wrap(sentence, room, size)
+        name_only = sentence[:len(sentence) - len(entry.text)].rstrip()
         for k, line in enumerate(lines):
             nodes.append(Text(left, y + CAP_HEIGHT * size + k * size * LEADING, line, size,
-                              font="bold" if k == 0 and ":" not in line[:len(entry.name) + 1]
+                              font="bold" if k == 0 and not line.startswith(name_only)
                               else "regular", fill=ink))
         y += max(swatch if entry.fill is not None else 0.0,
                  len(lines) * size * LEADING) + size * 0.6

@@ -44,7 +44,7 @@ def _use_project_fonts() -> None:
     source = fonts.font_dir()
     digest = hashlib.sha256(str(source).encode()).hexdigest()[:12]
     try:
-        conf = in_cache(f"fontconfig-{digest}-2/fonts.conf", _write_font_config)
+        conf = in_cache(f"fontconfig-{digest}-3/fonts.conf", _write_font_config)
     except OSError:  # no folder to write in at all: the system's fonts rather than no PNG
         return
     os.environ["FONTCONFIG_FILE"] = str(conf.absolute())
@@ -58,7 +58,7 @@ def _write_font_config(conf: Path) -> None:
         link = face_dir / name
         if not link.is_symlink():
             try:
-                link.symlink_to(fonts.font_path(face))
+                link.symlink_to(fonts.drawing_path(face))
             except FileExistsError:  # another boardgen made it just now
                 pass
     text = ('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'

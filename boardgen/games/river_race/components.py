@@ -9,7 +9,7 @@ from boardgen.components.wording import counted
 from boardgen.games.river_race import art
 from boardgen.games.river_race.model import Layout
 from boardgen.games.river_race.text import role
-from boardgen.i18n import Words
+from boardgen.i18n import Words, literal
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import Scene
 
@@ -17,12 +17,9 @@ from boardgen.scene import Scene
 def compose_tiles(layout: Layout, words: Words) -> ComponentSet:
     """Every tile type at the size of a board cell, all with the same patterned back."""
     context = Context(Words(words.lang, {**words.table,
-                                         # {title} is the tiles' to fill in: a title may
-                                         # hold braces of its own
-                                         "part.tiles.set": words("section.part", title="{title}",
-                                                                 part=words("tiles.sheet")),
+                                         "part.tiles.set": literal(words.titled(words("tiles.sheet"))),
                                          "part.tiles.tile": words.table["tiles.tile"],
-                                         "part.tiles.back": words("tiles.back")}))
+                                         "part.tiles.back": literal(words("tiles.back"))}))
     return tiles.compose(art.tile_set(layout), art.TILE_SET, context).sets[0]
 
 
