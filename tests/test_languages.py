@@ -345,3 +345,21 @@ def test_the_preview_page_speaks_the_kits_language():
         in text
     refused = html.unescape(page(Snapshot(2, "Le jeu de l’oie", "fr", problems=("…",))))
     assert f"Ce jeu ne peut pas encore être imprimé{NARROW_NO_BREAK_SPACE}:" in refused
+
+
+def test_card_texts_may_be_given_in_a_users_language(run_cli, italian, tmp_path):
+    """A deck's table of texts by language takes a language of the user's own by its code."""
+    path = italian / "corsa.toml"
+    assert run_cli("new", "race", path).exit_code == 0
+    path.write_text(path.read_text(encoding="utf-8") + (
+        '\n[components.chance]\ntype = "deck"\n[components.chance.piles.red]\n'
+        '[components.chance.cards.go]\ncount = 2\npile = "red"\ntitle = { en = "Go on", '
+        'de = "Weiter", fr = "Avancez", pl = "Naprzód", it = "Avanti" }\n'), encoding="utf-8")
+    checked = run_cli("check", path)
+    assert checked.exit_code == 0, checked.output
+    write(italian, "corsa.rules.it.md", "# Corsa\n\nVince chi arriva per primo.\n")
+    out = tmp_path / "out"
+    built = run_cli("build", path, "--lang", "it", "--format", "svg", "--out", out)
+    assert built.exit_code == 0, built.output
+    faces = " ".join(p.read_text(encoding="utf-8") for p in (out / "corsa").glob("chance*.svg"))
+    assert "Avanti" in faces and "Go on" not in faces

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 from typing import Literal, Union
 
@@ -37,13 +38,17 @@ CSV_FIELDS = ("count", "value", "pile", "title", "text")
 Text_ = Union[str, dict[str, str]]
 
 
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+
+
 def check_text(value: Text_) -> Text_:
-    """A text for every language, or a table that has a text for each shipped language."""
+    """A text for every language, or a table that has a text for each shipped language; a
+    table may add languages of the user's own (a catalogue beside the layout), by their codes."""
     if isinstance(value, dict):
-        unknown = set(value) - set(LANGUAGES)
+        unknown = [lang for lang in value if not LANGUAGE_CODE.fullmatch(lang)]
         if unknown:
-            raise ValueError(f"unknown language {sorted(unknown)[0]!r}; expected "
-                             f"{', '.join(LANGUAGES)}")
+            raise ValueError(f"{unknown[0]!r} is no language code; expected "
+                             f"{', '.join(LANGUAGES)} or a code of two or three small letters")
         missing = [lang for lang in LANGUAGES if lang not in value]
         if missing:
             raise ValueError(f"no {LANGUAGES[missing[0]]} text ({missing[0]}); give every "
@@ -56,7 +61,11 @@ def check_text(value: Text_) -> Text_:
 
 
 def in_language(value: Text_, lang: str) -> str:
-    return value.get(lang, "") if isinstance(value, dict) else value
+    """The text in ``lang``; a language of the user's that the table leaves out gets the
+    English text rather than none."""
+    if isinstance(value, dict):
+        return value.get(lang, value.get("en", ""))
+    return value
 
 
 class Card(LayoutModel):
@@ -130,8 +139,10 @@ def read_csv(path: Path, model: Model) -> dict[str, Card]:
     if not rows:
         raise InputError("the card table is empty", source=str(path))
     header = [name.strip() for name in rows[0]]
-    languages = {f"{field}.{lang}" for field in ("title", "text") for lang in LANGUAGES}
-    unknown = [name for name in header if name not in CSV_FIELDS and name not in languages]
+    by_code = [name.partition(".") for name in header if name not in CSV_FIELDS]
+    unknown = [field + dot + code for field, dot, code in by_code
+               if field not in ("title", "text") or not LANGUAGE_CODE.fullmatch(code)]
+    codes = list(dict.fromkeys([*LANGUAGES, *(code for _, _, code in by_code)]))
     if unknown:
         raise InputError(f"unknown column {unknown[0]!r}; the columns are {', '.join(CSV_FIELDS)} "
                          "and title.<lang>, text.<lang>", source=str(path), line=1)
@@ -147,11 +158,11 @@ def read_csv(path: Path, model: Model) -> dict[str, Card]:
         values = dict(zip(header, (cell.strip() for cell in row)))
         data: dict = {k: values[k] for k in ("value", "pile") if values.get(k)}
         for field in ("title", "text"):
-            by_language = {lang: values[f"{field}.{lang}"] for lang in LANGUAGES
+            by_language = {lang: values[f"{field}.{lang}"] for lang in codes
                            if f"{field}.{lang}" in values}
             if by_language:
                 data[field] = {lang: by_language.get(lang, values.get(field, ""))
-                               for lang in LANGUAGES}
+                               for lang in dict.fromkeys([*LANGUAGES, *by_language])}
             elif values.get(field):
                 data[field] = values[field]
         try:
