@@ -24,7 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-LANGUAGES = ("en", "de", "pl")
+from boardgen.i18n import LANGUAGES as SHIPPED
+
+LANGUAGES = tuple(SHIPPED)  # every language boardgen ships; a record keeps the ones it took
 DEFAULT_FORMATS = "pdf,svg,png"
 
 
