@@ -68,7 +68,7 @@ def test_no_footer_detail_reaches_into_the_ruler_note(lang, key):
     box = footer_box(210, 297, 6)
     for cut in ("sheets.cut_shop", "sheets.cut_shared", "sheets.cut_gap", "sheets.cut_mixed"):
         detail = words(key, cut=words(cut, bleed="3"), title="Wyścig przez rzekę",
-                       kind=words("kind.board"), size="1119,4 × 479,4 mm", bleed="3")
+                       kind=words("kind.board"), size="1119,4 × 479,4 mm", bleed="3", map="7")
         for node in texts(footer(box, "Bogen 1 von 2", detail, words))[1:]:
             left = node.x - fonts.text_width(node.text, node.size, node.font)
             assert left >= box.x + RULER_W and node.size >= DETAIL_MIN_MM, node.text
