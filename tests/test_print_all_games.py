@@ -186,14 +186,19 @@ def test_every_tiled_page_is_labelled_and_the_set_ends_with_the_assembly_map(nam
 
 
 def test_the_assembly_map_turns_the_page_to_show_the_board_larger():
-    from boardgen.games.river_race import compose_game
-    from boardgen.i18n import Words, words_for
+    from dataclasses import replace
 
-    # The river board with a legend nearly as wide as the board: no seam fits portrait pages,
-    # so it is tiled on landscape Letter, while itself taller than wide.
+    from boardgen.games.river_race import compose_game
+    from boardgen.i18n import words_for
+
+    # The river board with a panel near its foot that no seam may cut, wider than half of it
+    # (as a long legend would be): no seam fits portrait pages, so it is tiled on landscape
+    # Letter, while itself taller than wide.
     layout = game("river_race")[0]
-    words = words_for(layout, "en")
-    board = compose_game(layout, words=Words("en", {**words.table, "goal": "≈" * 120})).board
+    board = compose_game(layout, words=words_for(layout, "en")).board
+    w, h = board.scene.width, board.scene.height
+    assert h > w
+    board = replace(board, keep_out=(*board.keep_out, (0.24 * w, h - 28, 0.52 * w, 20)))
     *tiles, assembly = imposition.impose_board(board, options("letter"))
     assert all(page.width > page.height for page in tiles)
     assert assembly.width < assembly.height
