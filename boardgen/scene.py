@@ -317,3 +317,18 @@ def bounds(nodes: tuple[Node, ...]) -> tuple[float, float, float, float] | None:
     if not xs:
         return None
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def top_nodes(scene: Scene) -> tuple[Node, ...]:
+    """A face's own nodes, looking through a single untransformed symbol or group (the
+    exports read a piece's outline and art from them)."""
+    nodes = scene.children
+    while len(nodes) == 1:
+        node = nodes[0]
+        if isinstance(node, Use) and node.transform == IDENTITY and node.symbol in scene.symbols:
+            nodes = tuple(scene.symbols[node.symbol])
+        elif isinstance(node, Group) and node.transform == IDENTITY and node.clip is None:
+            nodes = node.children
+        else:
+            break
+    return nodes

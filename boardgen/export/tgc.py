@@ -19,7 +19,7 @@ from boardgen import limits
 from boardgen.imposition.shop import bleed_nodes
 from boardgen.layout import safe_identifier
 from boardgen.product import ComponentSet, GameOutput
-from boardgen.scene import IDENTITY, Circle, Group, Node, Rect, Scene, Style, Use, translate
+from boardgen.scene import Circle, Group, Node, Rect, Scene, Style, top_nodes, translate
 
 FOLDER = "tgc"
 DPI = 300
@@ -73,7 +73,7 @@ def with_bleed(scene: Scene, bleed: float = BLEED_MM) -> Scene:
     left out; any other face is mirrored at its edges into the bleed.
     """
     w, h = scene.width, scene.height
-    nodes = _top_nodes(scene)
+    nodes = top_nodes(scene)
     colour, frame = _background(nodes, w, h)
     if colour is None:
         symbols = {**scene.symbols, ART_SYMBOL: scene.children}
@@ -84,20 +84,6 @@ def with_bleed(scene: Scene, bleed: float = BLEED_MM) -> Scene:
         art = (Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Style(fill=colour)),
                Group(nodes[1:] if frame else nodes, translate(bleed, bleed)))
     return Scene(w + 2 * bleed, h + 2 * bleed, art, symbols=symbols, title=scene.title)
-
-
-def _top_nodes(scene: Scene) -> tuple[Node, ...]:
-    """The face's own nodes, looking through a single untransformed symbol or group."""
-    nodes = scene.children
-    while len(nodes) == 1:
-        node = nodes[0]
-        if isinstance(node, Use) and node.transform == IDENTITY and node.symbol in scene.symbols:
-            nodes = tuple(scene.symbols[node.symbol])
-        elif isinstance(node, Group) and node.transform == IDENTITY and node.clip is None:
-            nodes = node.children
-        else:
-            break
-    return nodes
 
 
 def _background(nodes: tuple[Node, ...], w: float, h: float) -> tuple[str | None, bool]:

@@ -37,7 +37,7 @@ from pathlib import Path
 from boardgen import limits
 from boardgen.layout import safe_identifier
 from boardgen.product import Component, ComponentSet, Die, GameOutput
-from boardgen.scene import IDENTITY, Circle, Group, Line, Node, Rect, Scene, Use, compose
+from boardgen.scene import Circle, Group, Line, Node, Rect, Scene, compose, top_nodes
 from boardgen.scene import scale as scaled
 from boardgen.scene import translate
 
@@ -300,23 +300,9 @@ def _folded_piece(stem: str, kind: str, front: Scene, back: Scene) -> Piece:
 # ---- the shape of a piece ----------------------------------------------------------
 
 
-def _top_nodes(scene: Scene) -> tuple[Node, ...]:
-    """A face's own nodes, looking through a single untransformed symbol or group."""
-    nodes = scene.children
-    while len(nodes) == 1:
-        node = nodes[0]
-        if isinstance(node, Use) and node.transform == IDENTITY and node.symbol in scene.symbols:
-            nodes = tuple(scene.symbols[node.symbol])
-        elif isinstance(node, Group) and node.transform == IDENTITY and node.clip is None:
-            nodes = node.children
-        else:
-            break
-    return nodes
-
-
 def _covered(scene: Scene) -> bool:
     """Whether the face's first shape is an opaque rectangle over all of it (nothing to cut)."""
-    nodes = _top_nodes(scene)
+    nodes = top_nodes(scene)
     first = nodes[0] if nodes else None
     return (isinstance(first, Rect) and first.style.fill is not None
             and first.style.opacity == 1.0 and first.x <= EPS and first.y <= EPS
@@ -325,7 +311,7 @@ def _covered(scene: Scene) -> bool:
 
 def is_round(scene: Scene) -> bool:
     """A disc: a square face whose first shape is a circle touching its four edges."""
-    nodes = _top_nodes(scene)
+    nodes = top_nodes(scene)
     first = nodes[0] if nodes else None
     w, h = scene.width, scene.height
     return (abs(w - h) < EPS and isinstance(first, Circle) and abs(first.cx - w / 2) < EPS
@@ -335,7 +321,7 @@ def is_round(scene: Scene) -> bool:
 def _fold_lines(scene: Scene) -> tuple[str, list[float]] | None:
     """The dashed lines right across a face, all one way: ("h"|"v", where they run)."""
     across: dict[str, list[float]] = {"h": [], "v": []}
-    for node in _top_nodes(scene):
+    for node in top_nodes(scene):
         if not (isinstance(node, Line) and node.style.dash):
             continue
         if abs(node.y1 - node.y2) < EPS and abs(abs(node.x2 - node.x1) - scene.width) < 0.01:
@@ -382,7 +368,7 @@ def _panel(scene: Scene, way: str, span: tuple[float, float], turned: bool = Fal
     x0, y0, w, h = (0.0, a, scene.width, b - a) if way == "h" else (a, 0.0, b - a, scene.height)
     place = (compose(translate(x0 + w, y0 + h), scaled(-1, -1)) if turned
              else translate(-x0, -y0))
-    art = tuple(node for node in _top_nodes(scene)  # the fold lines are not on the piece
+    art = tuple(node for node in top_nodes(scene)  # the fold lines are not on the piece
                 if not (isinstance(node, Line) and node.style.dash))
     return Scene(w, h, (Group(art, place, clip=(x0, y0, w, h)),),
                  symbols=scene.symbols, title=scene.title)

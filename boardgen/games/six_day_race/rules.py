@@ -6,25 +6,13 @@ from typing import Any
 
 from boardgen.games.six_day_race.board import legend_rows, pile_text, shade_word, space_word
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
-from boardgen.components.wording import spoken_list
+from boardgen.components.wording import number_ranges, spoken_list
 from boardgen.i18n import Words
 
 
 def counts_text(counts: dict[int, int]) -> str:
     """``4 × 1, 4 × 2, 3 × 3``: how many cards of each value, in any language."""
     return ", ".join(f"{count} × {value}" for value, count in counts.items() if count)
-
-
-def ranges_text(numbers) -> str:
-    """``3–5, 8, 10, 24–27``: space numbers with runs of three or more joined."""
-    runs: list[list[int]] = []
-    for number in sorted(numbers):
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
-                     for run in runs)
 
 
 def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
@@ -48,7 +36,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
                   for named in sorted(spaces.named, key=lambda named: named.space)],
         "colors": {name: list(getattr(spaces, name)) for name in SPACE_COLORS},
         "used_colors": list(spaces.used_colors),
-        "color_ranges": {name: ranges_text(getattr(spaces, name)) for name in SPACE_COLORS},
+        "color_ranges": {name: number_ranges(getattr(spaces, name)) for name in SPACE_COLORS},
         # the first eighth of the lap: spaces 1 to 10 of 80
         "black_after_line": [n for n in spaces.black if n <= layout.board.spaces // 8],
         "rider_change_colour": shade_word(layout, words, "rider-change"),
