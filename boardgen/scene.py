@@ -111,6 +111,11 @@ class Group:
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h in group space
     saver: tuple["Node", ...] | None = None
+    # Other places a block of text on a board may stand (offsets in mm from where it is,
+    # the first preferred): a page seam may cross the block where it is if one of them
+    # leaves it whole (boardgen.imposition.tiling.place_movable). Read on a scene's own
+    # nodes only, not inside other groups or symbols.
+    shifts: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ card places fit beside each other on a straight, and how deep each row is.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from boardgen import fonts
@@ -20,7 +20,7 @@ from boardgen.components.card_places import (GAP_MM as PLACE_GAP_MM, SEAM_CLEARA
 from boardgen.components.links import arrow, curved_arrow
 from boardgen.components.text import CAP_HEIGHT
 from boardgen.geometry.shapes import Oval
-from boardgen.scene import Node, Text, mix
+from boardgen.scene import Group, Node, Text, mix
 
 EDGE_PAD_MM = 18.0       # from the inner edge of the track: room for the arrows
 ROW_GAP_MM = 6.0         # kept free either side of the infield's middle line
@@ -38,6 +38,7 @@ LEGEND_LAYOUTS = tuple((columns, scale) for columns in (1, 2) for scale in LEGEN
 ARROW_INSET_MM = 13.0    # clear of the named spaces' words beside the track
 ARROW_LENGTH_MM = 46.0
 ARROW_WIDTH_MM = 8.0
+MOVE_GAP_MM = 12.0       # a moved title or legend keeps this far from its neighbours
 
 
 # ---- the arithmetic a layout is checked with ---------------------------------------------
@@ -161,9 +162,28 @@ class InfieldPlan:
     placed: tuple[Placed, ...]
     slots: tuple[Slot, ...]        # in board coordinates
     band_mm: float = 0.0           # height added below the track for what the infield cannot hold
+    room: tuple[float, float] | None = None  # x0, x1 of the infield: a title or legend may move
 
     def nodes(self) -> list[Node]:
-        return [item.block.at(item.x, item.y) for item in self.placed]
+        return [self._movable(item) for item in self.placed]
+
+    def _movable(self, item: Placed) -> Group:
+        """A placed block; the title and the legend's panels (not the card places, whose
+        piles stand on the board) say how far along their row they may move, so that a page
+        seam can cross the infield where they stood."""
+        group = item.block.at(item.x, item.y)
+        if self.room is None or item.block.name.startswith("slot-"):
+            return group
+        bottom = item.y + item.block.height
+        beside = [other for other in self.placed if other is not item
+                  and other.y < bottom and item.y < other.y + other.block.height]
+        left = max([o.x + o.block.width + MOVE_GAP_MM for o in beside if o.x < item.x],
+                   default=self.room[0])
+        right = min([o.x - MOVE_GAP_MM for o in beside if o.x > item.x], default=self.room[1])
+        steps = range(1, int(max(item.x - left, right - item.x - item.block.width)) + 1)
+        shifts = [(float(d), 0.0) for step in steps for d in (-step, step)
+                  if left <= item.x + d and item.x + d + item.block.width <= right]
+        return replace(group, shifts=tuple(shifts))
 
 
 def keep_clear_lines(oval: Oval) -> tuple[float, ...]:
@@ -216,7 +236,7 @@ def plan(oval: Oval, title: tuple[str, str, str] | None, legend: Legend | None,
                        card_rect(item, place.card_w, place.card_h))
                   for place, item in zip(places, [p for p in placed
                                                   if p.block.name.startswith("slot-")]))
-    return InfieldPlan(tuple(placed), slots, band_mm)
+    return InfieldPlan(tuple(placed), slots, band_mm, (x0, x1))
 
 
 def _with_band(oval: Oval, upper: list[Block], lower: list[Block],

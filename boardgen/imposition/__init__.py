@@ -16,8 +16,8 @@ from boardgen.imposition.marks import ruler_symbols
 from boardgen.imposition.paper import A4, PAPERS, Paper, PrintOptions, parse_paper
 from boardgen.imposition.sheets import duplex_backs, impose_components, plan_sheets, symbol_prefix
 from boardgen.imposition.shop import shop_page
-from boardgen.imposition.tiling import (TilePlan, artwork_spans, keep_out_spans, plan_tiles,
-                                        single_page, tile_pages)
+from boardgen.imposition.tiling import (TilePlan, artwork_spans, keep_out_spans, plan_board,
+                                        plan_tiles, single_page, tile_pages)
 from boardgen.product import Board, Sheet
 from boardgen.scene import Scene
 
@@ -25,7 +25,7 @@ __all__ = [
     "A4", "PAPERS", "Cover", "Paper", "PrintOptions", "Section", "TilePlan", "Work",
     "board_work", "component_work", "sheet_work",
     "cover_page", "duplex_backs", "impose_board", "impose_components", "impose_sheet",
-    "keep_out_spans",
+    "keep_out_spans", "plan_board",
     "parse_paper", "plan_sheets", "plan_tiles", "print_and_play",
 ]
 
@@ -43,12 +43,13 @@ def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
     scene = board.scene
     kind = kind if kind is not None else options.words("kind.board")
     art_id = f"{name}-art"
-    symbols = {**scene.symbols, **ruler_symbols(options.words), art_id: scene.children}
     title = scene.title or name
     if options.shop:
+        symbols = {**scene.symbols, **ruler_symbols(options.words), art_id: scene.children}
         return (shop_page(art_id, symbols, scene.width, scene.height, title, kind, options),)
-    plan = plan_tiles(scene.width, scene.height, board.seams_x, board.seams_y, options,
-                      artwork_spans(scene), keep_out_spans(board.keep_out))
+    plan, scene = plan_board(scene, board.seams_x, board.seams_y, options,
+                             keep_out_spans(board.keep_out))  # titles, legends moved clear
+    symbols = {**scene.symbols, **ruler_symbols(options.words), art_id: scene.children}
     if plan.pages == 1:
         return (single_page(scene.width, scene.height, art_id, symbols, title, kind, options,
                             cut_out=cut_out),)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from heapq import heappop, heappush
 from typing import Callable, NamedTuple
@@ -163,11 +163,13 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
           keep_clear: Spans = (), keep_out: Spans = ()) -> tuple[float, ...]:
     """Cut positions (0 … length) giving the fewest pieces that fit ``room`` with their glue strip.
 
-    Cuts run on seams where possible; among equal counts the pieces are made as even as
-    possible. Where the seams are too far apart the cut falls on a whole millimetre. A cut
-    through ``keep_out`` (a region the game marks whole) is taken only when no other tiling
-    exists, and through ``keep_clear`` (a label, a picture) only when even that fails: on
-    paper so small that one must give, a card place is cut rather than its words.
+    The fewest pieces come first: a sheet of paper saved is worth more than a label kept
+    whole (a label that may move is moved out of a cut's way; see ``place_movable``). Among
+    the fewest, a cut through ``keep_clear`` (a label, a picture) is taken only when no
+    other tiling exists, and through ``keep_out`` (a region the game marks whole) only when
+    even that fails: on paper so small that one must give, a card place is cut rather than
+    its words. Cuts run on seams where possible, else on a whole millimetre; among equal
+    counts the pieces are made as even as possible.
     """
     if length <= room + EPS:
         return (0.0, length)
@@ -181,7 +183,8 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
 
     on_seam = sorted({s for s in seams if EPS < s < length - EPS})
     cuts = _cheapest_cuts(length, [candidate(s, True) for s in on_seam], room, glue)
-    if cuts is None or any(through_art(c) or through_kept(c) for c in cuts):
+    if (cuts is None or any(through_art(c) or through_kept(c) for c in cuts)
+            or len(cuts) - 1 > fewest_pieces(length, room, glue)):
         near_seams = {round(s) for s in on_seam if abs(round(s) - s) <= EPS}
         xs = [float(x) for x in range(1, math.ceil(length)) if x not in near_seams]
         grid = [Candidate(x, False, kept, art) for x, kept, art in
@@ -190,6 +193,14 @@ def split(length: float, seams: tuple[float, ...], room: float, glue: float,
                               room, glue)
     assert cuts is not None
     return cuts
+
+
+def fewest_pieces(length: float, room: float, glue: float) -> int:
+    """The fewest pieces a board ``length`` long can be cut into: every piece but the last
+    gives ``glue`` of its ``room`` to the strip the next is laid over."""
+    if length <= room + EPS:
+        return 1
+    return math.ceil((length - glue) / (room - glue) - EPS)
 
 
 def _crossing(spans: Spans) -> Callable[[float], bool]:
@@ -250,7 +261,7 @@ def _cheapest_cuts(length: float, candidates: list[Candidate], room: float,
                    glue: float) -> tuple[float, ...] | None:
     """Dynamic programme over candidate cuts.
 
-    Cost, compared in order: cuts through artwork, cuts through kept regions, pieces,
+    Cost, compared in order: pieces, cuts through artwork, cuts through kept regions,
     cuts off a seam, widest piece; among equal costs the piece ending at the later cut.
 
     The first four counts are added up as one integer. For each cut the cheapest way to
@@ -293,8 +304,8 @@ def _cheapest_cuts(length: float, candidates: list[Candidate], room: float,
 
 
 def _added(point: Candidate) -> int:
-    """What ending a piece at ``point`` adds to the counts: art, kept, pieces, off a seam."""
-    return ((point.through_art * _PLACE + point.through_kept) * _PLACE + 1) * _PLACE \
+    """What ending a piece at ``point`` adds to the counts: pieces, art, kept, off a seam."""
+    return ((_PLACE + point.through_art) * _PLACE + point.through_kept) * _PLACE \
         + (not point.on_seam)
 
 
@@ -413,6 +424,8 @@ def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
 
     def visit(nodes, m, in_symbol: bool) -> None:
         for node in nodes:
+            if node.__class__ is Group and node.shifts and nodes is scene.children:
+                continue  # a movable block: it moves out of the cuts' way (place_movable)
             if isinstance(node, Text):
                 add(_text_corners(node, m))
             elif isinstance(node, Group):
@@ -432,6 +445,57 @@ def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
 
     visit(scene.children, IDENTITY, False)
     return tuple(across), tuple(down)
+
+
+def plan_board(scene: Scene, seams_x: tuple[float, ...], seams_y: tuple[float, ...],
+               options: PrintOptions, keep_out: tuple[Spans, Spans] = ((), ())
+               ) -> tuple[TilePlan, Scene]:
+    """The tiling of a board (``plan_tiles``) and its scene with each movable block (a
+    group with ``shifts``) moved out of the cuts' way.
+
+    The cuts are planned without the blocks, so a block that moves saves a page or a cut
+    through words that cannot move; a block that has nowhere to go steers the cuts as
+    other words do, and the board is planned once more."""
+    across, down = artwork_spans(scene)
+    while True:
+        plan = plan_tiles(scene.width, scene.height, seams_x, seams_y, options,
+                          (across, down), keep_out)
+        moved, stuck = place_movable(scene, plan.cuts_x, plan.cuts_y)
+        stuck = (tuple(span for span in stuck[0] if span not in across),
+                 tuple(span for span in stuck[1] if span not in down))
+        if not stuck[0] and not stuck[1]:
+            return plan, moved
+        across, down = across + stuck[0], down + stuck[1]
+
+
+def place_movable(scene: Scene, cuts_x: tuple[float, ...], cuts_y: tuple[float, ...]
+                  ) -> tuple[Scene, tuple[Spans, Spans]]:
+    """The scene with each of its movable blocks where no cut crosses its text or
+    pictures: where it is if it can stay, else at the first of its other places that
+    leaves it whole; and the spans of the blocks left where they are, crossed."""
+    inner = (cuts_x[1:-1], cuts_y[1:-1])
+    children = list(scene.children)
+    stuck: tuple[list, list] = ([], [])
+    for index, node in enumerate(children):
+        if node.__class__ is not Group or not node.shifts:
+            continue
+        across, down = _artwork_spans(Scene(scene.width, scene.height,
+                                            (replace(node, shifts=()),), scene.symbols))
+        for dx, dy in ((0.0, 0.0),) + node.shifts:
+            moved = (tuple((a + dx, b + dx) for a, b in across),
+                     tuple((a + dy, b + dy) for a, b in down))
+            if not any(_crosses(cut, moved[axis]) for axis in (0, 1) for cut in inner[axis]):
+                if dx or dy:
+                    children[index] = replace(node, transform=compose(translate(dx, dy),
+                                                                      node.transform))
+                break
+        else:
+            stuck[0].extend(across)
+            stuck[1].extend(down)
+    spans = (tuple(stuck[0]), tuple(stuck[1]))
+    if children == list(scene.children):
+        return scene, spans
+    return replace(scene, children=tuple(children)), spans
 
 
 def _text_corners(node: Text, m) -> list[tuple[float, float]]:
@@ -456,8 +520,8 @@ def plan_tiles(width: float, height: float, seams_x: tuple[float, ...],
     """The tiling with the fewest pages over both orientations of the paper.
 
     ``keep_clear``: where labels and pictures lie across and down; ``keep_out``: where
-    the regions the game marks whole lie. No cut crosses either unless the paper leaves
-    no other way, and a kept region is the last to be cut.
+    the regions the game marks whole lie. Within the fewest pages no cut crosses either
+    unless there is no other way, and a kept region is the last to be cut.
     """
     plans = []
     for landscape in (False, True):
@@ -473,7 +537,7 @@ def plan_tiles(width: float, height: float, seams_x: tuple[float, ...],
         plans.append((crossed, TilePlan(width, height, page_w, page_h, landscape, cuts_x, cuts_y,
                                         tuple(seams_x), tuple(seams_y))))
     board_is_wide = width > height
-    return min(plans, key=lambda p: (p[0], p[1].pages, p[1].landscape != board_is_wide))[1]
+    return min(plans, key=lambda p: (p[1].pages, p[0], p[1].landscape != board_is_wide))[1]
 
 
 def _crosses(cut: float, spans: Spans) -> bool:
