@@ -345,11 +345,12 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
     drawings = Drawings()
     words = words_for(layout, options.lang)  # the layout's labels over the catalogue
     options = replace(options, print=replace(options.print, words=words))
-    board_pages = imposition.impose_board(output.board, options.print)
+    board = imposition.placed_board(output.board, options.print)  # the cover shows it so too
+    board_pages = imposition.impose_board(board, options.print)
     files = pdf_file("board", board_pages, options, words("title"), drawings)
     sections = [imposition.Section(
-        words("section.board"), board_pages, work=imposition.board_work(output.board, options.print),
-        at=lambda first: imposition.impose_board(output.board, options.print, first_page=first))]
+        words("section.board"), board_pages, work=imposition.board_work(board, options.print),
+        at=lambda first: imposition.impose_board(board, options.print, first_page=first))]
     for component_set in output.component_sets:
         pages = imposition.impose_components(component_set, options.print)
         if pages:
@@ -373,7 +374,7 @@ def print_files(layout, output: GameOutput, options: BuildOptions, target: str |
             at=lambda first: book.sheet(options.print.paper, first)))
     source, shipped = layout_source(target)
     cover = imposition.Cover(words("title"), words("subtitle"), source, __version__,
-                             picture=output.board.scene, shipped=shipped)
+                             picture=board.scene, shipped=shipped)
     bundle = imposition.print_and_play(cover, sections, options.print)
     files[bundle_name(layout)] = renderer("pdf")(
         Document(bundle, title=words("pdf.print_and_play", title=words("title"))), drawings)

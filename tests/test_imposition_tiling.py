@@ -424,3 +424,45 @@ def test_a_board_takes_no_more_pages_than_the_fewest_its_paper_allows(width, hei
     for cuts, room in ((plan.cuts_x, area.w), (plan.cuts_y, area.h)):
         widths = [b - a + GLUE_MM for a, b in zip(cuts, cuts[1:-1])] + [cuts[-1] - cuts[-2]]
         assert max(widths) <= room + 1e-6  # and every page holds what it owns
+
+
+def titled_board(shifts) -> Board:
+    """A 360 mm board of 20 mm cells, its title over the middle: two pages of A4 meet
+    within 15 mm of the middle, where the title is."""
+    title = Group((Text(180, 12, "A title in the middle", 8.0, anchor="middle"),), shifts=shifts)
+    return Board(Scene(360, 200, (Rect(0, 0, 360, 200, Style(fill="#eeeeee")), title)),
+                 tuple(range(0, 361, 20)), tuple(range(0, 201, 20)))
+
+
+def title_span(scene: Scene) -> tuple[float, float]:
+    """Where the title lies across the board, moved or not."""
+    block = next(node for node in scene.children if isinstance(node, Group) and node.shifts)
+    still = Scene(scene.width, scene.height, (Group(block.children, block.transform),))
+    return imposition.artwork_spans(still)[0][0]
+
+
+SHIFTS = tuple((float(d), 0.0) for step in range(1, 121) for d in (-step, step))
+
+
+def test_a_title_that_may_move_steps_out_of_the_seam_on_the_pages_drawn():
+    board = titled_board(SHIFTS)
+    fixed = imposition.plan_tiles(360, 200, board.seams_x, board.seams_y, A4,
+                                  imposition.artwork_spans(titled_board(()).scene))
+    start, end = title_span(board.scene)
+    assert fixed.pages == 2 and start < fixed.cuts_x[1] < end  # pages first: a fixed title is cut
+    plan, scene = imposition.plan_board(board.scene, board.seams_x, board.seams_y, A4)
+    assert plan.pages == 2 and plan.cuts_x[1] == 180  # on the seam in the middle
+    start, end = title_span(scene)
+    assert end <= 180 - 3 or start >= 180 + 3  # moved clear, by the room a move keeps
+    art = imposition.impose_board(board, A4)[0].symbols["board-art"]
+    assert title_span(Scene(360, 200, art)) == (start, end)  # the pages show it moved
+    again, same = imposition.plan_board(scene, board.seams_x, board.seams_y, A4)
+    assert again == plan and same.children == scene.children  # placed once, it stays
+
+
+def test_a_title_with_nowhere_to_go_steers_the_cuts_as_other_words_do():
+    board = titled_board(((1.0, 0.0), (-1.0, 0.0)))
+    plan, scene = imposition.plan_board(board.scene, board.seams_x, board.seams_y, A4)
+    fixed = imposition.plan_tiles(360, 200, board.seams_x, board.seams_y, A4,
+                                  imposition.artwork_spans(titled_board(()).scene))
+    assert plan == fixed and scene is board.scene

@@ -38,7 +38,8 @@ LEGEND_LAYOUTS = tuple((columns, scale) for columns in (1, 2) for scale in LEGEN
 ARROW_INSET_MM = 13.0    # clear of the named spaces' words beside the track
 ARROW_LENGTH_MM = 46.0
 ARROW_WIDTH_MM = 8.0
-MOVE_GAP_MM = 12.0       # a moved title or legend keeps this far from its neighbours
+MOVE_GAP_MM = 8.0        # a moved title or legend keeps this far from its neighbours
+BEND_PAD_MM = 10.0       # and this far inside the track's edge, where it moves into a bend
 
 
 # ---- the arithmetic a layout is checked with ---------------------------------------------
@@ -162,7 +163,7 @@ class InfieldPlan:
     placed: tuple[Placed, ...]
     slots: tuple[Slot, ...]        # in board coordinates
     band_mm: float = 0.0           # height added below the track for what the infield cannot hold
-    room: tuple[float, float] | None = None  # x0, x1 of the infield: a title or legend may move
+    oval: Oval | None = None       # the oval it is planned in: a title or legend may move
 
     def nodes(self) -> list[Node]:
         return [self._movable(item) for item in self.placed]
@@ -170,20 +171,45 @@ class InfieldPlan:
     def _movable(self, item: Placed) -> Group:
         """A placed block; the title and the legend's panels (not the card places, whose
         piles stand on the board) say how far along their row they may move, so that a page
-        seam can cross the infield where they stood."""
+        seam can cross the infield where they stood: up to halfway to a neighbour, and into
+        a bend as far as the track's edge and the bend's arrow leave room."""
         group = item.block.at(item.x, item.y)
-        if self.room is None or item.block.name.startswith("slot-"):
+        if self.oval is None or item.block.name.startswith("slot-") or item.y > self.oval.size[1]:
             return group
-        bottom = item.y + item.block.height
+        top, bottom, width = item.y, item.y + item.block.height, item.block.width
         beside = [other for other in self.placed if other is not item
-                  and other.y < bottom and item.y < other.y + other.block.height]
-        left = max([o.x + o.block.width + MOVE_GAP_MM for o in beside if o.x < item.x],
-                   default=self.room[0])
-        right = min([o.x - MOVE_GAP_MM for o in beside if o.x > item.x], default=self.room[1])
-        steps = range(1, int(max(item.x - left, right - item.x - item.block.width)) + 1)
+                  and other.y < bottom and top < other.y + other.block.height]
+        left_bend, right_bend = bend_reach(self.oval, top, bottom)
+        left = max([(item.x + o.x + o.block.width + MOVE_GAP_MM) / 2
+                    for o in beside if o.x < item.x], default=left_bend)
+        right = min([(item.x + width + o.x - MOVE_GAP_MM) / 2
+                     for o in beside if o.x > item.x], default=right_bend)
+        left, right = max(left, left_bend), min(right, right_bend)
+        steps = range(1, int(max(item.x - left, right - item.x - width)) + 1)
         shifts = [(float(d), 0.0) for step in steps for d in (-step, step)
-                  if left <= item.x + d and item.x + d + item.block.width <= right]
+                  if left <= item.x + d and item.x + d + width <= right]
         return replace(group, shifts=tuple(shifts))
+
+
+def bend_reach(oval: Oval, top: float, bottom: float) -> tuple[float, float]:
+    """How far left and right a block from ``top`` to ``bottom`` may stand in the infield:
+    into each bend while its corners keep BEND_PAD_MM inside the track and MOVE_GAP_MM from
+    the bend's arrow of travel (``travel_arrows``)."""
+    (xl, cy), (xr, _) = oval.centres
+    clear = oval.inner_radius - BEND_PAD_MM
+    far = max(abs(cy - top), abs(cy - bottom))
+    if far >= clear:
+        return xl, xr
+    reach = math.sqrt(clear * clear - far * far)
+    radius = oval.inner_radius - 2 * ARROW_INSET_MM
+    sweep = min(50.0, math.degrees(oval.straight * oval.space_mm / radius))
+    arrow_top = cy - (radius + ARROW_WIDTH_MM) * math.sin(math.radians(sweep / 2))
+    arrow_bottom = 2 * cy - arrow_top
+    if top < arrow_bottom and bottom > arrow_top:  # beside the arrow: short of its inner edge
+        inner = (radius - ARROW_WIDTH_MM) * math.cos(math.radians(sweep / 2))
+        reach = min(reach, inner - MOVE_GAP_MM)
+    reach = max(reach, 0.0)
+    return xl - reach, xr + reach
 
 
 def keep_clear_lines(oval: Oval) -> tuple[float, ...]:
@@ -236,7 +262,7 @@ def plan(oval: Oval, title: tuple[str, str, str] | None, legend: Legend | None,
                        card_rect(item, place.card_w, place.card_h))
                   for place, item in zip(places, [p for p in placed
                                                   if p.block.name.startswith("slot-")]))
-    return InfieldPlan(tuple(placed), slots, band_mm, (x0, x1))
+    return InfieldPlan(tuple(placed), slots, band_mm, oval)
 
 
 def _with_band(oval: Oval, upper: list[Block], lower: list[Block],

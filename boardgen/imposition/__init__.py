@@ -10,6 +10,8 @@ calibration ruler and says "print at 100 %".
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from boardgen.imposition.bundle import Cover, Section, cover_page, print_and_play
 from boardgen.imposition.making import Work, board_work, component_work, sheet_work
 from boardgen.imposition.marks import ruler_symbols
@@ -25,7 +27,7 @@ __all__ = [
     "A4", "PAPERS", "Cover", "Paper", "PrintOptions", "Section", "TilePlan", "Work",
     "board_work", "component_work", "sheet_work",
     "cover_page", "duplex_backs", "impose_board", "impose_components", "impose_sheet",
-    "keep_out_spans", "plan_board",
+    "keep_out_spans", "placed_board", "plan_board",
     "parse_paper", "plan_sheets", "plan_tiles", "print_and_play",
 ]
 
@@ -54,6 +56,17 @@ def impose_board(board: Board, options: PrintOptions, *, name: str = "board",
         return (single_page(scene.width, scene.height, art_id, symbols, title, kind, options,
                             cut_out=cut_out),)
     return tile_pages(plan, art_id, symbols, title, kind, options, first_page)
+
+
+def placed_board(board: Board, options: PrintOptions) -> Board:
+    """The board as its home-printed pages show it: each title or legend that may move
+    (``Group.shifts``) out of the seams' way; in shop mode, as it is. Its pages, imposed
+    again, are the same (a block moved is clear where it stands)."""
+    if options.shop:
+        return board
+    _, scene = plan_board(board.scene, board.seams_x, board.seams_y, options,
+                          keep_out_spans(board.keep_out))
+    return board if scene is board.scene else replace(board, scene=scene)
 
 
 def impose_sheet(sheet: Sheet, options: PrintOptions, first_page: int = 1) -> tuple[Scene, ...]:

@@ -39,6 +39,7 @@ MAP_GRID = Style(stroke="#b00020", stroke_mm=0.5)
 MAP_GLUE = Style(fill="#ffffff", opacity=0.55)
 LABEL_GROUND = Style(fill="#ffffff", opacity=0.85)
 MIN_GLUE_TEXT_MM = 1.2  # the smallest text a glue strip is named in
+MOVED_CLEARANCE_MM = 3.0  # a block moved out of a seam's way keeps this far from it
 
 
 def row_letters(row: int) -> str:
@@ -482,12 +483,15 @@ def place_movable(scene: Scene, cuts_x: tuple[float, ...], cuts_y: tuple[float, 
         across, down = _artwork_spans(Scene(scene.width, scene.height,
                                             (replace(node, shifts=()),), scene.symbols))
         for dx, dy in ((0.0, 0.0),) + node.shifts:
-            moved = (tuple((a + dx, b + dx) for a, b in across),
-                     tuple((a + dy, b + dy) for a, b in down))
+            room = MOVED_CLEARANCE_MM if dx or dy else 0.0  # moved, not to a seam's very edge
+            moved = (tuple((a + dx - room, b + dx + room) for a, b in across),
+                     tuple((a + dy - room, b + dy + room) for a, b in down))
             if not any(_crosses(cut, moved[axis]) for axis in (0, 1) for cut in inner[axis]):
-                if dx or dy:
-                    children[index] = replace(node, transform=compose(translate(dx, dy),
-                                                                      node.transform))
+                if dx or dy:  # its other places, as offsets from where it now stands
+                    others = tuple((x - dx, y - dy) for x, y in ((0.0, 0.0),) + node.shifts
+                                   if (x, y) != (dx, dy))
+                    children[index] = replace(node, shifts=others, transform=compose(
+                        translate(dx, dy), node.transform))
                 break
         else:
             stuck[0].extend(across)
