@@ -466,3 +466,19 @@ def test_a_title_with_nowhere_to_go_steers_the_cuts_as_other_words_do():
     fixed = imposition.plan_tiles(360, 200, board.seams_x, board.seams_y, A4,
                                   imposition.artwork_spans(titled_board(()).scene))
     assert plan == fixed and scene is board.scene
+
+
+def test_a_grid_board_title_band_slides_out_of_a_seam_within_its_margins():
+    from boardgen.components.title_band import title_nodes
+
+    band = title_nodes("Race across the River", "A subtitle", 360, 24, "#000000", left=10,
+                       movable=True)
+    assert len(band) == 1 and band[0].shifts  # title and subtitle move as one
+    board = Board(Scene(360, 200, (Rect(0, 0, 360, 200, Style(fill="#eeeeee")), *band)),
+                  tuple(range(0, 361, 20)), tuple(range(0, 201, 20)))
+    plan, scene = imposition.plan_board(board.scene, board.seams_x, board.seams_y, A4)
+    start, end = title_span(scene)
+    assert plan.pages == 2 and (end <= plan.cuts_x[1] - 3 or start >= plan.cuts_x[1] + 3)
+    assert 10 - 1e-6 <= start and end <= 350 + 1e-6  # inside the band's margins
+    fixed = title_nodes("Race across the River", "A subtitle", 360, 24, "#000000", left=10)
+    assert all(isinstance(node, Text) for node in fixed)  # a band that may not move, as before

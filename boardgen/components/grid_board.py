@@ -252,7 +252,7 @@ def compose(model: Model, name: str, context: Context) -> Parts:
     nodes += band_words(model, cells, place, width, facts.get("band_words", {}))
     words = title_nodes(context.title, context.words("subtitle"), width, model.title.height_mm,
                         colors.text, model.title.align, model.border_mm, facts.get("rule", ""),
-                        rules=facts.get("rules", ()))
+                        rules=facts.get("rules", ()), movable=not model.whole_words)
     nodes += words
     if model.legend_mm and "legend" in facts:
         spread = (place.x0, place.x0 + cells.width * model.cell_mm) \
