@@ -20,7 +20,8 @@ class Board:
 
     ``keep_out``: rectangles (x, y, w, h in mm) that a page edge must not cut through,
     such as a panel of text, a finish line or a place for cards; home tiling cuts one
-    only when the paper leaves no other way.
+    only when no tiling of the fewest pages leaves it whole. A title or legend that may
+    move out of a seam's way is a group of the scene with ``shifts``.
     """
 
     scene: Scene
