@@ -13,7 +13,7 @@ from boardgen.games import racing_kings
 from boardgen.imposition.tiling import GLUE_MM, art_box, row_letters, split, tick_positions
 from boardgen.layout import load_layout
 from boardgen.product import Board
-from boardgen.scene import Group, Path, Rect, Scene, Style, Text, apply
+from boardgen.scene import Group, Path, Rect, Scene, Style, Text, Use, apply
 
 A4 = imposition.PrintOptions()
 A3 = imposition.PrintOptions(paper=imposition.parse_paper("a3"))
@@ -482,3 +482,33 @@ def test_a_grid_board_title_band_slides_out_of_a_seam_within_its_margins():
     assert 10 - 1e-6 <= start and end <= 350 + 1e-6  # inside the band's margins
     fixed = title_nodes("Race across the River", "A subtitle", 360, 24, "#000000", left=10)
     assert all(isinstance(node, Text) for node in fixed)  # a band that may not move, as before
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", ["six_day_race", "six_day_race_advanced", "snakes_and_ladders"])
+def test_the_assembly_map_names_each_page_off_the_board_words(name, lang):
+    from boardgen.build import compose_target
+    from boardgen.imposition.tiling import LABEL_GROUND, artwork_boxes
+
+    board = compose_target(name, lang=lang)[1].board
+    page = imposition.impose_board(board, A4)[-1]
+    art = next(node for node in page.children if isinstance(node, Group)
+               and node.children == (Use("board-art"),))
+    words = [(apply(art.transform, (x0, y0)), apply(art.transform, (x1, y1))) for x0, y0, x1, y1
+             in artwork_boxes(Scene(1, 1, page.symbols["board-art"], page.symbols), movable=True)]
+    labels = [node for node in page.children if isinstance(node, Rect) and node.style == LABEL_GROUND]
+    assert len(labels) == (6 if name.startswith("six") else 4)
+    for label in labels:
+        assert not [w for w in words if w[0][0] < label.x + label.w and label.x < w[1][0]
+                    and w[0][1] < label.y + label.h and label.y < w[1][1]]
+
+
+def test_a_page_name_stands_in_the_middle_unless_words_are_there():
+    from boardgen.imposition.paper import Box
+    from boardgen.imposition.tiling import _label_place
+
+    owned = Box(0, 0, 200, 100)
+    assert _label_place(owned, 20, 10, []) == (100, 50)
+    assert _label_place(owned, 20, 10, [(0, 0, 200, 10)]) == (100, 50)  # words elsewhere
+    x, y = _label_place(owned, 20, 10, [(60, 30, 140, 70)])  # a title in the middle
+    assert not (60 < x + 10 and x - 10 < 140 and 30 < y + 5 and y - 5 < 70)

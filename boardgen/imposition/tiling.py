@@ -392,20 +392,26 @@ def artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
 
 
 def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
-    """``artwork_spans`` without the memory.
+    """``artwork_spans`` without the memory."""
+    found = artwork_boxes(scene)
+    return (tuple((x0, x1) for x0, _, x1, _ in found), tuple((y0, y1) for _, y0, _, y1 in found))
+
+
+def artwork_boxes(scene: Scene, movable: bool = False) -> list[tuple[float, float, float, float]]:
+    """The boxes (x0, y0, x1, y1) of the scene's lines of text and pictures (symbols);
+    ``movable``: those of its movable blocks too.
 
     A symbol's box is worked out once however often it is used, and a symbol without
     text (a piece glyph) is not walked for text it does not have.
     """
-    across: list[tuple[float, float]] = []
-    down: list[tuple[float, float]] = []
+    found: list[tuple[float, float, float, float]] = []
     symbols = scene.symbols
     boxes: dict[str, tuple[float, float, float, float] | None] = {}
     texts: dict[str, bool] = {}
 
     def add(corners: list[tuple[float, float]]) -> None:
-        across.append((min(p[0] for p in corners), max(p[0] for p in corners)))
-        down.append((min(p[1] for p in corners), max(p[1] for p in corners)))
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        found.append((min(xs), min(ys), max(xs), max(ys)))
 
     def has_text(nodes) -> bool:
         for node in nodes:
@@ -425,7 +431,8 @@ def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
 
     def visit(nodes, m, in_symbol: bool) -> None:
         for node in nodes:
-            if node.__class__ is Group and node.shifts and nodes is scene.children:
+            if node.__class__ is Group and node.shifts and nodes is scene.children \
+                    and not movable:
                 continue  # a movable block: it moves out of the cuts' way (place_movable)
             if isinstance(node, Text):
                 add(_text_corners(node, m))
@@ -445,7 +452,7 @@ def _artwork_spans(scene: Scene) -> tuple[Spans, Spans]:
                     visit(symbols[name], inner, True)
 
     visit(scene.children, IDENTITY, False)
-    return tuple(across), tuple(down)
+    return found
 
 
 def plan_board(scene: Scene, seams_x: tuple[float, ...], seams_y: tuple[float, ...],
@@ -687,6 +694,26 @@ def _map_scale(plan: TilePlan, area: Box, steps: tuple[str, ...]) -> float:
     return min(picture.w / plan.board_w, picture.h / plan.board_h)
 
 
+def _label_place(owned: Box, w: float, h: float,
+                 words: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """Where a page's name stands on the map (its centre, in board mm): the middle of the
+    page, or where it covers the least of the board's words, the nearer the middle the
+    better, so a title or a legend stays readable under it."""
+    def covered(x: float, y: float) -> float:
+        x0, y0, x1, y1 = x - w / 2, y - h / 2, x + w / 2, y + h / 2
+        return sum(max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1]))
+                   for b in words)
+
+    middle = (owned.x + owned.w / 2, owned.y + owned.h / 2)
+    if covered(*middle) <= EPS or owned.w <= w or owned.h <= h:
+        return middle
+    steps = 8
+    places = [(owned.x + w / 2 + (owned.w - w) * i / steps, owned.y + h / 2 + (owned.h - h) * j / steps)
+              for i in range(steps + 1) for j in range(steps + 1)]
+    return min(places, key=lambda p: (round(covered(*p), 3),
+                                      math.hypot(p[0] - middle[0], p[1] - middle[1]), p))
+
+
 def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind: str,
                    options: PrintOptions) -> Scene:
     """A small picture of the whole board with the page grid and the steps to put it together.
@@ -723,10 +750,12 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
         grid.append(Rect(*owned.as_tuple(), Style(stroke=MAP_GRID.stroke, stroke_mm=MAP_GRID.stroke_mm / f)))
     nodes.append(Group(tuple(grid), to_map))
     size = min(12.0, 0.3 * min(min(t.owned.w, t.owned.h) for t in plan.tiles()) * f)
+    words_on_board = artwork_boxes(Scene(plan.board_w, plan.board_h, symbols[art_id], symbols),
+                                   movable=True)
     for tile in plan.tiles():
-        owned = tile.owned
-        cx, cy = ox + (owned.x + owned.w / 2) * f, oy + (owned.y + owned.h / 2) * f
         w = fonts.text_width(tile.name, size, "bold") + size * 0.8
+        x, y = _label_place(tile.owned, w / f, size * 1.5 / f, words_on_board)
+        cx, cy = ox + x * f, oy + y * f
         nodes.append(Rect(cx - w / 2, cy - size * 0.75, w, size * 1.5, LABEL_GROUND, rx=size * 0.2))
         nodes.append(Text(cx, cy + size * 0.35, tile.name, size, font="bold", anchor="middle",
                           fill=MAP_GRID.stroke))
