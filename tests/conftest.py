@@ -82,10 +82,16 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def pdf_text(data: bytes) -> str:
-    import pypdf
+    """The text of every page, as a reader copying it sees it. PDFium reads a long kit in a
+    fraction of pypdf's time; the hyphen it marks at a line's end is written back as one."""
+    import pypdfium2 as pdfium
 
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    return "\n".join(page.extract_text() for page in reader.pages)
+    document = pdfium.PdfDocument(data)
+    try:
+        pages = [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+    return "\n".join(pages).replace("\r\n", "\n").replace("\ufffe", "-\n")
 
 
 def unresolved_graphics_states(data: bytes) -> list[str]:
