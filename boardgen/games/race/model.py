@@ -88,14 +88,25 @@ class Layout(LayoutBase):
     """A race game described by its layout alone."""
 
     kind: ClassVar[str] = "race"
+    # How a turn moves: "dice" is the kind's own (thrown, analysed exactly); a rules plugin's
+    # layout says its own word ("cards"), and the dice figures are not claimed for it.
+    movement: ClassVar[str] = "dice"
+    # Names a kind may not take: the board's own spaces (a plugin's board may have fewer).
+    board_spaces: ClassVar[tuple[str, ...]] = ("plain", "finish", "start")
     label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
         "kinds.*.text": frozenset({"to", "turns", "spaces", "targets"}),
         "kinds.*.name": frozenset(),
     }
 
-    players: Players = Field(default_factory=Players)
-    dice: Dice = Field(default_factory=Dice)
-    race: Race = Field(default_factory=Race)
+    rules: str | None = Field(None, min_length=1, max_length=60,
+                              description="a rules plugin for what the layout cannot say as "
+                                          "data (e.g. \"six_day_race\": turns moved by cards); "
+                                          "its tables join the layout's")
+    players: Players = Field(default_factory=Players, description="who plays: how many, and "
+                                                                  "their colours")
+    dice: Dice = Field(default_factory=Dice, description="the dice thrown each turn")
+    race: Race = Field(default_factory=Race, description="where the pieces start and how the "
+                                                         "race is finished")
     board: BoardModel = Field(description="the board: its track's shape, size and colours")
     kinds: dict[str, Kind] = Field(default_factory=dict, max_length=40,
                                    description="kinds of space by name: how they look and "
@@ -114,17 +125,25 @@ class Layout(LayoutBase):
         for name in kinds:
             if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", name):
                 raise ValueError(f"kind name {name!r}: small letters, digits, '-' and '_'")
-            if name in ("plain", "finish", "start"):
+            if name in cls.board_spaces:
                 raise ValueError(f"{name!r} is the name of the board's own spaces; call the "
                                  "kind something else")
         return kinds
 
     @model_validator(mode="after")
     def spaces_make_a_race(self):
+        raise_all(self.race_problems())
+        return self
+
+    def race_problems(self) -> list[FieldProblem]:
+        """What stops the race being run by the kind's own rules (a rules plugin's layout
+        checks its race with its own)."""
         from boardgen.games.race.play import course_problems
 
-        raise_all(self._space_problems() or course_problems(self))
-        return self
+        if self.rules is not None:
+            return [FieldProblem("rules", f"rules = {self.rules!r} has a layout model of its "
+                                          "own: load the layout with boardgen.layout")]
+        return self._space_problems() or course_problems(self)
 
     def _space_problems(self) -> list[FieldProblem]:
         problems = []
@@ -132,7 +151,7 @@ class Layout(LayoutBase):
         if getattr(self.board, "laps", False):
             problems.append(FieldProblem("board.laps", "a race of this kind ends on its last "
                                          "space; a race of laps needs rules of its own (a "
-                                         "game kind such as six_day_race)"))
+                                         "rules plugin such as rules = \"six_day_race\")"))
         for number, given in self.spaces.items():
             key = f"spaces.{number}"
             name = given if isinstance(given, str) else given.kind

@@ -227,13 +227,13 @@ def compose_board(layout: Layout, words: Words | None = None,
 
 def board_json(layout: Layout, words: Words | None = None, planned: BoardPlan | None = None,
                parts=None) -> dict:
-    """The shared track board's board.json (every space with its number, kind, tags, colour,
+    """The shared track board's board.json (the rules plugin's name, every space with its number, kind, tags, colour,
     word, effect, centre, outline and the space after it; the oval's measures; the card
     places), with each rider's name and the decks' cards."""
     words = words or words_for(layout)
     planned = planned or board_plan(layout, words)
     parts = parts or compose_parts(layout, words, planned)
-    data = dict(parts.board_json)
+    data = {"rules": layout.rules, **parts.board_json}  # a race of the six-day rules
     data["players"] = [{**player, "name": words("riders.rider", number=player["number"])}
                        for player in data["players"]]
     data["cards"] = {name: {"counts": {str(v): n for v, n in

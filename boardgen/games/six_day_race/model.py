@@ -22,6 +22,7 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.components import pieces_model, track_board
 from boardgen.components.kinds import Kind
+from boardgen.games.race import model as race
 from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import FieldProblem, LayoutBase, Model, raise_all
@@ -433,10 +434,18 @@ class ScoreSheet(Model):
                                                 "at the finish")
 
 
-class Layout(LayoutBase):
-    kind: ClassVar[str] = "six_day_race"
+class Layout(race.Layout):
+    """A race layout with ``rules = "six_day_race"``: the race kind's board, kinds, spaces,
+    players and components, and the tables the six-day rules read."""
+
+    movement: ClassVar[str] = "cards"
+    board_spaces: ClassVar[tuple[str, ...]] = ("plain",)  # finish and start are kinds here
     label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
+        **race.Layout.label_placeholders,
         "legend.*.title": LEGEND_PLACEHOLDERS, "legend.*.text": LEGEND_PLACEHOLDERS}
+    rules: Literal["six_day_race"] = Field(
+        "six_day_race", description="the six-day race's rules: turns moved by movement "
+                                    "cards, a rider change, sprints and lost laps")
     board: Velodrome = Field(description="the velodrome: the shared oval track board (shape = "
                                          "\"oval\"), its spaces, straights, lanes, lines and "
                                          "colours")
@@ -476,6 +485,10 @@ class Layout(LayoutBase):
         if isinstance(data, dict):
             raise_all([FieldProblem(key, advice) for key, advice in moved(data)])
         return data
+
+    def race_problems(self) -> list[FieldProblem]:
+        """None of the dice race's: the six-day rules check the race (``rules_hold``)."""
+        return []
 
     @model_validator(mode="after")
     def rules_hold(self):
