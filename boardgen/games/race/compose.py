@@ -55,7 +55,7 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
 def used_kinds(layout: Layout) -> list[str]:
     """The kinds the board's spaces use, in the order of their first space."""
     found: list[str] = []
-    for number in sorted(layout.spaces):
+    for number in layout.marked:
         placed = layout.placed(number)
         if placed.kind not in found:
             found.append(placed.kind)
@@ -63,7 +63,7 @@ def used_kinds(layout: Layout) -> list[str]:
 
 
 def spaces_of(layout: Layout, name: str) -> list[int]:
-    return [n for n in sorted(layout.spaces) if layout.placed(n).kind == name]
+    return [n for n in layout.marked if layout.placed(n).kind == name]
 
 
 def legend_entries(layout: Layout, words: Words) -> list[Entry]:

@@ -14,10 +14,10 @@ import re
 import typing
 from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.components import pieces_model, track_board
-from boardgen.components.kinds import Kind, Placed
+from boardgen.components.kinds import Kind, Placed, in_proportion, spread
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 
 # Player colours that stay ΔE2000 15 apart for red-, green- and blue-blind eyes (the
@@ -111,9 +111,15 @@ class Layout(LayoutBase):
     kinds: dict[str, Kind] = Field(default_factory=dict, max_length=40,
                                    description="kinds of space by name: how they look and "
                                                "what landing on them does")
+    counted_on: int | None = Field(
+        None, ge=2, le=1000,
+        description="the track length the numbers of [spaces] are counted on: on a track of "
+                    "another length the spaces move in proportion, each run of neighbouring "
+                    "spaces of a kind keeping its length (none: the numbers stay)")
     spaces: dict[int, typing.Union[str, Placed]] = Field(
         default_factory=dict, description="spaces by number: a kind's name, or a table with "
-                                          "the kind and this space's own `to` or `turns`")
+                                          "the kind and this space's own `to`, `turns` or the "
+                                          "length its number is counted on (`of`)")
     components: dict[str, pieces_model()] = Field(  # type: ignore[valid-type]
         default_factory=dict, max_length=20,
         description="the printed pieces by name: tokens, dice, decks, tiles, score sheets, "
@@ -152,19 +158,16 @@ class Layout(LayoutBase):
             problems.append(FieldProblem("board.laps", "a race of this kind ends on its last "
                                          "space; a race of laps needs rules of its own (a "
                                          "rules plugin such as rules = \"six_day_race\")"))
-        for number, given in self.spaces.items():
-            key = f"spaces.{number}"
-            name = given if isinstance(given, str) else given.kind
-            if not 1 <= number <= length:
-                problems.append(FieldProblem(key, f"the track has spaces 1 to {length}, not "
-                                                  f"{number}", related=("board",)))
-                continue
+        on_track, problems = self._spread_spaces(length, problems)
+        for number, (given_number, given) in on_track.items():
+            key = f"spaces.{given_number}"
+            name = given.kind
             if name not in self.kinds:
                 known = ", ".join(self.kinds) or "none declared"
                 problems.append(FieldProblem(key, f"no kind {name!r} in [kinds] ({known})"))
                 continue
             kind = self.kinds[name]
-            to = given.to if isinstance(given, Placed) and given.to is not None else kind.to
+            to = given.to if given.to is not None else kind.to
             if kind.effect == "jump":
                 if to is None:
                     problems.append(FieldProblem(key, f"a {name} space jumps: give its `to` "
@@ -175,10 +178,10 @@ class Layout(LayoutBase):
                                                       "the start)", related=("board",)))
                 elif to == number:
                     problems.append(FieldProblem(key, "jumps to itself"))
-            elif isinstance(given, Placed) and given.to is not None:
+            elif given.to is not None:
                 problems.append(FieldProblem(f"{key}.to", f"`to` is for jumps; a {name} space "
                                                           f"does {kind.effect!r}"))
-            if isinstance(given, Placed) and given.turns is not None and kind.effect != "skip":
+            if given.turns is not None and kind.effect != "skip":
                 problems.append(FieldProblem(f"{key}.turns", f"`turns` is for skip; a {name} "
                                                              f"space does {kind.effect!r}"))
         for name, component in self.components.items():
@@ -197,13 +200,55 @@ class Layout(LayoutBase):
                                              f"not on the track (1 to {length})"))
         return problems
 
+    def _spread_spaces(self, length: int, problems: list[FieldProblem]
+                       ) -> tuple[dict[int, tuple[int, Placed]], list[FieldProblem]]:
+        """The spaces where they fall on this track (track number → the number given and
+        the space, its jump's `to` moved with it), and what keeps one off the track. A
+        number counted on another length (``counted_on``, a space's ``of``) moves in
+        proportion, each run of neighbouring spaces of a kind keeping its length."""
+        given: dict[int, tuple[Placed, int | None]] = {}
+        for number, entry in self.spaces.items():
+            space = Placed(kind=entry) if isinstance(entry, str) else entry
+            counted = space.of if space.of is not None else self.counted_on
+            top = counted if counted is not None else length
+            if not 1 <= number <= top:
+                where = (f"the {counted} spaces it is counted on" if counted is not None
+                         else "the track")
+                problems.append(FieldProblem(f"spaces.{number}", f"{where} has spaces 1 to "
+                                             f"{top}, not {number}",
+                                             related=("counted_on",) if counted else ("board",)))
+                continue
+            given[number] = (space, counted)
+        moved = spread({n: (space.kind, counted) for n, (space, counted) in given.items()},
+                       length)
+        on_track: dict[int, tuple[int, Placed]] = {}
+        for number, (space, counted) in sorted(given.items()):
+            at = moved[number]
+            if at in on_track:
+                problems.append(FieldProblem(f"spaces.{number}", f"falls on space {at}, already "
+                                             f"space {on_track[at][0]}'s (counted on {counted} "
+                                             f"spaces, spread over {length})",
+                                             related=("counted_on",)))
+                continue
+            if counted not in (None, length) and space.to not in (None, 0) and \
+                    space.to <= counted:
+                space = space.model_copy(update={"to": in_proportion(space.to, counted, length)})
+            on_track[at] = (number, space)
+        self._on_track = {at: placed for at, (_, placed) in on_track.items()}
+        return on_track, problems
+
+    _on_track: dict[int, Placed] = PrivateAttr(default_factory=dict)
+
     @property
     def length(self) -> int:
         """Spaces on the main track."""
         return track_board.track_length(self.board)
 
+    @property
+    def marked(self) -> tuple[int, ...]:
+        """The track's spaces of a kind, by their number on the track."""
+        return tuple(sorted(self._on_track))
+
     def placed(self, number: int) -> Placed | None:
-        given = self.spaces.get(number)
-        if given is None:
-            return None
-        return Placed(kind=given) if isinstance(given, str) else given
+        """The kind of space ``number`` of the track (None for a plain space)."""
+        return self._on_track.get(number)

@@ -21,7 +21,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.components import pieces_model, track_board
-from boardgen.components.kinds import Kind
+from boardgen.components.kinds import Kind, spread
 from boardgen.games.race import model as race
 from boardgen.games.race.model import Players
 from boardgen.games.six_day_race import dimensions as dim
@@ -196,25 +196,6 @@ class Space(Model):
                                                             "counted on (default: counted_on)")
 
 
-def in_proportion(number: int, counted_on: int | None, spaces: int) -> int:
-    """Space ``number`` of a track of ``counted_on`` spaces moved to a track of ``spaces``:
-    the first space stays first and the last stays last (None: the number is fixed)."""
-    if counted_on is None or counted_on == 1:
-        return number
-    return max(1, min(spaces, 1 + round((number - 1) * (spaces - 1) / (counted_on - 1))))
-
-
-def runs(numbers) -> list[list[int]]:
-    """Space numbers in runs of neighbours: 3, 4, 5, 8 is [3, 4, 5] and [8]."""
-    found: list[list[int]] = []
-    for number in sorted(numbers):
-        if found and number == found[-1][-1] + 1:
-            found[-1].append(number)
-        else:
-            found.append([number])
-    return found
-
-
 class Spaces(Model):
     """The named and coloured spaces as placed on the track, by colour and kind (what the
     board, the legend and the rules read)."""
@@ -267,7 +248,6 @@ def place(given: dict, counted_on: int | None, length: int
     neighbouring spaces of one kind keeps its length and starts where its first space falls,
     so a pattern of runs covers the whole lap (a single space moves as a word's does)."""
     problems: list[FieldProblem] = []
-    groups: dict[tuple[str, int | None], list[int]] = {}
     spaces: dict[int, Space] = {}
     for number, entry in given.items():
         space = Space(kind=entry) if isinstance(entry, str) else entry
@@ -289,12 +269,8 @@ def place(given: dict, counted_on: int | None, length: int
                                               f"{length})", related=("board.spaces",)))
         else:
             spaces[number] = space
-            groups.setdefault((space.kind, counted), []).append(number)
-    moved: dict[int, int] = {}
-    for (kind, counted), numbers in groups.items():
-        for run in runs(numbers):
-            first = in_proportion(run[0], counted if counted != length else None, length)
-            moved.update({number: first + offset for offset, number in enumerate(run)})
+    moved = spread({number: (space.kind, space.of if space.of is not None else counted_on)
+                    for number, space in spaces.items()}, length)
     owner: dict[int, str] = {}
     named, colours, spread_from = [], {name: [] for name in SPACE_COLORS}, {}
     for number, space in spaces.items():
@@ -449,11 +425,6 @@ class Layout(race.Layout):
     board: Velodrome = Field(description="the velodrome: the shared oval track board (shape = "
                                          "\"oval\"), its spaces, straights, lanes, lines and "
                                          "colours")
-    counted_on: int | None = Field(
-        None, ge=2, le=1000,
-        description="the track length the numbers of [spaces] are counted on: on a track of "
-                    "another length the spaces move in proportion, each run of neighbouring "
-                    "spaces of a kind keeping its length (none: the numbers stay)")
     spaces: dict[int, str | Space] = Field(
         default_factory=dict,
         description="spaces by number, as a race layout gives them: a kind's name (\"sprint\", "
