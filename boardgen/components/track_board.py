@@ -168,6 +168,54 @@ class OvalTrack(TrackBoard):
     def straight(self) -> int:
         return self.straight_spaces if self.straight_spaces is not None else self.spaces // 4
 
+    # ---- the oval's measures, before it is laid out (a layout checks them) ----
+
+    @property
+    def direction(self) -> str:
+        return "clockwise" if self.clockwise else "anticlockwise"
+
+    @property
+    def bend_spaces(self) -> tuple[int, int]:
+        """Spaces on the first and on the second bend (one more there if the rest is odd)."""
+        rest = self.spaces - 2 * self.straight
+        return rest // 2, rest - rest // 2
+
+    @property
+    def width_mm(self) -> float:
+        return self.lanes * self.lane_mm
+
+    @property
+    def straight_mm(self) -> float:
+        return self.straight * self.space_mm
+
+    @property
+    def bend_radius_mm(self) -> float:
+        """Radius of the centre line in the bends, so bend spaces are as long as straight ones."""
+        return ovals.bend_radius(self.spaces, self.straight, self.space_mm)
+
+    @property
+    def inner_radius_mm(self) -> float:
+        return self.bend_radius_mm - self.width_mm / 2
+
+    @property
+    def board_size_mm(self) -> tuple[float, float]:
+        """The board round the track (a band below it may hold what the infield cannot)."""
+        outer = self.bend_radius_mm + self.width_mm / 2
+        return (self.straight_mm + 2 * outer + 2 * self.margin_mm, 2 * outer + 2 * self.margin_mm)
+
+    def capacity(self, piece_mm: float) -> int:
+        """Pieces ``piece_mm`` square that stand on the smallest space (a bend's, if any)."""
+        straight = ovals.straight_capacity(self.space_mm, self.width_mm, piece_mm)
+        if self.spaces == 2 * self.straight:
+            return straight
+        sweep = math.pi / max(self.bend_spaces)
+        bend = ovals.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, piece_mm)
+        return min(straight, bend)
+
+    def with_straight(self, straight: int):
+        """The same oval with ``straight`` spaces on each straight."""
+        return self.model_copy(update={"straight_spaces": straight})
+
     @model_validator(mode="after")
     def line_on_the_straight(self):
         if self.finish_line_after > self.straight:

@@ -14,19 +14,19 @@ with what to write instead, and reports every rule-level problem of a layout at 
 # evaluates every field's annotation as it builds a model, and one kept as a string
 # would be compiled and evaluated all over again.
 
-import math
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
-from boardgen.components import pieces_model, track_board
+from boardgen.components import card_places, infield, pieces_model, track_board
 from boardgen.components.kinds import Kind, spread
 from boardgen.games.race import model as race
 from boardgen.games.race.model import Players
-from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import FieldProblem, LayoutBase, Model, raise_all
 
+MIN_INNER_RADIUS_MM = 40.0   # the bends' inner edge: tighter and riders no longer fit
+MAX_BOARD_MM = 5000.0
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
 # The numbers and words any legend text may name (their values: infield.legend_values).
 LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash", "crash_colour",
@@ -114,61 +114,11 @@ class Velodrome(track_board.OvalTrack):
         return self
 
     @property
-    def direction(self) -> str:
-        return "clockwise" if self.clockwise else "anticlockwise"
-
-    @property
-    def straight(self) -> int:
-        """Spaces on each straight (the layout's or the default proportion)."""
-        return self.straight_spaces if self.straight_spaces is not None else self.spaces // 4
-
-    @property
-    def bend_spaces(self) -> tuple[int, int]:
-        """Spaces on the first and on the second bend (one more there if the rest is odd)."""
-        rest = self.spaces - 2 * self.straight
-        return rest // 2, rest - rest // 2
-
-    @property
-    def width_mm(self) -> float:
-        return self.lanes * self.lane_mm
-
-    @property
-    def straight_mm(self) -> float:
-        return self.straight * self.space_mm
-
-    @property
-    def bend_radius_mm(self) -> float:
-        """Radius of the centre line in the bends, so bend spaces are as long as straight ones."""
-        return dim.bend_radius(self.spaces, self.straight, self.space_mm)
-
-    @property
-    def inner_radius_mm(self) -> float:
-        return self.bend_radius_mm - self.width_mm / 2
-
-    @property
     def line_position(self) -> int:
         """Home-straight spaces before the start/finish line."""
         if self.finish_line_after is None:
             return self.straight // 2
         return self.finish_line_after
-
-    @property
-    def board_size_mm(self) -> tuple[float, float]:
-        """The board round the track (a band below it may hold what the infield cannot)."""
-        outer = self.bend_radius_mm + self.width_mm / 2
-        return (self.straight_mm + 2 * outer + 2 * self.margin_mm, 2 * outer + 2 * self.margin_mm)
-
-    def capacity(self, rider_mm: float) -> int:
-        """Riders of ``rider_mm`` that stand on the smallest space (a bend's, if it has bends)."""
-        straight = dim.straight_capacity(self.space_mm, self.width_mm, rider_mm)
-        if self.spaces == 2 * self.straight:
-            return straight
-        sweep = math.pi / max(self.bend_spaces)
-        bend = dim.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, rider_mm)
-        return min(straight, bend)
-
-    def with_straight(self, straight: int) -> "Velodrome":
-        return self.model_copy(update={"straight_spaces": straight})
 
     def resolved(self, straight: int) -> "Velodrome":
         """The board with its straight and its start/finish line's place filled in."""
@@ -646,11 +596,11 @@ class Layout(race.Layout):
                     f"infield.areas[{index}].pile",
                     f"the {area.deck} deck has {len(piles)} pile(s), numbered from 0; found "
                     f"pile = {area.pile}", related=(f"decks.{area.deck}.piles",)))
-        slot_w, _ = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
-        if dim.slots_per_period(slot_w, dim.seam_period(self.board.space_mm)) < 1:
+        slot_w, _ = card_places.place_size(self.cards.width_mm, self.cards.height_mm)
+        if infield.places_per_period(slot_w, infield.seam_period(self.board.space_mm)) < 1:
             problems.append(FieldProblem(
                 f"components.{CARDS}.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
-                f"of the board's cutting lines ({dim.seam_period(self.board.space_mm):.0f} mm "
+                f"of the board's cutting lines ({infield.seam_period(self.board.space_mm):.0f} mm "
                 "apart); use narrower cards or longer spaces", related=("board.space_mm",)))
         if len(self.cards.grey.pile_values) < 2 and self.hands.change_high:
             problems.append(FieldProblem("decks.grey.piles", "the rider change draws from two grey "
@@ -708,13 +658,13 @@ class Layout(race.Layout):
         if rest < 4:
             return (f"{track.spaces} spaces minus 2 × {track.straight} on the straights leaves "
                     f"{rest} for the two bends; at least 4 are needed")
-        if track.inner_radius_mm < dim.MIN_INNER_RADIUS_MM:
+        if track.inner_radius_mm < MIN_INNER_RADIUS_MM:
             return (f"the bends are too tight: their inner edge has a radius of "
-                    f"{track.inner_radius_mm:.0f} mm (at least {dim.MIN_INNER_RADIUS_MM:.0f} mm "
+                    f"{track.inner_radius_mm:.0f} mm (at least {MIN_INNER_RADIUS_MM:.0f} mm "
                     "needed); use fewer straight spaces or narrower lanes")
-        if track.board_size_mm[0] > dim.MAX_BOARD_MM:
+        if track.board_size_mm[0] > MAX_BOARD_MM:
             return (f"the board would be {track.board_size_mm[0]:.0f} mm long; at most "
-                    f"{dim.MAX_BOARD_MM:.0f} mm")
+                    f"{MAX_BOARD_MM:.0f} mm")
         riders, rider_mm = len(self.rider_colors), self.rider_mm
         room = track.capacity(rider_mm)
         if room < riders:
@@ -737,12 +687,12 @@ class Layout(race.Layout):
         if not valid:
             return None
         track = self.board
-        slot_w, slot_h = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
-        period = dim.seam_period(track.space_mm)
+        slot_w, slot_h = card_places.place_size(self.cards.width_mm, self.cards.height_mm)
+        period = infield.seam_period(track.space_mm)
         for straight in valid:
             candidate = track.with_straight(straight)
-            if (dim.infield_row_height(candidate.inner_radius_mm) >= slot_h
-                    and dim.slots_fit_straight(candidate.straight_mm, period, slot_w,
+            if (infield.row_height(candidate.inner_radius_mm) >= slot_h
+                    and infield.places_fit_straight(candidate.straight_mm, period, slot_w,
                                                len(self.infield.areas))):
                 return straight
         return valid[0]
