@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from boardgen.components import Context, Player, infield, track_board
+from boardgen.components import Context, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
 from boardgen.components.kinds import Kind, effect_of
+from boardgen.games.race.compose import players
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.games.six_day_race.shades import shade
 from boardgen.i18n import Words, words_for
@@ -187,9 +188,6 @@ class BoardPlan:
                                         list(self.context.facts["legend"]), set())
 
 
-def players(layout: Layout) -> tuple[Player, ...]:
-    """A player per rider colour, in the order of the colours."""
-    return tuple(Player(n, color) for n, color in enumerate(layout.rider_colors, start=1))
 
 
 def laid_out(layout: Layout) -> tuple[track_board.OvalTrack, track_board.Plan]:
