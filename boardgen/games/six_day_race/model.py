@@ -654,31 +654,12 @@ class Layout(race.Layout):
         return problems
 
     def _straight_problem(self, track: Velodrome) -> str | None:
-        rest = track.spaces - 2 * track.straight
-        if rest < 4:
-            return (f"{track.spaces} spaces minus 2 × {track.straight} on the straights leaves "
-                    f"{rest} for the two bends; at least 4 are needed")
-        if track.inner_radius_mm < MIN_INNER_RADIUS_MM:
-            return (f"the bends are too tight: their inner edge has a radius of "
-                    f"{track.inner_radius_mm:.0f} mm (at least {MIN_INNER_RADIUS_MM:.0f} mm "
-                    "needed); use fewer straight spaces or narrower lanes")
-        if track.board_size_mm[0] > MAX_BOARD_MM:
-            return (f"the board would be {track.board_size_mm[0]:.0f} mm long; at most "
-                    f"{MAX_BOARD_MM:.0f} mm")
-        riders, rider_mm = len(self.rider_colors), self.rider_mm
-        room = track.capacity(rider_mm)
-        if room < riders:
-            return (f"a space holds only {room} of the {riders} riders ({rider_mm:g} mm standees), "
-                    "but any number of riders may share a space; use longer spaces, wider "
-                    "lanes, narrower riders or fewer straight spaces")
-        return None
+        return track.shape_problem(len(self.rider_colors), self.rider_mm, MIN_INNER_RADIUS_MM,
+                                   MAX_BOARD_MM, "riders", "standees")
 
     def _valid_straights(self) -> list[int]:
-        """Straight lengths that make a drawable oval, nearest to a quarter of the track first."""
-        track = self.board
-        ideal = track.spaces / 4
-        candidates = sorted(range(1, track.spaces // 2), key=lambda s: (abs(s - ideal), s))
-        return [s for s in candidates if self._straight_problem(track.with_straight(s)) is None]
+        return self.board.drawable_straights(len(self.rider_colors), self.rider_mm,
+                                             MIN_INNER_RADIUS_MM, MAX_BOARD_MM)
 
     def _best_straight(self, valid: list[int]) -> int | None:
         """Of the drawable straight lengths ``valid``, the one nearest a quarter of the track
