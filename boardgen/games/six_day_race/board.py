@@ -13,7 +13,6 @@ from boardgen.components.card_places import Block
 from boardgen.components.kinds import Kind, effect_of
 from boardgen.games.race.compose import players
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
-from boardgen.games.six_day_race.shades import shade
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
@@ -78,7 +77,7 @@ def shade_word(layout: Layout, words: Words, kind: str) -> str:
     of the colour the layout gives that kind of space."""
     spaces = layout.placed
     name = spaces.color_of(spaces.number_of(kind))
-    return words(f"shade.{name if name != 'plain' else shade(marked_fill(layout, kind))}")
+    return words(f"shade.{name if name != 'plain' else legends.shade(marked_fill(layout, kind))}")
 
 
 def legend_values(layout: Layout, words: Words) -> dict[str, object]:
