@@ -53,10 +53,10 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
 
 
 def diagrams(layout: Layout, words: Words | None = None) -> Mapping[str, Callable[[], Any]]:
-    """The rules' figures: the whole board (a plugin draws its own)."""
+    """The rules' figures: the whole board (a plugin may draw its own)."""
     plugin = plugin_of(layout)
-    if plugin is not None:
-        return plugin.diagrams(layout, words) if hasattr(plugin, "diagrams") else {}
+    if plugin is not None and hasattr(plugin, "diagrams"):
+        return plugin.diagrams(layout, words)
     words = words or words_for(layout)
 
     def board():

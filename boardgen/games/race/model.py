@@ -146,15 +146,18 @@ class Layout(LayoutBase):
         checks its race with its own)."""
         from boardgen.games.race.play import course_problems
 
-        if self.rules is not None:
+        if self.rules is not None and type(self) is Layout:
             return [FieldProblem("rules", f"rules = {self.rules!r} has a layout model of its "
                                           "own: load the layout with boardgen.layout")]
-        return self._space_problems() or course_problems(self)
+        problems = self._space_problems()
+        if problems or self.movement != "dice":
+            return problems  # how far a throw goes is the dice's; a plugin checks its own
+        return course_problems(self)
 
     def _space_problems(self) -> list[FieldProblem]:
         problems = []
         length = track_board.track_length(self.board)
-        if getattr(self.board, "laps", False):
+        if getattr(self.board, "laps", False) and self.rules is None:
             problems.append(FieldProblem("board.laps", "a race of this kind ends on its last "
                                          "space; a race of laps needs rules of its own (a "
                                          "rules plugin such as rules = \"six_day_race\")"))
