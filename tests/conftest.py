@@ -81,11 +81,22 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
-def pdf_text(data: bytes) -> str:
-    import pypdf
+def pdf_page_texts(data: bytes | Path) -> list[str]:
+    """The text of each page, as a reader copying it sees it. PDFium reads a long kit in a
+    fraction of pypdf's time; the hyphen it marks at a line's end is written back as one."""
+    import pypdfium2 as pdfium
 
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    return "\n".join(page.extract_text() for page in reader.pages)
+    document = pdfium.PdfDocument(data)
+    try:
+        pages = [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+    return [page.replace("\r\n", "\n").replace("\ufffe", "-\n") for page in pages]
+
+
+def pdf_text(data: bytes | Path) -> str:
+    """The text of every page, one after another."""
+    return "\n".join(pdf_page_texts(data))
 
 
 def unresolved_graphics_states(data: bytes) -> list[str]:

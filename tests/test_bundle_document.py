@@ -3,10 +3,8 @@ pages its footers name, two-sided sections starting on a front, and honest spare
 
 from __future__ import annotations
 
-import io
 import re
 
-import pypdf
 import pytest
 
 from boardgen import imposition
@@ -15,6 +13,7 @@ from boardgen.i18n import words_for
 from boardgen.imposition.sheets import plan_sheets
 from boardgen.render import renderer
 from boardgen.scene import Document
+from tests.conftest import pdf_page_texts
 
 NUMBER = {"en": r"page (\d+) of (\d+)", "de": r"Seite (\d+) von (\d+)", "pl": r"strona (\d+) z (\d+)"}
 MAP_ON = {"en": r"assembly map on page (\d+)", "de": r"Montageplan auf Seite (\d+)",
@@ -28,8 +27,7 @@ def bundle(game: str, lang: str) -> tuple[list[str], dict[str, bytes]]:
     options = BuildOptions(formats=("pdf",), lang=lang)
     files = print_files(layout, output, options, game)
     name = next(n for n in files if n.endswith("-print-and-play.pdf"))
-    reader = pypdf.PdfReader(io.BytesIO(files[name]))
-    return [page.extract_text() for page in reader.pages], files
+    return pdf_page_texts(files[name]), files
 
 
 CASES = [("racing_kings", "en"), ("river_race", "de"), ("steeple_chess", "pl")]
@@ -47,13 +45,16 @@ def contents(cover: str, lang: str) -> list[tuple[int, int, bool]]:
     words = words_for(None, lang)
     lines = cover.splitlines()
     lines = lines[lines.index(words("cover.contents")) + 1:lines.index(words("cover.how_to_print"))]
-    found = []
-    for title, line in zip(lines, lines[1:]):  # a title, then its pages on a line of their own
+    found, title = [], ""
+    for line in lines:  # a title and its pages, on one line or the pages on a line of their own
         match = re.fullmatch(r"\D*?(\d+)(?:–(\d+))?", line.strip())
-        if match:
-            first = int(match.group(1))
-            found.append((first, int(match.group(2) or first),
-                          bool(re.search(r"two-sided|beidseitig|dwustronn", title))))
+        if not match:
+            title = line
+            continue
+        first = int(match.group(1))
+        found.append((first, int(match.group(2) or first),
+                      bool(re.search(r"two-sided|beidseitig|dwustronn", f"{title} {line}"))))
+        title = ""
     return found
 
 
@@ -95,8 +96,7 @@ def test_the_tiles_name_the_page_of_their_assembly_map(kit):
 
 def test_the_board_file_names_its_own_map_page(kit):
     _, lang, _, files = kit
-    reader = pypdf.PdfReader(io.BytesIO(files["board.pdf"]))
-    texts = [page.extract_text().replace("\n", " ") for page in reader.pages]
+    texts = [text.replace("\n", " ") for text in pdf_page_texts(files["board.pdf"])]
     assert all(re.findall(MAP_ON[lang], t) == [str(len(texts))] for t in texts[:-1])
 
 
@@ -113,6 +113,6 @@ def test_shop_mode_keeps_every_spare_that_fits_and_says_which(game):
         kinds = sum(1 for c in component_set.components if c.count > 0)
         assert kept, component_set.name  # at least one spare fits in every shipped kit
         pdf = renderer("pdf")(Document(imposition.impose_components(component_set, options)))
-        text = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+        text = " ".join(pdf_page_texts(pdf))
         heading = "one of each kind" if len(kept) == kinds else f"{len(kept)} of the {kinds} kinds"
         assert heading in text.replace("\n", " ")

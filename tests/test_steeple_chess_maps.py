@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import time
 
-import pypdf
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,6 +17,7 @@ from boardgen.games.steeple_chess.moves import cut_off, detour_nearby
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout
 from boardgen.scene import Rect
+from tests.conftest import pdf_text
 
 LONG = """
 c c c c . . . > o o < . . . c c c c
@@ -96,10 +95,6 @@ def layout_with(tmp_path, course_map: str, extra: str = "", name: str = "mine",
     path.write_text(f'extends = "steeple_chess"\n{extra}\n[course]\n{course}\n'
                     f'map = """{course_map}"""\n', encoding="utf-8")
     return load_layout(path)
-
-
-def pdf_text(data: bytes) -> str:
-    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
 
 
 @pytest.mark.parametrize("name", sorted(MAPS))

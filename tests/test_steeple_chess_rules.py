@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import re
 
-import pypdf
 import pytest
 
 from boardgen.build import BuildOptions, product_files
@@ -14,6 +12,7 @@ from boardgen.i18n import LANGUAGES, flatten, words_for
 from boardgen.layout import layouts_dir, load_layout
 from boardgen.rules import render_text
 from boardgen.scene import Group, Text
+from tests.conftest import pdf_text
 
 from test_steeple_chess_maps import LONG, TALL, layout_with
 
@@ -60,10 +59,6 @@ def kit(request):
     files = product_files(LAYOUT, compose_game(LAYOUT, words=words),
                           BuildOptions(formats=("pdf",), lang=lang))
     return lang, files
-
-
-def pdf_text(data: bytes) -> str:
-    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
 
 
 @pytest.mark.parametrize("name", ["board.pdf", "die.pdf", "pieces.pdf"])
