@@ -458,7 +458,7 @@ def read_layout(target: str | Path) -> RawLayout:
 
 def load_layout(target: str | Path):
     """Load a game name or layout file into its game's frozen model (with its provenance)."""
-    from boardgen.games import game_for
+    from boardgen.games import ALIASES, layout_model, resolve_alias
 
     raw = read_layout(target)
     source = str(raw.files[0])
@@ -466,10 +466,13 @@ def load_layout(target: str | Path):
     if not isinstance(kind, str):
         raise InputError("missing 'game' (which game this layout is for)", source=source,
                          key="game")
-    game = game_for(kind, source)
-    if game.Layout.replaced_tables:
-        raw = RawLayout(raw.merged(game.Layout.replaced_tables), raw.files, raw.texts, raw.layers)
-    layout = validate_model(game.Layout, raw)
+    if kind in ALIASES:  # a former game kind, read as what it is now
+        raw = RawLayout(resolve_alias(raw.data), raw.files, raw.texts, raw.layers)
+    model = layout_model(raw.data, source)
+    if model.replaced_tables:
+        raw = RawLayout(resolve_alias(raw.merged(model.replaced_tables)), raw.files, raw.texts,
+                        raw.layers)
+    layout = validate_model(model, raw)
     layout._provenance = Provenance(raw.files, raw.layers or (raw.data,))
     return layout
 
@@ -544,7 +547,7 @@ def _shipped_english_labels(raw: RawLayout) -> dict[str, Any]:
     Those texts are boardgen's own: their placeholders are the names its code fills in.
     The file is usually in the extends chain already and is read again only when not.
     """
-    game = raw.data.get("game")
+    game = raw.data.get("rules") or raw.data.get("game")  # a race plugin's shipped layout
     if not isinstance(game, str) or safe_identifier(game) != game:
         return {}
     path = layouts_dir() / f"{game}.toml"

@@ -271,7 +271,7 @@ def layout_schema(game: str | None = None) -> dict[str, Any]:
     names a shipped layout of that game (``if``/``then``), so an editor reports the bad
     key itself rather than "not valid under any of the schemas".
     """
-    from boardgen.games import KINDS
+    from boardgen.games import ALIASES, KINDS
 
     if game is not None:
         schema = _game_schema(_kind_of(game))
@@ -280,13 +280,12 @@ def layout_schema(game: str | None = None) -> dict[str, Any]:
     defs: dict[str, Any] = {}
     branches = []
     shipped = _shipped_by_kind()
-    for kind in KINDS:
+    for kind in _model_names():
         schema = _prefix_defs(_game_schema(kind), kind)
         defs.update(schema.pop("$defs", {}))
         defs[kind] = schema
         branch = {"$ref": f"#/$defs/{kind}"}
-        branches.append({"if": {"required": ["game"], "properties": {"game": {"const": kind}}},
-                         "then": branch})
+        branches.append({"if": _names_model(kind), "then": branch})
         if shipped.get(kind):
             branches.append({"if": {"required": ["extends"],
                                     "properties": {"extends": {"enum": shipped[kind]}}},
@@ -297,7 +296,8 @@ def layout_schema(game: str | None = None) -> dict[str, Any]:
         "description": "a layout names its game with `game`, or inherits one with `extends`",
         "type": "object",
         "properties": {
-            "game": {"enum": list(KINDS), "description": "which game this layout is for"},
+            "game": {"enum": [*KINDS, *ALIASES], "description": "which game this layout is "
+                                                              "for"},
             "extends": {"type": "string", "description": "a shipped game name, or a layout "
                         "file relative to this one"},
         },
@@ -312,41 +312,82 @@ def layout_schema(game: str | None = None) -> dict[str, Any]:
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def _kind_of(game: str) -> str:
-    """The game kind of a kind name or of a shipped layout's name."""
-    from boardgen.games import KINDS
+def _names_model(kind: str) -> dict[str, Any]:
+    """The condition of a layout that names model ``kind`` itself (by ``game`` and, for a
+    race rules plugin, ``rules``; a race of the kind's own rules names none)."""
+    from boardgen.games import ALIASES
 
-    if game in KINDS:
+    game, _, rules = kind.partition(".")
+    if not rules:
+        condition: dict[str, Any] = {"required": ["game"],
+                                     "properties": {"game": {"const": game}}}
+        return {**condition, "not": {"required": ["rules"]}} if game == "race" else condition
+    former = [name for name, keys in ALIASES.items() if keys.get("rules") == rules]
+    return {"anyOf": [{"required": ["game", "rules"],
+                       "properties": {"game": {"const": game}, "rules": {"const": rules}}},
+                      *({"required": ["game"], "properties": {"game": {"const": name}}}
+                        for name in former)]}
+
+
+def _model_name(data: dict[str, Any]) -> str:
+    """The name of the model a layout's data is validated with: its game kind, or
+    ``race.<rules>`` for a race layout that names a rules plugin (see ``_game_schema``)."""
+    from boardgen.games import resolve_alias
+
+    data = resolve_alias(data)
+    rules = data.get("rules")
+    return f"{data.get('game')}.{rules}" if isinstance(rules, str) and rules else \
+        str(data.get("game"))
+
+
+def _model_names() -> list[str]:
+    """Every game kind, and each rules plugin of the race kind as ``race.<rules>``."""
+    from boardgen.games import KINDS
+    from boardgen.games.race.plugins import registered
+
+    return [*KINDS, *(f"race.{name}" for name in registered() if "race" in KINDS)]
+
+
+def _kind_of(game: str) -> str:
+    """The model name of a kind name, a race rules plugin's or a shipped layout's name."""
+    from boardgen.games import ALIASES, KINDS
+
+    if game in KINDS or game in _model_names():
         return game
+    if game in ALIASES:
+        return _model_name({"game": game})
     try:
-        kind = read_layout(resolve(game)).data.get("game")
+        kind = _model_name(read_layout(resolve(game)).data)
     except InputError:
         kind = None
-    if kind not in KINDS:
+    if kind not in _model_names():
         raise InputError(f"unknown game {game!r}; expected one of: {', '.join(KINDS)}",
                          source="schema")
     return kind
 
 
 def _shipped_by_kind() -> dict[str, list[str]]:
-    """Shipped layout names (and their file names) by the game kind they are for."""
+    """Shipped layout names (and their file names) by the model name they are for."""
     from boardgen.layout import shipped_games
 
     found: dict[str, list[str]] = {}
     for name in shipped_games():
         try:
-            kind = read_layout(name).data.get("game")
+            kind = _model_name(read_layout(name).data)
         except InputError:
             continue
-        found.setdefault(str(kind), []).extend([name, f"{name}.toml"])
+        found.setdefault(kind, []).extend([name, f"{name}.toml"])
     return found
 
 
 def _game_schema(kind: str) -> dict[str, Any]:
-    """One game's model schema, with keys a layout may inherit made optional."""
+    """One game's model schema, with keys a layout may inherit made optional (``race.NAME``:
+    the race layout of the rules plugin NAME)."""
     from boardgen.games import game_for
+    from boardgen.games.race.plugins import rules_for
 
-    model = game_for(kind).Layout
+    game, _, rules = kind.partition(".")
+    model = rules_for(rules).Layout if rules else game_for(game).Layout
     schema = model.model_json_schema()
     _optional(schema, set(model.replaced_tables))
     return schema

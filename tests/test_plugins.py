@@ -163,3 +163,74 @@ def test_without_the_plugin_the_game_is_unknown(tmp_path):
     layout.write_text(LAYOUT, encoding="utf-8")
     checked = boardgen(["check", str(layout)], tmp_path / "nothing", tmp_path)
     assert checked.returncode == 2 and "unknown game kind 'tiny_race'" in checked.stderr
+
+
+RACE_RULES = '''
+"""Coin toss: a race whose turns move by a coin, a rules plugin of the race kind."""
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from boardgen.games.race import compose
+from boardgen.games.race.model import Layout as RaceLayout
+from boardgen.layout import Model
+
+
+class Coin(Model):
+    heads: int = Field(2, ge=1, le=6, description="spaces a head moves")
+
+
+class Layout(RaceLayout):
+    movement: ClassVar[str] = "a coin"
+    rules: Literal["coin_toss"] = "coin_toss"
+    coin: Coin = Field(default_factory=Coin, description="the coin")
+
+
+def compose_game(layout, setup=None, words=None):
+    return compose.compose_game(layout, setup, words)
+'''
+
+RACE_LAYOUT = """
+game = "race"
+rules = "coin_toss"
+name = "coins"
+title = "Coin Race"
+
+[board]
+shape = "serpentine"
+columns = 4
+rows = 3
+
+[coin]
+heads = 3
+"""
+
+
+def test_an_installed_race_rules_plugin_adds_its_table_to_a_race_layout(tmp_path):
+    """A package registers race rules in `boardgen.race_rules`; a race layout names them with
+    `rules`, checks its table, builds with the kind's board, and analyse claims no dice."""
+    site = tmp_path / "site"
+    (site / "coin_toss").mkdir(parents=True)
+    (site / "coin_toss" / "__init__.py").write_text(textwrap.dedent(RACE_RULES), "utf-8")
+    info = site / "coin_toss-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: coin-toss\nVersion: 0.1\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text("[boardgen.race_rules]\ncoin_toss = coin_toss\n",
+                                           encoding="utf-8")
+    layout = tmp_path / "coins.toml"
+    layout.write_text(RACE_LAYOUT, encoding="utf-8")
+    built = boardgen(["build", str(layout), "--out", str(tmp_path / "out"), "--format", "pdf"],
+                     site, tmp_path)
+    assert built.returncode == 0, built.stderr
+    data = json.loads((tmp_path / "out" / "coins" / "board.json").read_text(encoding="utf-8"))
+    assert data["game"] == "race" and len(data["spaces"]) == 12
+    analysed = boardgen(["analyse", str(layout)], site, tmp_path)
+    assert analysed.returncode == 2 and "by a coin here, not by dice" in analysed.stderr
+    layout.write_text(RACE_LAYOUT.replace("heads = 3", "heads = 9"), encoding="utf-8")
+    checked = boardgen(["check", str(layout)], site, tmp_path)
+    assert checked.returncode == 2 and "coins.toml" in checked.stderr and \
+        "coin.heads" in checked.stderr
+    missing = boardgen(["check", str(layout)], tmp_path / "nothing", tmp_path)
+    assert missing.returncode == 2 and "no race rules 'coin_toss'" in missing.stderr

@@ -277,3 +277,28 @@ def test_the_rules_state_what_each_kind_of_space_does_in_every_language():
     assert "tracisz 2 następne kolejki" in polish
     counts = sections(layout, words_for(layout, "pl"))["components"]
     assert "2 kostki do sklejenia z papieru" in counts and "6 pionków" in counts
+
+
+def test_spaces_counted_on_another_length_move_in_proportion(run_cli, tmp_path):
+    """Snakes and Ladders' numbers counted on 100 spread over an 8 × 8 board: the first and
+    the last space stay, every ladder still leads up and every chute down, and the board is
+    drawn and analysed where the spaces now fall."""
+    path = write(tmp_path, 'extends = "snakes_and_ladders"\nname = "small"\ncounted_on = 100\n'
+                           '[board]\ncolumns = 8\nrows = 8\n')
+    assert run_cli("check", path).exit_code == 0
+    layout = load_layout(str(path))
+    jumps = {s["number"]: s["effect"]["to"] for s in board_json(str(path))["spaces"]
+             if s.get("effect", {}).get("kind") == "jump"}
+    assert len(jumps) == len(LADDERS) + len(CHUTES)
+    assert jumps[1] == round(1 + 37 * 63 / 99) and jumps[round(1 + 79 * 63 / 99)] == 64
+    assert sum(to > n for n, to in jumps.items()) == len(LADDERS)
+    assert all(1 <= n <= 64 for n in jumps) and layout.marked == tuple(sorted(jumps))
+    assert exact(course_of(layout)).expected_throws < exact(course_of(load_layout(
+        "snakes_and_ladders"))).expected_throws
+
+
+def test_a_space_beyond_the_length_it_is_counted_on_is_named(run_cli, tmp_path):
+    path = write(tmp_path, 'extends = "snakes_and_ladders"\nname = "x"\ncounted_on = 90\n')
+    result = run_cli("check", path)
+    assert result.exit_code == 2
+    assert "the 90 spaces it is counted on has spaces 1 to 90, not 93" in result.stderr

@@ -139,3 +139,16 @@ def test_every_key_of_a_described_game_is_described(kind):
 def test_the_description_check_finds_an_undescribed_key():
     schema = {"properties": {"a": {"description": "x", "properties": {"b": {"type": "string"}}}}}
     assert undescribed(schema) == ["a.b"]
+
+
+def test_a_race_layout_naming_its_rules_plugin_gets_the_plugins_tables():
+    """The six-day race is a race layout with rules = "six_day_race": the all-games schema
+    takes that model by game and rules (or by the former game kind), the plain race's not."""
+    plugin = 'game = "race"\nrules = "six_day_race"\n[hands]\nmany_from = 5\n'
+    assert errors(layout_schema(), plugin) == []
+    assert errors(layout_schema(), plugin.replace('game = "race"', 'game = "six_day_race"')
+                  .replace('rules = "six_day_race"\n', "")) == []
+    found = errors(layout_schema(), plugin.replace('rules = "six_day_race"\n', ""))
+    assert [e.message for e in found] == ["Additional properties are not allowed ('hands' was "
+                                          "unexpected)"]
+    assert "hands" in layout_schema("race.six_day_race")["properties"]

@@ -552,8 +552,7 @@ def test_model_and_board_import_one_way():
                 found.add(node.module.rsplit(".", 1)[1])
         return found
 
-    assert imports("model") <= {"dimensions"}
-    assert imports("dimensions") == set()
+    assert imports("model") == set()  # the layout model checks with the shared components
     assert "rules" not in imports("board") and "diagrams" not in imports("board")
 
 
@@ -565,7 +564,8 @@ def test_builds_in_every_format(run_cli, tmp_path, target):
     names = {p.name for p in folder.iterdir()}
     assert {"board.pdf", "board.svg", "board.png", "board.json", "cards.pdf", "riders.pdf",
             "score-sheet.pdf", "score-sheet.png"} <= names
-    assert json.loads((folder / "board.json").read_text())["game"] == "six_day_race"
+    data = json.loads((folder / "board.json").read_text())
+    assert (data["game"], data["rules"]) == ("race", "six_day_race")  # a race of its rules
 
 
 def test_the_same_layout_builds_the_same_bytes():
@@ -589,3 +589,39 @@ def test_the_velodrome_prints_on_eight_a4_sheets_and_a_map_in_every_language(nam
     board = compose(layout, lang).board
     pages = imposition.impose_board(board, imposition.PrintOptions(words=words_for(layout, lang)))
     assert len(pages) <= 8 + 1
+
+
+def test_the_six_day_race_is_a_race_layout_of_its_rules_plugin():
+    from boardgen.games import race
+    from boardgen.games.race.model import Layout as RaceLayout
+
+    layout = load_layout("six_day_race_advanced")
+    assert (layout.game, layout.rules, layout.movement) == ("race", "six_day_race", "cards")
+    assert isinstance(layout, RaceLayout) and type(layout) is six_day_race.Layout
+    assert race.compose_game(layout).board_json == six_day_race.compose_game(layout).board_json
+
+
+def test_a_layout_of_the_former_game_kind_still_checks_and_builds(tmp_path, run_cli):
+    """`game = "six_day_race"` was a game kind of its own: it reads as the race with its rules."""
+    path = write(tmp_path, "mine.toml", 'game = "six_day_race"\nextends = "six_day_race"\n'
+                                        'name = "mine"\ntitle = "Mine"\n[board]\nspaces = 100\n')
+    layout = load_layout(str(path))
+    assert (layout.game, layout.rules, layout.board.spaces) == ("race", "six_day_race", 100)
+    result = run_cli("build", path, "--out", tmp_path / "out", "--format", "pdf")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "out" / "mine" / "board.json").read_text())["rules"] == \
+        "six_day_race"
+
+
+def test_an_unknown_rules_plugin_is_named_with_the_nearest_one(tmp_path, run_cli):
+    path = write(tmp_path, "bad.toml", 'game = "race"\nrules = "six_day_rac"\nname = "x"\n'
+                                       'title = "X"\n[board]\nshape = "oval"\n')
+    result = run_cli("check", path)
+    assert result.exit_code == 2
+    assert "rules" in result.stderr and "did you mean 'six_day_race'" in result.stderr
+
+
+def test_analyse_refuses_a_race_moved_by_cards_saying_why(run_cli):
+    result = run_cli("analyse", "six_day_race", "--json")
+    assert result.exit_code == 2 and not result.stdout
+    assert "six_day_race.toml" in result.stderr and "cards" in result.stderr

@@ -220,7 +220,7 @@ def test_a_marked_space_in_another_colour_gets_that_colours_word(tmp_path):
 
 
 def test_moons_colours_spread_over_a_longer_track_keep_their_runs(tmp_path):
-    from boardgen.games.six_day_race.model import runs
+    from boardgen.components.kinds import runs
 
     moon = load_layout("six_day_race_advanced").placed
     path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\n'

@@ -14,7 +14,7 @@ rewords what the rules and the legend say it does.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Mapping
 
 from pydantic import Field, model_validator
 
@@ -68,6 +68,51 @@ class Placed(Model):
     kind: str = Field(min_length=1, max_length=40, description="one of the layout's [kinds]")
     to: int | None = Field(None, ge=0, le=10_000, description="jump: the space this one leads to")
     turns: int | None = Field(None, ge=1, le=MAX_TURNS, description="skip: turns lost here")
+    of: int | None = Field(None, ge=2, le=1000, description="the track length this space's "
+                                                            "number is counted on (default: "
+                                                            "counted_on)")
+
+
+# ---- spaces counted on another track's length --------------------------------------------
+# A layout may give its spaces' numbers as counted on a track of another length (the
+# original board's, say): on a longer or shorter track they move in proportion, so the same
+# pattern covers the whole track.
+
+
+def in_proportion(number: int, counted_on: int | None, spaces: int) -> int:
+    """Space ``number`` of a track of ``counted_on`` spaces moved to a track of ``spaces``:
+    the first space stays first and the last stays last (None: the number is fixed)."""
+    if counted_on is None or counted_on == 1:
+        return number
+    return max(1, min(spaces, 1 + round((number - 1) * (spaces - 1) / (counted_on - 1))))
+
+
+def runs(numbers) -> list[list[int]]:
+    """Space numbers in runs of neighbours: 3, 4, 5, 8 is [3, 4, 5] and [8]."""
+    found: list[list[int]] = []
+    for number in sorted(numbers):
+        if found and number == found[-1][-1] + 1:
+            found[-1].append(number)
+        else:
+            found.append([number])
+    return found
+
+
+def spread(given: Mapping[int, tuple[str, int | None]], length: int) -> dict[int, int]:
+    """Where each space ``given`` as number → (kind, the length it is counted on) falls on a
+    track of ``length`` spaces: each run of neighbouring spaces of one kind keeps its length
+    and starts where its first space falls, so a pattern of runs covers the whole track (a
+    single space moves as a word's does). Numbers counted on no length, or on this one, stay.
+    """
+    groups: dict[tuple[str, int | None], list[int]] = {}
+    for number, (kind, counted) in given.items():
+        groups.setdefault((kind, counted), []).append(number)
+    moved: dict[int, int] = {}
+    for (_, counted), numbers in groups.items():
+        for run in runs(numbers):
+            first = in_proportion(run[0], counted if counted != length else None, length)
+            moved.update({number: first + offset for offset, number in enumerate(run)})
+    return moved
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,88 @@ class OvalTrack(TrackBoard):
     def straight(self) -> int:
         return self.straight_spaces if self.straight_spaces is not None else self.spaces // 4
 
+    # ---- the oval's measures, before it is laid out (a layout checks them) ----
+
+    @property
+    def direction(self) -> str:
+        return "clockwise" if self.clockwise else "anticlockwise"
+
+    @property
+    def bend_spaces(self) -> tuple[int, int]:
+        """Spaces on the first and on the second bend (one more there if the rest is odd)."""
+        rest = self.spaces - 2 * self.straight
+        return rest // 2, rest - rest // 2
+
+    @property
+    def width_mm(self) -> float:
+        return self.lanes * self.lane_mm
+
+    @property
+    def straight_mm(self) -> float:
+        return self.straight * self.space_mm
+
+    @property
+    def bend_radius_mm(self) -> float:
+        """Radius of the centre line in the bends, so bend spaces are as long as straight ones."""
+        return ovals.bend_radius(self.spaces, self.straight, self.space_mm)
+
+    @property
+    def inner_radius_mm(self) -> float:
+        return self.bend_radius_mm - self.width_mm / 2
+
+    @property
+    def board_size_mm(self) -> tuple[float, float]:
+        """The board round the track (a band below it may hold what the infield cannot)."""
+        outer = self.bend_radius_mm + self.width_mm / 2
+        return (self.straight_mm + 2 * outer + 2 * self.margin_mm, 2 * outer + 2 * self.margin_mm)
+
+    def capacity(self, piece_mm: float) -> int:
+        """Pieces ``piece_mm`` square that stand on the smallest space (a bend's, if any)."""
+        straight = ovals.straight_capacity(self.space_mm, self.width_mm, piece_mm)
+        if self.spaces == 2 * self.straight:
+            return straight
+        sweep = math.pi / max(self.bend_spaces)
+        bend = ovals.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, piece_mm)
+        return min(straight, bend)
+
+    def with_straight(self, straight: int):
+        """The same oval with ``straight`` spaces on each straight."""
+        return self.model_copy(update={"straight_spaces": straight})
+
+    def shape_problem(self, pieces: int, piece_mm: float, min_inner_mm: float,
+                      max_length_mm: float, noun: str = "pieces", form: str = "pieces"
+                      ) -> str | None:
+        """Why this oval cannot be drawn with every space holding all ``pieces`` (standing
+        on ``piece_mm`` squares), or None: bends of at least 4 spaces whose inner edge is no
+        tighter than ``min_inner_mm``, a board at most ``max_length_mm`` long. ``noun`` and
+        ``form`` name the pieces in the message (riders, standees)."""
+        rest = self.spaces - 2 * self.straight
+        if rest < 4:
+            return (f"{self.spaces} spaces minus 2 × {self.straight} on the straights leaves "
+                    f"{rest} for the two bends; at least 4 are needed")
+        if self.inner_radius_mm < min_inner_mm:
+            return (f"the bends are too tight: their inner edge has a radius of "
+                    f"{self.inner_radius_mm:.0f} mm (at least {min_inner_mm:.0f} mm "
+                    "needed); use fewer straight spaces or narrower lanes")
+        if self.board_size_mm[0] > max_length_mm:
+            return (f"the board would be {self.board_size_mm[0]:.0f} mm long; at most "
+                    f"{max_length_mm:.0f} mm")
+        room = self.capacity(piece_mm)
+        if room < pieces:
+            return (f"a space holds only {room} of the {pieces} {noun} ({piece_mm:g} mm "
+                    f"{form}), but any number of {noun} may share a space; use longer spaces, "
+                    f"wider lanes, narrower {noun} or fewer straight spaces")
+        return None
+
+    def drawable_straights(self, pieces: int, piece_mm: float, min_inner_mm: float,
+                           max_length_mm: float) -> list[int]:
+        """Straight lengths that make a drawable oval (see ``shape_problem``), nearest to a
+        quarter of the track first."""
+        ideal = self.spaces / 4
+        candidates = sorted(range(1, self.spaces // 2), key=lambda s: (abs(s - ideal), s))
+        return [s for s in candidates if self.with_straight(s).shape_problem(
+            pieces, piece_mm, min_inner_mm, max_length_mm) is None]
+
     @model_validator(mode="after")
     def line_on_the_straight(self):
         if self.finish_line_after > self.straight:

@@ -34,10 +34,14 @@ BUILT_IN = {
     "racing_kings": "boardgen.games.racing_kings",
     "river_race": "boardgen.games.river_race",
     "steeple_chess": "boardgen.games.steeple_chess",
-    "six_day_race": "boardgen.games.six_day_race",
     "race": "boardgen.games.race",
 }
 ENTRY_POINTS = "boardgen.games"
+# Former game kinds that are now layouts of another kind: a layout naming one is read as
+# these keys say (6-Tage Rennen is a race with its rules plugin).
+ALIASES: dict[str, dict[str, str]] = {
+    "six_day_race": {"game": "race", "rules": "six_day_race"},
+}
 
 
 def registered_kinds() -> dict[str, str]:
@@ -51,6 +55,8 @@ def registered_kinds() -> dict[str, str]:
     found = dict(BUILT_IN)
     own = {}
     for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+        if entry.name in ALIASES:
+            continue  # an install older than the move still lists the former kind
         if entry.name in BUILT_IN:
             own[entry.name] = entry.value
         else:
@@ -134,6 +140,24 @@ def game_for(kind: str, source: str | None = None) -> Game:
     if not isinstance(game, Game):
         raise TypeError(f"{KINDS[kind]} lacks Layout or compose_game")
     return game
+
+
+def resolve_alias(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Layout data with a former game kind (``game = "six_day_race"``) written as it is now
+    (``game = "race"``, ``rules = "six_day_race"``); other data as it is."""
+    given = dict(data)
+    kind = given.get("game")
+    if isinstance(kind, str) and kind in ALIASES:
+        given.update(ALIASES[kind])
+    return given
+
+
+def layout_model(data: Mapping[str, Any], source: str | None = None) -> type:
+    """The model that validates a layout's merged data: its game kind's, or the model the
+    kind chooses from the data (a race layout's rules plugin's)."""
+    game = game_for(data["game"], source)
+    choose = getattr(game, "layout_model", None)
+    return choose(data, source) if choose is not None else game.Layout
 
 
 def capable(module: Any, capability: type, source: str, missing: str) -> Any:

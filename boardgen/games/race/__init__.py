@@ -5,6 +5,11 @@ The generic kind (``game = "race"``) needs no code of its own: a layout declares
 components, and gets the whole kit: the board, the pieces' sheets, the rules with their
 generated sections in every shipped language, board.json, exports, and ``analyse``'s
 exact figures. Snakes and Ladders and the Game of the Goose ship as layouts of it.
+
+A race whose rules a layout cannot state (turns moved by cards, a rider change) names a
+rules plugin, ``rules = "six_day_race"`` (see :mod:`boardgen.games.race.plugins`): the
+plugin's layout model adds its own tables to the race layout's, and its capabilities
+stand in for the kind's below. The six-day race ships as such a layout.
 """
 
 from __future__ import annotations
@@ -12,19 +17,46 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from boardgen.games.race.compose import compose_game
+from boardgen.games.race import compose, sentences
 from boardgen.games.race.model import Layout
-from boardgen.games.race.sentences import rule_context
+from boardgen.games.race.plugins import plugin_of, rules_for
 from boardgen.i18n import Words, words_for
 
-__all__ = ["Layout", "analyse", "compose_game", "default_rule_text", "diagrams", "play_advice",
-           "rule_context", "starter_text"]
+__all__ = ["Layout", "analyse", "compose_game", "default_rule_text", "diagrams", "layout_model",
+           "play_advice", "rule_context", "starter_text"]
 
 HERE = Path(__file__).resolve().parent
 
 
+def layout_model(data: Mapping[str, Any], source: str | None = None) -> type:
+    """The model a race layout's data is validated with: its rules plugin's, if it names one."""
+    name = data.get("rules")
+    if isinstance(name, str) and name:
+        return rules_for(name, source).Layout
+    return Layout
+
+
+def compose_game(layout: Layout, setup=None, words: Words | None = None):
+    """The board, board.json and every component the layout declares."""
+    plugin = plugin_of(layout)
+    if plugin is not None:
+        return plugin.compose_game(layout, setup, words)
+    return compose.compose_game(layout, setup, words)
+
+
+def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
+    """The values a rule text may print: the plugin's where the layout has one."""
+    plugin = plugin_of(layout)
+    if plugin is not None and hasattr(plugin, "rule_context"):
+        return plugin.rule_context(layout, words)
+    return sentences.rule_context(layout, words)
+
+
 def diagrams(layout: Layout, words: Words | None = None) -> Mapping[str, Callable[[], Any]]:
-    """The rules' figures: the whole board."""
+    """The rules' figures: the whole board (a plugin may draw its own)."""
+    plugin = plugin_of(layout)
+    if plugin is not None and hasattr(plugin, "diagrams"):
+        return plugin.diagrams(layout, words)
     words = words or words_for(layout)
 
     def board():
@@ -34,9 +66,21 @@ def diagrams(layout: Layout, words: Words | None = None) -> Mapping[str, Callabl
 
 
 def analyse(layout: Layout, request: Any):
-    """Exact figures of one player's race and a seeded simulation (``boardgen analyse``)."""
+    """Exact figures of one player's race and a seeded simulation (``boardgen analyse``);
+    a plugin's own analysis, and none where turns are not thrown."""
+    from boardgen.errors import InputError
     from boardgen.games.race.analysis import analyse as run
+    from boardgen.layout import provenance
 
+    plugin = plugin_of(layout)
+    if plugin is not None and hasattr(plugin, "analyse"):
+        return plugin.analyse(layout, request)
+    if layout.movement != "dice":
+        files = provenance(layout).files
+        raise InputError(f"turns move by {layout.movement} here, not by dice: the race "
+                         f"kind's figures are for thrown dice, and the {layout.rules} rules "
+                         "bring no analysis of their own",
+                         source=str(files[0]) if files else layout.name, key="rules")
     return run(layout, request)
 
 
@@ -44,6 +88,12 @@ def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
     """One line for ``check`` when a race is very long for one player (over 200 throws)."""
     from boardgen.games.race.analysis import exact
     from boardgen.games.race.play import course_of
+
+    plugin = plugin_of(layout)
+    if plugin is not None and hasattr(plugin, "play_advice"):
+        return plugin.play_advice(layout, setup)
+    if layout.movement != "dice":
+        return None
 
     figures = exact(course_of(layout))
     if figures.expected_throws > 200:

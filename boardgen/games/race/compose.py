@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardgen.components import Context, Player, component_type, track_board
+from boardgen.components import Context, Parts, Player, component_type, track_board
 from boardgen.components.kinds import Kind, effect_of, kind_name
 from boardgen.components.legend import Entry
 from boardgen.games.race.model import Layout
@@ -55,7 +55,7 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
 def used_kinds(layout: Layout) -> list[str]:
     """The kinds the board's spaces use, in the order of their first space."""
     found: list[str] = []
-    for number in sorted(layout.spaces):
+    for number in layout.marked:
         placed = layout.placed(number)
         if placed.kind not in found:
             found.append(placed.kind)
@@ -63,7 +63,7 @@ def used_kinds(layout: Layout) -> list[str]:
 
 
 def spaces_of(layout: Layout, name: str) -> list[int]:
-    return [n for n in sorted(layout.spaces) if layout.placed(n).kind == name]
+    return [n for n in layout.marked if layout.placed(n).kind == name]
 
 
 def legend_entries(layout: Layout, words: Words) -> list[Entry]:
@@ -93,6 +93,20 @@ def context(layout: Layout, words: Words, **facts) -> Context:
     return Context(words, players(layout), layout.board.colors.ink, facts=facts)
 
 
+def compose_components(layout: Layout, words: Words, aid: dict) -> Parts:
+    """Each component the layout declares, its sets and sheets in the layout's order; a
+    player aid says what ``aid`` holds (a rules plugin's layout gives its own)."""
+    sets, sheets = [], []
+    for name, model in layout.components.items():
+        kind = component_type(model.type)
+        parts = kind.compose(model, name, Context(words, players(layout), layout.board.colors.ink,
+                                                  folder_of(layout, f"components.{name}"),
+                                                  {"aid": aid}))
+        sets += parts.sets
+        sheets += parts.sheets
+    return Parts(sets=tuple(sets), sheets=tuple(sheets))
+
+
 def board_plan(layout: Layout):
     """The track laid out (a layout is frozen: it is laid out once for every language)."""
     return _PLANS.recall((layout,), lambda: track_board.plan(layout.board, layout.players.max))
@@ -109,15 +123,8 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None) -> Game
                             legend=legend_entries(layout, words), start=start,
                             plan=board_plan(layout))
     board = track_board.compose(layout.board, "board", board_context)
-    sets, sheets = [], []
-    aid = aid_facts(layout, words)
-    for name, model in layout.components.items():
-        kind = component_type(model.type)
-        parts = kind.compose(model, name, Context(words, players(layout), layout.board.colors.ink,
-                                                  folder_of(layout, f"components.{name}"),
-                                                  {"aid": aid}))
-        sets += parts.sets
-        sheets += parts.sheets
+    pieces = compose_components(layout, words, aid_facts(layout, words))
+    sets, sheets = pieces.sets, pieces.sheets
     board_json = dict(board.board_json)
     board_json["race"] = {"start": layout.race.start, "finish": layout.race.finish,
                           "dice": {"count": layout.dice.count, "sides": layout.dice.sides},

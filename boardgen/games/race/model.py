@@ -14,10 +14,10 @@ import re
 import typing
 from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.components import pieces_model, track_board
-from boardgen.components.kinds import Kind, Placed
+from boardgen.components.kinds import Kind, Placed, in_proportion, spread
 from boardgen.layout import Color, FieldProblem, LayoutBase, Model, raise_all
 
 # Player colours that stay ΔE2000 15 apart for red-, green- and blue-blind eyes (the
@@ -88,21 +88,38 @@ class Layout(LayoutBase):
     """A race game described by its layout alone."""
 
     kind: ClassVar[str] = "race"
+    # How a turn moves: "dice" is the kind's own (thrown, analysed exactly); a rules plugin's
+    # layout says its own word ("cards"), and the dice figures are not claimed for it.
+    movement: ClassVar[str] = "dice"
+    # Names a kind may not take: the board's own spaces (a plugin's board may have fewer).
+    board_spaces: ClassVar[tuple[str, ...]] = ("plain", "finish", "start")
     label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
         "kinds.*.text": frozenset({"to", "turns", "spaces", "targets"}),
         "kinds.*.name": frozenset(),
     }
 
-    players: Players = Field(default_factory=Players)
-    dice: Dice = Field(default_factory=Dice)
-    race: Race = Field(default_factory=Race)
+    rules: str | None = Field(None, min_length=1, max_length=60,
+                              description="a rules plugin for what the layout cannot say as "
+                                          "data (e.g. \"six_day_race\": turns moved by cards); "
+                                          "its tables join the layout's")
+    players: Players = Field(default_factory=Players, description="who plays: how many, and "
+                                                                  "their colours")
+    dice: Dice = Field(default_factory=Dice, description="the dice thrown each turn")
+    race: Race = Field(default_factory=Race, description="where the pieces start and how the "
+                                                         "race is finished")
     board: BoardModel = Field(description="the board: its track's shape, size and colours")
     kinds: dict[str, Kind] = Field(default_factory=dict, max_length=40,
                                    description="kinds of space by name: how they look and "
                                                "what landing on them does")
+    counted_on: int | None = Field(
+        None, ge=2, le=1000,
+        description="the track length the numbers of [spaces] are counted on: on a track of "
+                    "another length the spaces move in proportion, each run of neighbouring "
+                    "spaces of a kind keeping its length (none: the numbers stay)")
     spaces: dict[int, typing.Union[str, Placed]] = Field(
         default_factory=dict, description="spaces by number: a kind's name, or a table with "
-                                          "the kind and this space's own `to` or `turns`")
+                                          "the kind and this space's own `to`, `turns` or the "
+                                          "length its number is counted on (`of`)")
     components: dict[str, pieces_model()] = Field(  # type: ignore[valid-type]
         default_factory=dict, max_length=20,
         description="the printed pieces by name: tokens, dice, decks, tiles, score sheets, "
@@ -114,38 +131,46 @@ class Layout(LayoutBase):
         for name in kinds:
             if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", name):
                 raise ValueError(f"kind name {name!r}: small letters, digits, '-' and '_'")
-            if name in ("plain", "finish", "start"):
+            if name in cls.board_spaces:
                 raise ValueError(f"{name!r} is the name of the board's own spaces; call the "
                                  "kind something else")
         return kinds
 
     @model_validator(mode="after")
     def spaces_make_a_race(self):
+        raise_all(self.race_problems())
+        return self
+
+    def race_problems(self) -> list[FieldProblem]:
+        """What stops the race being run by the kind's own rules (a rules plugin's layout
+        checks its race with its own)."""
         from boardgen.games.race.play import course_problems
 
-        raise_all(self._space_problems() or course_problems(self))
-        return self
+        if self.rules is not None and type(self) is Layout:
+            return [FieldProblem("rules", f"rules = {self.rules!r} has a layout model of its "
+                                          "own: load the layout with boardgen.layout")]
+        problems = self._space_problems()
+        if problems or self.movement != "dice":
+            return problems  # how far a throw goes is the dice's; a plugin checks its own
+        return course_problems(self)
 
     def _space_problems(self) -> list[FieldProblem]:
         problems = []
         length = track_board.track_length(self.board)
-        if getattr(self.board, "laps", False):
+        if getattr(self.board, "laps", False) and self.rules is None:
             problems.append(FieldProblem("board.laps", "a race of this kind ends on its last "
                                          "space; a race of laps needs rules of its own (a "
-                                         "game kind such as six_day_race)"))
-        for number, given in self.spaces.items():
-            key = f"spaces.{number}"
-            name = given if isinstance(given, str) else given.kind
-            if not 1 <= number <= length:
-                problems.append(FieldProblem(key, f"the track has spaces 1 to {length}, not "
-                                                  f"{number}", related=("board",)))
-                continue
+                                         "rules plugin such as rules = \"six_day_race\")"))
+        on_track, problems = self._spread_spaces(length, problems)
+        for number, (given_number, given) in on_track.items():
+            key = f"spaces.{given_number}"
+            name = given.kind
             if name not in self.kinds:
                 known = ", ".join(self.kinds) or "none declared"
                 problems.append(FieldProblem(key, f"no kind {name!r} in [kinds] ({known})"))
                 continue
             kind = self.kinds[name]
-            to = given.to if isinstance(given, Placed) and given.to is not None else kind.to
+            to = given.to if given.to is not None else kind.to
             if kind.effect == "jump":
                 if to is None:
                     problems.append(FieldProblem(key, f"a {name} space jumps: give its `to` "
@@ -156,10 +181,10 @@ class Layout(LayoutBase):
                                                       "the start)", related=("board",)))
                 elif to == number:
                     problems.append(FieldProblem(key, "jumps to itself"))
-            elif isinstance(given, Placed) and given.to is not None:
+            elif given.to is not None:
                 problems.append(FieldProblem(f"{key}.to", f"`to` is for jumps; a {name} space "
                                                           f"does {kind.effect!r}"))
-            if isinstance(given, Placed) and given.turns is not None and kind.effect != "skip":
+            if given.turns is not None and kind.effect != "skip":
                 problems.append(FieldProblem(f"{key}.turns", f"`turns` is for skip; a {name} "
                                                              f"space does {kind.effect!r}"))
         for name, component in self.components.items():
@@ -178,13 +203,55 @@ class Layout(LayoutBase):
                                              f"not on the track (1 to {length})"))
         return problems
 
+    def _spread_spaces(self, length: int, problems: list[FieldProblem]
+                       ) -> tuple[dict[int, tuple[int, Placed]], list[FieldProblem]]:
+        """The spaces where they fall on this track (track number → the number given and
+        the space, its jump's `to` moved with it), and what keeps one off the track. A
+        number counted on another length (``counted_on``, a space's ``of``) moves in
+        proportion, each run of neighbouring spaces of a kind keeping its length."""
+        given: dict[int, tuple[Placed, int | None]] = {}
+        for number, entry in self.spaces.items():
+            space = Placed(kind=entry) if isinstance(entry, str) else entry
+            counted = space.of if space.of is not None else self.counted_on
+            top = counted if counted is not None else length
+            if not 1 <= number <= top:
+                where = (f"the {counted} spaces it is counted on" if counted is not None
+                         else "the track")
+                problems.append(FieldProblem(f"spaces.{number}", f"{where} has spaces 1 to "
+                                             f"{top}, not {number}",
+                                             related=("counted_on",) if counted else ("board",)))
+                continue
+            given[number] = (space, counted)
+        moved = spread({n: (space.kind, counted) for n, (space, counted) in given.items()},
+                       length)
+        on_track: dict[int, tuple[int, Placed]] = {}
+        for number, (space, counted) in sorted(given.items()):
+            at = moved[number]
+            if at in on_track:
+                problems.append(FieldProblem(f"spaces.{number}", f"falls on space {at}, already "
+                                             f"space {on_track[at][0]}'s (counted on {counted} "
+                                             f"spaces, spread over {length})",
+                                             related=("counted_on",)))
+                continue
+            if counted not in (None, length) and space.to not in (None, 0) and \
+                    space.to <= counted:
+                space = space.model_copy(update={"to": in_proportion(space.to, counted, length)})
+            on_track[at] = (number, space)
+        self._on_track = {at: placed for at, (_, placed) in on_track.items()}
+        return on_track, problems
+
+    _on_track: dict[int, Placed] = PrivateAttr(default_factory=dict)
+
     @property
     def length(self) -> int:
         """Spaces on the main track."""
         return track_board.track_length(self.board)
 
+    @property
+    def marked(self) -> tuple[int, ...]:
+        """The track's spaces of a kind, by their number on the track."""
+        return tuple(sorted(self._on_track))
+
     def placed(self, number: int) -> Placed | None:
-        given = self.spaces.get(number)
-        if given is None:
-            return None
-        return Placed(kind=given) if isinstance(given, str) else given
+        """The kind of space ``number`` of the track (None for a plain space)."""
+        return self._on_track.get(number)

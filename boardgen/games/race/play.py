@@ -204,7 +204,7 @@ def course_problems(layout) -> list[FieldProblem]:
 def _jump_loops(layout) -> list[FieldProblem]:
     """Jumps that lead round in a circle (10 → 20 → 10), found without moving a piece."""
     targets = {}
-    for number in layout.spaces:
+    for number in layout.marked:
         placed = layout.placed(number)
         if placed is None or placed.kind not in layout.kinds:
             continue

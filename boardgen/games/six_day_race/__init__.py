@@ -1,9 +1,12 @@
 """6-Tage Rennen (Walter Toncar, Holtmann 1986), with Alan Moon's numbered and coloured board.
 
 An oval velodrome of equal-length spaces, 120 green and 80 grey movement cards, eight rider
-standees, a player aid each and a score sheet for six races. The board and the pieces are the
-shared components a race layout declares; this package is the rules plugin: the layout's
-extras, the rule values its texts name, its figures and the score sheet's columns.
+standees, a player aid each and a score sheet for six races. The game is a layout of the race
+kind (``game = "race"``) naming this package as its rules (``rules = "six_day_race"``, the
+``boardgen.race_rules`` entry point): the board and the pieces are the shared components the
+layout declares; this plugin adds the tables only its rules read (decks, hands, card places,
+legend rows, the score sheet's races and points), the rule values its texts name, its figures
+and the score sheet's columns. Turns move by cards, so it claims no dice figures.
 """
 
 from __future__ import annotations

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from boardgen.components import Context, Player, infield, track_board
+from boardgen.components import Context, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
 from boardgen.components.kinds import Kind, effect_of
+from boardgen.games.race.compose import players
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
-from boardgen.games.six_day_race.shades import shade
 from boardgen.i18n import Words, words_for
 from boardgen.memo import IdentityMemo
 from boardgen.product import Board
@@ -77,7 +77,7 @@ def shade_word(layout: Layout, words: Words, kind: str) -> str:
     of the colour the layout gives that kind of space."""
     spaces = layout.placed
     name = spaces.color_of(spaces.number_of(kind))
-    return words(f"shade.{name if name != 'plain' else shade(marked_fill(layout, kind))}")
+    return words(f"shade.{name if name != 'plain' else legends.shade(marked_fill(layout, kind))}")
 
 
 def legend_values(layout: Layout, words: Words) -> dict[str, object]:
@@ -187,9 +187,6 @@ class BoardPlan:
                                         list(self.context.facts["legend"]), set())
 
 
-def players(layout: Layout) -> tuple[Player, ...]:
-    """A player per rider colour, in the order of the colours."""
-    return tuple(Player(n, color) for n, color in enumerate(layout.rider_colors, start=1))
 
 
 def laid_out(layout: Layout) -> tuple[track_board.OvalTrack, track_board.Plan]:
@@ -227,13 +224,13 @@ def compose_board(layout: Layout, words: Words | None = None,
 
 def board_json(layout: Layout, words: Words | None = None, planned: BoardPlan | None = None,
                parts=None) -> dict:
-    """The shared track board's board.json (every space with its number, kind, tags, colour,
+    """The shared track board's board.json (the rules plugin's name, every space with its number, kind, tags, colour,
     word, effect, centre, outline and the space after it; the oval's measures; the card
     places), with each rider's name and the decks' cards."""
     words = words or words_for(layout)
     planned = planned or board_plan(layout, words)
     parts = parts or compose_parts(layout, words, planned)
-    data = dict(parts.board_json)
+    data = {"rules": layout.rules, **parts.board_json}  # a race of the six-day rules
     data["players"] = [{**player, "name": words("riders.rider", number=player["number"])}
                        for player in data["players"]]
     data["cards"] = {name: {"counts": {str(v): n for v, n in

@@ -14,18 +14,19 @@ with what to write instead, and reports every rule-level problem of a layout at 
 # evaluates every field's annotation as it builds a model, and one kept as a string
 # would be compiled and evaluated all over again.
 
-import math
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
-from boardgen.components import pieces_model, track_board
-from boardgen.components.kinds import Kind
+from boardgen.components import card_places, infield, pieces_model, track_board
+from boardgen.components.kinds import Kind, spread
+from boardgen.games.race import model as race
 from boardgen.games.race.model import Players
-from boardgen.games.six_day_race import dimensions as dim
 from boardgen.layout import FieldProblem, LayoutBase, Model, raise_all
 
+MIN_INNER_RADIUS_MM = 40.0   # the bends' inner edge: tighter and riders no longer fit
+MAX_BOARD_MM = 5000.0
 SPACE_COLORS = ("black", "green", "grey", "red", "blue", "orange")
 # The numbers and words any legend text may name (their values: infield.legend_values).
 LEGEND_PLACEHOLDERS = frozenset({"rider_change", "rider_change_colour", "crash", "crash_colour",
@@ -113,61 +114,11 @@ class Velodrome(track_board.OvalTrack):
         return self
 
     @property
-    def direction(self) -> str:
-        return "clockwise" if self.clockwise else "anticlockwise"
-
-    @property
-    def straight(self) -> int:
-        """Spaces on each straight (the layout's or the default proportion)."""
-        return self.straight_spaces if self.straight_spaces is not None else self.spaces // 4
-
-    @property
-    def bend_spaces(self) -> tuple[int, int]:
-        """Spaces on the first and on the second bend (one more there if the rest is odd)."""
-        rest = self.spaces - 2 * self.straight
-        return rest // 2, rest - rest // 2
-
-    @property
-    def width_mm(self) -> float:
-        return self.lanes * self.lane_mm
-
-    @property
-    def straight_mm(self) -> float:
-        return self.straight * self.space_mm
-
-    @property
-    def bend_radius_mm(self) -> float:
-        """Radius of the centre line in the bends, so bend spaces are as long as straight ones."""
-        return dim.bend_radius(self.spaces, self.straight, self.space_mm)
-
-    @property
-    def inner_radius_mm(self) -> float:
-        return self.bend_radius_mm - self.width_mm / 2
-
-    @property
     def line_position(self) -> int:
         """Home-straight spaces before the start/finish line."""
         if self.finish_line_after is None:
             return self.straight // 2
         return self.finish_line_after
-
-    @property
-    def board_size_mm(self) -> tuple[float, float]:
-        """The board round the track (a band below it may hold what the infield cannot)."""
-        outer = self.bend_radius_mm + self.width_mm / 2
-        return (self.straight_mm + 2 * outer + 2 * self.margin_mm, 2 * outer + 2 * self.margin_mm)
-
-    def capacity(self, rider_mm: float) -> int:
-        """Riders of ``rider_mm`` that stand on the smallest space (a bend's, if it has bends)."""
-        straight = dim.straight_capacity(self.space_mm, self.width_mm, rider_mm)
-        if self.spaces == 2 * self.straight:
-            return straight
-        sweep = math.pi / max(self.bend_spaces)
-        bend = dim.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, rider_mm)
-        return min(straight, bend)
-
-    def with_straight(self, straight: int) -> "Velodrome":
-        return self.model_copy(update={"straight_spaces": straight})
 
     def resolved(self, straight: int) -> "Velodrome":
         """The board with its straight and its start/finish line's place filled in."""
@@ -193,25 +144,6 @@ class Space(Model):
         None, description="a named space's colour, if it has one of the coloured spaces' effects")
     of: int | None = Field(None, ge=2, le=1000, description="the track length this number is "
                                                             "counted on (default: counted_on)")
-
-
-def in_proportion(number: int, counted_on: int | None, spaces: int) -> int:
-    """Space ``number`` of a track of ``counted_on`` spaces moved to a track of ``spaces``:
-    the first space stays first and the last stays last (None: the number is fixed)."""
-    if counted_on is None or counted_on == 1:
-        return number
-    return max(1, min(spaces, 1 + round((number - 1) * (spaces - 1) / (counted_on - 1))))
-
-
-def runs(numbers) -> list[list[int]]:
-    """Space numbers in runs of neighbours: 3, 4, 5, 8 is [3, 4, 5] and [8]."""
-    found: list[list[int]] = []
-    for number in sorted(numbers):
-        if found and number == found[-1][-1] + 1:
-            found[-1].append(number)
-        else:
-            found.append([number])
-    return found
 
 
 class Spaces(Model):
@@ -266,7 +198,6 @@ def place(given: dict, counted_on: int | None, length: int
     neighbouring spaces of one kind keeps its length and starts where its first space falls,
     so a pattern of runs covers the whole lap (a single space moves as a word's does)."""
     problems: list[FieldProblem] = []
-    groups: dict[tuple[str, int | None], list[int]] = {}
     spaces: dict[int, Space] = {}
     for number, entry in given.items():
         space = Space(kind=entry) if isinstance(entry, str) else entry
@@ -288,12 +219,8 @@ def place(given: dict, counted_on: int | None, length: int
                                               f"{length})", related=("board.spaces",)))
         else:
             spaces[number] = space
-            groups.setdefault((space.kind, counted), []).append(number)
-    moved: dict[int, int] = {}
-    for (kind, counted), numbers in groups.items():
-        for run in runs(numbers):
-            first = in_proportion(run[0], counted if counted != length else None, length)
-            moved.update({number: first + offset for offset, number in enumerate(run)})
+    moved = spread({number: (space.kind, space.of if space.of is not None else counted_on)
+                    for number, space in spaces.items()}, length)
     owner: dict[int, str] = {}
     named, colours, spread_from = [], {name: [] for name in SPACE_COLORS}, {}
     for number, space in spaces.items():
@@ -433,18 +360,21 @@ class ScoreSheet(Model):
                                                 "at the finish")
 
 
-class Layout(LayoutBase):
-    kind: ClassVar[str] = "six_day_race"
+class Layout(race.Layout):
+    """A race layout with ``rules = "six_day_race"``: the race kind's board, kinds, spaces,
+    players and components, and the tables the six-day rules read."""
+
+    movement: ClassVar[str] = "cards"
+    board_spaces: ClassVar[tuple[str, ...]] = ("plain",)  # finish and start are kinds here
     label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
+        **race.Layout.label_placeholders,
         "legend.*.title": LEGEND_PLACEHOLDERS, "legend.*.text": LEGEND_PLACEHOLDERS}
+    rules: Literal["six_day_race"] = Field(
+        "six_day_race", description="the six-day race's rules: turns moved by movement "
+                                    "cards, a rider change, sprints and lost laps")
     board: Velodrome = Field(description="the velodrome: the shared oval track board (shape = "
                                          "\"oval\"), its spaces, straights, lanes, lines and "
                                          "colours")
-    counted_on: int | None = Field(
-        None, ge=2, le=1000,
-        description="the track length the numbers of [spaces] are counted on: on a track of "
-                    "another length the spaces move in proportion, each run of neighbouring "
-                    "spaces of a kind keeping its length (none: the numbers stay)")
     spaces: dict[int, str | Space] = Field(
         default_factory=dict,
         description="spaces by number, as a race layout gives them: a kind's name (\"sprint\", "
@@ -476,6 +406,10 @@ class Layout(LayoutBase):
         if isinstance(data, dict):
             raise_all([FieldProblem(key, advice) for key, advice in moved(data)])
         return data
+
+    def race_problems(self) -> list[FieldProblem]:
+        """None of the dice race's: the six-day rules check the race (``rules_hold``)."""
+        return []
 
     @model_validator(mode="after")
     def rules_hold(self):
@@ -662,11 +596,11 @@ class Layout(LayoutBase):
                     f"infield.areas[{index}].pile",
                     f"the {area.deck} deck has {len(piles)} pile(s), numbered from 0; found "
                     f"pile = {area.pile}", related=(f"decks.{area.deck}.piles",)))
-        slot_w, _ = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
-        if dim.slots_per_period(slot_w, dim.seam_period(self.board.space_mm)) < 1:
+        slot_w, _ = card_places.place_size(self.cards.width_mm, self.cards.height_mm)
+        if infield.places_per_period(slot_w, infield.seam_period(self.board.space_mm)) < 1:
             problems.append(FieldProblem(
                 f"components.{CARDS}.width_mm", f"a card place {slot_w:.0f} mm wide does not fit between two "
-                f"of the board's cutting lines ({dim.seam_period(self.board.space_mm):.0f} mm "
+                f"of the board's cutting lines ({infield.seam_period(self.board.space_mm):.0f} mm "
                 "apart); use narrower cards or longer spaces", related=("board.space_mm",)))
         if len(self.cards.grey.pile_values) < 2 and self.hands.change_high:
             problems.append(FieldProblem("decks.grey.piles", "the rider change draws from two grey "
@@ -720,31 +654,12 @@ class Layout(LayoutBase):
         return problems
 
     def _straight_problem(self, track: Velodrome) -> str | None:
-        rest = track.spaces - 2 * track.straight
-        if rest < 4:
-            return (f"{track.spaces} spaces minus 2 × {track.straight} on the straights leaves "
-                    f"{rest} for the two bends; at least 4 are needed")
-        if track.inner_radius_mm < dim.MIN_INNER_RADIUS_MM:
-            return (f"the bends are too tight: their inner edge has a radius of "
-                    f"{track.inner_radius_mm:.0f} mm (at least {dim.MIN_INNER_RADIUS_MM:.0f} mm "
-                    "needed); use fewer straight spaces or narrower lanes")
-        if track.board_size_mm[0] > dim.MAX_BOARD_MM:
-            return (f"the board would be {track.board_size_mm[0]:.0f} mm long; at most "
-                    f"{dim.MAX_BOARD_MM:.0f} mm")
-        riders, rider_mm = len(self.rider_colors), self.rider_mm
-        room = track.capacity(rider_mm)
-        if room < riders:
-            return (f"a space holds only {room} of the {riders} riders ({rider_mm:g} mm standees), "
-                    "but any number of riders may share a space; use longer spaces, wider "
-                    "lanes, narrower riders or fewer straight spaces")
-        return None
+        return track.shape_problem(len(self.rider_colors), self.rider_mm, MIN_INNER_RADIUS_MM,
+                                   MAX_BOARD_MM, "riders", "standees")
 
     def _valid_straights(self) -> list[int]:
-        """Straight lengths that make a drawable oval, nearest to a quarter of the track first."""
-        track = self.board
-        ideal = track.spaces / 4
-        candidates = sorted(range(1, track.spaces // 2), key=lambda s: (abs(s - ideal), s))
-        return [s for s in candidates if self._straight_problem(track.with_straight(s)) is None]
+        return self.board.drawable_straights(len(self.rider_colors), self.rider_mm,
+                                             MIN_INNER_RADIUS_MM, MAX_BOARD_MM)
 
     def _best_straight(self, valid: list[int]) -> int | None:
         """Of the drawable straight lengths ``valid``, the one nearest a quarter of the track
@@ -753,12 +668,12 @@ class Layout(LayoutBase):
         if not valid:
             return None
         track = self.board
-        slot_w, slot_h = dim.slot_size(self.cards.width_mm, self.cards.height_mm)
-        period = dim.seam_period(track.space_mm)
+        slot_w, slot_h = card_places.place_size(self.cards.width_mm, self.cards.height_mm)
+        period = infield.seam_period(track.space_mm)
         for straight in valid:
             candidate = track.with_straight(straight)
-            if (dim.infield_row_height(candidate.inner_radius_mm) >= slot_h
-                    and dim.slots_fit_straight(candidate.straight_mm, period, slot_w,
+            if (infield.row_height(candidate.inner_radius_mm) >= slot_h
+                    and infield.places_fit_straight(candidate.straight_mm, period, slot_w,
                                                len(self.infield.areas))):
                 return straight
         return valid[0]

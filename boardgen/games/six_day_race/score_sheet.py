@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from boardgen.components import Context, score_sheet as sheets
 from boardgen.components.wording import spoken_list
-from boardgen.games.six_day_race.board import players
+from boardgen.games.race.compose import players
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
 from boardgen.product import Sheet

@@ -1,0 +1,66 @@
+"""Rules plugins of the race kind: what a race layout cannot say as data, named by its
+``rules`` key.
+
+A race layout states its track, its kinds of space, its pieces and its dice. A race whose
+turns go otherwise (by cards, say) or whose rules need tables of their own names a rules
+plugin: ``game = "race"`` with ``rules = "six_day_race"``. The plugins are read from the
+``boardgen.race_rules`` entry points of every installed package (boardgen registers its own
+the same way), so another package adds one without editing boardgen.
+
+A plugin is a module (or ``module:object``) with
+
+- ``Layout``: the race layout model with the plugin's own tables (a subclass of
+  :class:`boardgen.games.race.model.Layout`); its ``movement`` says how a turn moves
+  (``"dice"``, the race kind's, or a word of the plugin's such as ``"cards"``);
+- ``compose_game``: everything the layout prints;
+
+and any of ``rule_context``, ``diagrams``, ``analyse`` and ``play_advice``, which take the
+race kind's place for its layouts. A plugin whose turns are not thrown has no dice figures:
+without an ``analyse`` of its own, ``boardgen analyse`` refuses its layouts, saying why.
+"""
+
+from __future__ import annotations
+
+import difflib
+from importlib import import_module
+from typing import Any
+
+from boardgen.errors import InputError
+
+# boardgen's own plugins, as its pyproject.toml registers them (for a source tree that was
+# never installed, so has no entry points).
+BUILT_IN = {"six_day_race": "boardgen.games.six_day_race"}
+ENTRY_POINTS = "boardgen.race_rules"
+
+
+def registered() -> dict[str, str]:
+    """Every rules plugin an installed package registers (name → ``module[:object]``),
+    boardgen's own first; a plugin cannot take over a name boardgen ships."""
+    from importlib.metadata import entry_points
+
+    found = dict(BUILT_IN)
+    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+        found.setdefault(entry.name, entry.value)
+    return found
+
+
+def rules_for(name: str, source: str | None = None) -> Any:
+    """The plugin registered as ``name``; bad input naming the known ones otherwise."""
+    known = registered()
+    if name not in known:
+        close = difflib.get_close_matches(name, list(known), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
+        raise InputError(f"no race rules {name!r}{hint}", source=source, key="rules")
+    module_name, _, attribute = known[name].partition(":")
+    plugin = import_module(module_name)
+    if attribute:
+        plugin = getattr(plugin, attribute)
+    if not hasattr(plugin, "Layout") or not hasattr(plugin, "compose_game"):
+        raise TypeError(f"{known[name]} lacks Layout or compose_game")
+    return plugin
+
+
+def plugin_of(layout: Any) -> Any | None:
+    """The rules plugin of a race layout, or None for a race of the kind's own rules."""
+    name = getattr(layout, "rules", None)
+    return rules_for(name) if name else None
