@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-
-from coloraide import Color
+from typing import TYPE_CHECKING
 
 from boardgen.product import Board, Component, ComponentSet, GameOutput, Sheet
 from boardgen.scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Polygon, Rect, Scene,
                             Text, Use, apply, bounds, compose, ink_on, mix)
+
+if TYPE_CHECKING:
+    from coloraide import Color
 
 WHITE = "#ffffff"
 GROUND_SHARE = 0.2     # a fill covering this share of the artwork is its ground: printed white
@@ -71,6 +73,8 @@ def tints_apart(colours: tuple[str, ...]) -> dict[str, str]:
     ``APART`` (or as far as the two colours stood, if that was less) from the tints already
     chosen and from the colours still to come as they are, so each of those keeps a tint
     that works; lightest colours first (the darker of two stays the darker)."""
+    from coloraide import Color  # a fifth of a second to load: only builds for the saver
+
     full = {c: Color(c) for c in colours}
     order = sorted(colours, key=lambda c: (-full[c].convert("lab")["lightness"], c))
     need = {(a, b): min(APART, full[a].delta_e(full[b], method="2000"))
@@ -91,6 +95,8 @@ def candidate_tints(colour: str) -> list[str]:
     """Tints of ``colour`` from the palest (``TINT`` of the way to white) to the colour
     itself, each lightness twice: mixed with white, and with the colour's chroma kept (a
     pale colour still tells its hue from a neighbour's at less ink than a darker one)."""
+    from coloraide import Color
+
     lch = Color(colour).convert("lch")
     steps = round(TINT / TINT_STEP)
     tints = []
@@ -101,7 +107,7 @@ def candidate_tints(colour: str) -> list[str]:
     return tints
 
 
-def _hex(colour: Color) -> str:
+def _hex(colour: "Color") -> str:
     return colour.convert("srgb").fit("srgb").to_string(hex=True)
 
 
