@@ -93,8 +93,9 @@ def tints_apart(colours: tuple[str, ...]) -> dict[str, str]:
 
 def candidate_tints(colour: str) -> list[str]:
     """Tints of ``colour`` from the palest (``TINT`` of the way to white) to the colour
-    itself, each lightness twice: mixed with white, and with the colour's chroma kept (a
-    pale colour still tells its hue from a neighbour's at less ink than a darker one)."""
+    itself, each lightness three times: mixed with white, with half the colour's chroma
+    and with all of it (a pale colour still tells its hue from a neighbour's at less ink
+    than a darker one)."""
     from coloraide import Color
 
     lch = Color(colour).convert("lch")
@@ -102,8 +103,10 @@ def candidate_tints(colour: str) -> list[str]:
     tints = []
     for k in range(steps, -1, -1):
         mixed = mix(colour, WHITE, k * TINT_STEP)
-        vivid = lch.clone().set("lightness", Color(mixed).convert("lch")["lightness"])
-        tints += [mixed, _hex(vivid)]
+        pale = Color(mixed).convert("lch")
+        vivid = lch.clone().set("lightness", pale["lightness"])
+        half = vivid.clone().set("chroma", (pale["chroma"] + vivid["chroma"]) / 2)
+        tints += [mixed, _hex(half), _hex(vivid)]
     return tints
 
 

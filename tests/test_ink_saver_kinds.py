@@ -133,3 +133,19 @@ def test_no_page_of_the_saver_kit_takes_more_than_15_percent_ink(game, tmp_path)
             continue  # the bundle is these files' pages again
         for number, ink in enumerate(page_inks(pdf.read_bytes()), 1):
             assert ink <= MOST_INK, f"{pdf.name} page {number}: {ink:.1%} ink"
+
+
+def test_the_steeple_chess_obstacle_still_reads_black_in_the_saver():
+    from boardgen.games.steeple_chess.tokens import obstacle_scene
+    from boardgen.render import renderer
+    from boardgen.scene import Document
+
+    layout = load_layout("steeple_chess")
+    scene = saver(obstacle_scene(layout, words_for(layout)))
+    image = pdfium.PdfDocument(renderer("pdf")(Document((scene,))))[0].render(scale=4).to_pil()
+    data = image.convert("RGB").tobytes()
+    pixels = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
+    inked = [p for p in pixels if sum(p) < 600]  # what is printed, not the paper
+    assert 0.25 * len(pixels) < len(inked) < 0.7 * len(pixels)  # a black piece, for less ink
+    r, g, b = (sum(p[k] for p in inked) / len(inked) for k in range(3))
+    assert max(r, g, b) - min(r, g, b) < 20 and max(r, g, b) < 100, (r, g, b)
