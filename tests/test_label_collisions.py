@@ -7,9 +7,10 @@ Pages are read as scenes, in mm, before rendering: each word's box from its font
 widths (as the limits measure text), from the cap height above its baseline to the
 descenders below, turned and placed as the page draws it and cut by the clips it stands in.
 The kit is composed once per game and language; its board, component and sheet pages are
-imposed on A4 as a home printer gets them. A picture shown small (the assembly map's board,
-under the sheets' big names) is a picture, not labels to read: its words are left out. So are
-a picture's words under the glue strip of its page: the neighbouring sheet covers them.
+imposed on A4 as a home printer gets them, and the rule sheet's pages with their figures. A
+picture shown small (the assembly map's board, under the sheets' big names) is a picture to
+the page's own words, which may stand on it; its words are still checked against each other.
+A picture's words under the glue strip of its page are covered by the neighbouring sheet.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ from boardgen.contract import compose
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.imposition import PrintOptions
 from boardgen.layout import load_layout, shipped_games
+from boardgen.rules import rule_book
 from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Path, Polygon, Rect, Scene,
                             Text, Use, apply, compose as times, translate)
 
 CAP = 0.69           # Fira Sans: capitals' height, of the font size
 DESCENT = 0.2        # and how far the descenders reach below the baseline
 TOLERANCE_MM = 0.15  # boxes may touch by this much (the glyphs' side bearings)
-MINIATURE = 0.9      # words drawn at a smaller scale belong to a picture shown small
+MINIATURE = 0.9      # a picture drawn at a smaller scale is shown small
 
 Quad = tuple[tuple[float, float], ...]
 
@@ -46,6 +48,7 @@ class Word:
     owner: int
     body: Quad  # from the baseline up: an underline (the 6 that is not a 9) is no cover
     strip: "Area | None" = None  # the hatching it is the label of (drawn right after it)
+    small: bool = False  # in a picture shown small
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class Area:
     order: int
     owner: int
     outline: Quad | None = None  # a fill's own outline, where it is convex
+    small: bool = False
 
 
 @dataclass
@@ -163,25 +167,25 @@ def read_page(scene: Scene) -> Page:
                 inner = times(m, node.transform)
                 inner_clip = clip_box(node, inner, clip)
                 if is_hatch(node):
-                    if scale_of(inner) >= MINIATURE:
-                        box = box_of([p for n in node.children
-                                      for p in _corners(shape_box(n, inner))])
-                        box = within(box, inner_clip)
-                        if box is not None:
-                            strip = Area(box, counter[0], owner)
-                            page.hatches.append(strip)
+                    box = box_of([p for n in node.children
+                                  for p in _corners(shape_box(n, inner))])
+                    box = within(box, inner_clip)
+                    if box is not None:
+                        strip = Area(box, counter[0], owner,
+                                     small=scale_of(inner) < MINIATURE)
+                        page.hatches.append(strip)
                     continue
                 walk(node.children, inner, inner_clip, owner)
             elif isinstance(node, Use):
                 walk(scene.symbols[node.symbol], times(m, node.transform), clip,
                      id(scene.symbols[node.symbol]))
             elif isinstance(node, Text):
-                if node.text.strip() and scale_of(m) >= MINIATURE:
+                if node.text.strip():
                     quad = cut(text_quad(node, m), clip)
                     if quad is not None:
                         body = cut(text_quad(node, m, 0.0), clip) or quad
                         page.words.append(Word(node.text, quad, counter[0], owner, body,
-                                               strip))
+                                               strip, scale_of(m) < MINIATURE))
             elif isinstance(node, (Rect, Circle, Polygon)) and node.style.fill and \
                     node.style.opacity >= 1.0:
                 box = within(shape_box(node, m), clip)
@@ -236,11 +240,14 @@ def collisions(scene: Scene) -> list[str]:
         for other in words[i + 1:]:
             if box_of(other.quad)[0] >= right:
                 break
+            if (one.small or other.small) and one.owner != other.owner:
+                continue  # a page's words on a picture shown small
             if overlap(one.quad, other.quad) and not patched(page, one, other):
                 found.append(f"{one.text!r} and {other.text!r}")
     for word in page.words:
         for hatch in page.hatches:
-            if hatch == word.strip or covered_by_strip(word, hatch):
+            if hatch == word.strip or covered_by_strip(word, hatch) or (
+                    hatch.small and hatch.owner != word.owner) or grounded(page, word, hatch):
                 continue
             on_it = word.order > hatch.order
             under_its_own = word.order < hatch.order and word.owner == hatch.owner
@@ -264,6 +271,15 @@ def patched(page: Page, one: Word, other: Word) -> bool:
         and within(common, fill.box) == common for fill in page.fills)
 
 
+def grounded(page: Page, word: Word, hatch: Area) -> bool:
+    """Whether a word drawn after ``hatch`` stands on a ground of its own that covers the
+    hatching (a piece's number on the piece)."""
+    box = box_of(word.quad)
+    return word.order > hatch.order and any(
+        hatch.order < fill.order < word.order and within(box, fill.box) == box
+        for fill in page.fills)
+
+
 def covered_by_strip(word: Word, hatch: Area) -> bool:
     """Whether the part of ``hatch`` under a strip's label lies in that strip: a picture's
     hatching under a glue strip is washed out by it and covered by the next sheet."""
@@ -285,6 +301,9 @@ def kit_pages(game: str, lang: str) -> list[tuple[str, Scene]]:
                   for p in imposition.impose_components(component_set, options)]
     for sheet in output.sheets:
         pages += [(sheet.name, p) for p in imposition.impose_sheet(sheet, options)]
+    book = rule_book(layout, lang)
+    if book is not None:
+        pages += [("rules", p) for p in book.sheet(imposition.A4)]
     return pages
 
 
