@@ -9,15 +9,27 @@ coloured space keeps its colour); thick bands become pale too. Pieces, lines and
 text keep their ink. Light text standing on a fill that became pale turns dark,
 so it stays legible. Artwork whose colours are its meaning (a black piece) brings a
 look of its own for the saver (``Group.saver``), printed as it is.
+
+Tinting alone brings colours together (a black and a grey space both end near white), so
+the tints are chosen together: the palest tint each colour can take while it stays
+``APART`` (ΔE2000) from every other tint whose colour stood that far apart in full ink,
+the lightest colours first (so the darker of two keeps more ink, as it had). A layout's
+kinds of space thus stay apart whatever colours it gives them, and a colour printed small
+(a legend's swatch) takes the tint its spaces take, on the board and on every other page.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from boardgen.product import Board, Component, ComponentSet, GameOutput, Sheet
 from boardgen.scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Polygon, Rect, Scene,
                             Text, Use, apply, bounds, compose, ink_on, mix)
+
+if TYPE_CHECKING:
+    from coloraide import Color
 
 WHITE = "#ffffff"
 GROUND_SHARE = 0.2     # a fill covering this share of the artwork is its ground: printed white
@@ -26,24 +38,85 @@ TINT = 0.85            # how far a large fill moves towards white (its ink drops
 THICK_MM = 0.8         # strokes this wide are bands, printed pale like fills
 OUTLINE_MM = 0.3       # the outline a whitened or tinted fill gets when it had none
 OUTLINE_SHADE = 0.25   # the outline is the fill's colour, this much darker
+APART = 10.0           # ΔE2000 two tinted colours keep, if they were that far apart before
+TINT_STEP = 0.02       # a tint that comes too close to another moves this much towards its colour
 
 
 def saver_output(output: GameOutput) -> GameOutput:
-    """Every artwork of a composed game in ink-saver form."""
-    board = Board(saver(output.board.scene), output.board.seams_x, output.board.seams_y)
-    sets = tuple(ComponentSet(s.name, s.title, tuple(_component(c) for c in s.components))
+    """Every artwork of a composed game in ink-saver form, each colour tinted as the board
+    tints it (a legend on a sheet of its own shows the spaces as the board does)."""
+    tints = board_tints(output.board.scene)
+    board = Board(saver(output.board.scene, tints), output.board.seams_x, output.board.seams_y)
+    sets = tuple(ComponentSet(s.name, s.title, tuple(_component(c, tints)
+                                                     for c in s.components))
                  for s in output.component_sets)
-    sheets = tuple(Sheet(s.name, s.title, saver(s.scene), s.cut_out) for s in output.sheets)
+    sheets = tuple(Sheet(s.name, s.title, saver(s.scene, tints), s.cut_out)
+                   for s in output.sheets)
     return replace(output, board=board, component_sets=sets, sheets=sheets)
 
 
-def _component(component: Component) -> Component:
-    back = None if component.back is None else saver(component.back)
-    return replace(component, front=saver(component.front), back=back)
+def _component(component: Component, tints: dict[str, str]) -> Component:
+    back = None if component.back is None else saver(component.back, tints)
+    return replace(component, front=saver(component.front, tints), back=back)
 
 
-def saver(scene: Scene) -> Scene:
-    """``scene`` with its large fills white or pale.
+def board_tints(scene: Scene) -> dict[str, str]:
+    """The tint of each colour ``scene`` fills a large area with (its spaces' kinds)."""
+    colours: set[str] = set()
+    _Pass(scene.width * scene.height, colours=colours).nodes(scene.children)
+    return tints_apart(tuple(sorted(colours)))
+
+
+@lru_cache(maxsize=256)
+def tints_apart(colours: tuple[str, ...]) -> dict[str, str]:
+    """A tint for each of ``colours``: the palest of its candidate tints that stays
+    ``APART`` (or as far as the two colours stood, if that was less) from the tints already
+    chosen and from the colours still to come as they are, so each of those keeps a tint
+    that works; lightest colours first (the darker of two stays the darker)."""
+    from coloraide import Color  # a fifth of a second to load: only builds for the saver
+
+    full = {c: Color(c) for c in colours}
+    order = sorted(colours, key=lambda c: (-full[c].convert("lab")["lightness"], c))
+    need = {(a, b): min(APART, full[a].delta_e(full[b], method="2000"))
+            for a in colours for b in colours if a != b}
+    chosen: dict[str, Color] = {}
+    for k, colour in enumerate(order):
+        against = [(chosen[o], need[colour, o]) for o in order[:k]] + \
+                  [(full[o], need[colour, o]) for o in order[k + 1:]]
+        for tint in candidate_tints(colour):
+            look = Color(tint)
+            if all(look.delta_e(o, method="2000") >= n - 1e-9 for o, n in against):
+                break
+        chosen[colour] = look
+    return {c: _hex(chosen[c]) for c in colours}
+
+
+def candidate_tints(colour: str) -> list[str]:
+    """Tints of ``colour`` from the palest (``TINT`` of the way to white) to the colour
+    itself, each lightness three times: mixed with white, with half the colour's chroma
+    and with all of it (a pale colour still tells its hue from a neighbour's at less ink
+    than a darker one)."""
+    from coloraide import Color
+
+    lch = Color(colour).convert("lch")
+    steps = round(TINT / TINT_STEP)
+    tints = []
+    for k in range(steps, -1, -1):
+        mixed = mix(colour, WHITE, k * TINT_STEP)
+        pale = Color(mixed).convert("lch")
+        vivid = lch.clone().set("lightness", pale["lightness"])
+        half = vivid.clone().set("chroma", (pale["chroma"] + vivid["chroma"]) / 2)
+        tints += [mixed, _hex(half), _hex(vivid)]
+    return tints
+
+
+def _hex(colour: "Color") -> str:
+    return colour.convert("srgb").fit("srgb").to_string(hex=True)
+
+
+def saver(scene: Scene, tints: dict[str, str] | None = None) -> Scene:
+    """``scene`` with its large fills white or pale, each colour tinted as ``tints`` says
+    (the board's tints; by default the scene's own).
 
     Symbols are left as drawn: they are repeated artwork (pieces, pictograms) drawn
     at a scale only their users know, and shared with pages in full ink (the rules).
@@ -52,24 +125,28 @@ def saver(scene: Scene) -> Scene:
     gets a changed copy under a name of its own.
     """
     area = scene.width * scene.height
+    tints = board_tints(scene) if tints is None else tints
     symbols = dict(scene.symbols)
     children = []
     for node in scene.children:
         if isinstance(node, Use) and node.symbol in symbols and (
                 node.transform == IDENTITY or _has_saver_look(scene.symbols[node.symbol])):
-            saved = _Pass(area).nodes(scene.symbols[node.symbol])
+            saved = _Pass(area, tints).nodes(scene.symbols[node.symbol])
             if saved != scene.symbols[node.symbol]:
                 symbols[f"{node.symbol}-saver"] = saved
                 node = replace(node, symbol=f"{node.symbol}-saver")
         children.append(node)
-    return replace(scene, children=_Pass(area).nodes(tuple(children)), symbols=symbols)
+    return replace(scene, children=_Pass(area, tints).nodes(tuple(children)), symbols=symbols)
 
 
 class _Pass:
     """One walk over a list of nodes, remembering what each point of the page stands on."""
 
-    def __init__(self, artwork_mm2: float):
+    def __init__(self, artwork_mm2: float, tints: dict[str, str] | None = None,
+                 colours: set[str] | None = None):
         self.artwork_mm2 = artwork_mm2
+        self.tints = tints or {}
+        self.colours = colours  # if given, the walk collects the colours it would tint
         # (box in artwork mm, colour now, whether the saver changed it), in drawing order
         self.surfaces: list[tuple[tuple[float, float, float, float], str, bool]] = []
 
@@ -97,11 +174,13 @@ class _Pass:
         box = _box(node, m)
         if fill and _solid(fill) and style.opacity >= 1.0 and box is not None:
             covered = _area(node) * factor
-            new = fill
+            new = self.tints.get(fill, fill)
             if covered >= max(LARGE_MM2, GROUND_SHARE * self.artwork_mm2):
                 new = WHITE
             elif covered >= LARGE_MM2:
-                new = mix(fill, WHITE, TINT)
+                new = self.tints.get(fill) or mix(fill, WHITE, TINT)
+                if self.colours is not None:
+                    self.colours.add(fill)
             if new != fill and not stroke:
                 stroke, width = mix(fill, "#000000", OUTLINE_SHADE), OUTLINE_MM / factor ** 0.5
             self.surfaces.append((box, new, new != fill))

@@ -12,7 +12,7 @@ from PIL import ImageStat
 from boardgen.contract import compose
 from boardgen.errors import InputError
 from boardgen.imposition import PrintOptions
-from boardgen.ink import saver, saver_output
+from boardgen.ink import board_tints, saver, saver_output
 from boardgen.layout import load_layout, shipped_games
 from boardgen.render import renderer
 from boardgen.scene import Document, Group, Rect, Scene, Style, Text, Use, scale
@@ -36,13 +36,14 @@ def boards() -> dict[str, Scene]:
 def test_saver_board_takes_no_more_ink(boards, game):
     normal, saved = coverage(boards[game]), coverage(saver(boards[game]))
     assert saved <= normal
-    assert saved < 0.6 * normal, f"{game}: {saved:.3f} of {normal:.3f}"
+    # kinds of space kept ΔE 10 apart cost ink where a board has many (Steeple Chess: 0.66)
+    assert saved < 0.7 * normal, f"{game}: {saved:.3f} of {normal:.3f}"
 
 
 @pytest.mark.parametrize("game", ["six_day_race", "six_day_race_advanced"])
-def test_six_day_board_drops_to_a_third(boards, game):
+def test_six_day_board_drops_below_half(boards, game):
     normal, saved = coverage(boards[game]), coverage(saver(boards[game]))
-    assert saved <= normal / 3, f"{game}: {saved:.4f} against {normal:.4f}"
+    assert saved <= normal * 0.45, f"{game}: {saved:.4f} against {normal:.4f}"
 
 
 def test_every_piece_and_sheet_takes_no_more_ink():
@@ -76,11 +77,25 @@ def test_large_fill_turns_pale_and_keeps_hue_while_ground_turns_white():
 def test_white_letters_on_a_fill_that_became_pale_turn_dark():
     scene = Scene(300, 300, (Rect(0, 0, 100, 100, Style(fill="#1a1a1a")),
                              Text(50, 50, "START", 6, fill="#ffffff"),
-                             Rect(200, 200, 10, 10, Style(fill="#1a1a1a")),
+                             Rect(200, 200, 10, 10, Style(fill="#2a1a1a")),
                              Text(205, 205, "1", 3, fill="#ffffff")))
     _, big_label, _, small_label = saver(scene).children
     assert big_label.fill != "#ffffff"
     assert small_label.fill == "#ffffff"  # its ground kept its ink
+
+
+def test_a_small_fill_in_a_spaces_colour_takes_the_spaces_tint():
+    """A legend's swatch shows its spaces as the saver prints them, and so do the sheets."""
+    space, swatch = Rect(0, 0, 30, 30, Style(fill="#1a1a1a")), Rect(50, 50, 8, 8,
+                                                                   Style(fill="#1a1a1a"))
+    board = Scene(300, 300, (space, swatch))
+    saved_space, saved_swatch = saver(board).children
+    assert saved_space.style.fill != "#1a1a1a"
+    assert saved_swatch.style.fill == saved_space.style.fill
+    sheet = Scene(100, 100, (Rect(10, 10, 8, 8, Style(fill="#1a1a1a")),))
+    tints = board_tints(board)
+    assert saver(sheet, tints).children[0].style.fill == saved_space.style.fill
+    assert saver(sheet).children == sheet.children  # a sheet of its own has no spaces
 
 
 def test_scaled_fills_are_judged_at_their_printed_size():

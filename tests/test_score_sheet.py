@@ -66,3 +66,44 @@ def test_a_rider_cell_shows_its_mark_beside_its_number(layout):
     assert len(pips) == riders * (layout.score_sheet.races + 1)  # each race and the summary
     kinds = {(type(p).__name__, len(getattr(p, "points", ()))) for p in pips}
     assert len(kinds) == riders
+
+
+def heading_sizes(pdf: bytes, headings: set[str], after: str) -> dict[str, float]:
+    """The printed size in mm of each of ``headings`` (its first letter where it first stands
+    after the text ``after``), read back from the PDF: the size of its font under the text and
+    page matrices."""
+    import ctypes, math
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    page = pdfium.PdfDocument(pdf)[0]
+    text_page = page.get_textpage()
+    chars = text_page.get_text_range(0, text_page.count_chars()).replace("\xa0", " ")
+    start = chars.find(after.replace("\xa0", " "))
+    assert start >= 0, after
+    sizes = {}
+    for heading in headings:
+        index = chars.find(heading.split(" ")[0], start)
+        assert index >= 0, heading
+        matrix = pdfium_c.FS_MATRIX()
+        pdfium_c.FPDFText_GetMatrix(text_page.raw, index, ctypes.byref(matrix))
+        points = pdfium_c.FPDFText_GetFontSize(text_page.raw, index)
+        sizes[heading] = round(points * math.hypot(matrix.a, matrix.b) * 25.4 / 72, 2)
+    return sizes
+
+
+@pytest.mark.parametrize("name", ["six_day_race", "six_day_race_advanced"])
+def test_column_headings_keep_one_size_in_every_language(name):
+    """The headings of the race tables print at one size whatever the language: a long word
+    ("Verlorene", "okrążenia", "Coureur") gets a wider column or a second line, never smaller
+    letters than the English."""
+    layout = load_layout(name)
+    printed = {}
+    for lang in sorted(LANGUAGES):
+        words = words_for(layout, lang)
+        scene = six_day_race.compose_game(layout, words=words).sheets[0].scene
+        headings = {words(f"sheet.{key}") for key in ("rider", "finish", "lost_laps", "points")}
+        printed[lang] = heading_sizes(renderer("pdf")(scene), headings,
+                                      words("sheet.race", number=1))
+    sizes = {size for by_heading in printed.values() for size in by_heading.values()}
+    assert len(sizes) == 1 and sizes.pop() >= 2.5, printed

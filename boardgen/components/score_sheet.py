@@ -36,18 +36,19 @@ FRAME = Style(stroke="#2a241d", stroke_mm=0.6)
 HEAD_FILL = Style(fill="#ece6da")
 TOTAL_FILL = Style(fill="#f4f0e8")
 # players down: the tables of the rounds and the summary
-TABLE_GAP = 5.0              # between tables side by side
+TABLE_GAP = 4.0              # between tables side by side
 BLOCK_GAP = 6.0              # between rows of tables, and above the summary
 MAX_EXTRA_GAP = 6.0          # spare height added to each of those gaps at most
 HEADING = 7.0
 HEADER_ROW = 9.5
-MAX_HEADER_SIZE = 3.0
-MIN_HEADER_SIZE = 1.75       # smaller headings and the tables go two abreast (rows get lower)
+HEADER_SIZE = 2.5            # every column heading, in every language: the longest word
+                             # of the longest language (French, German, Polish) still fits
+                             # three tables abreast; a heading wraps rather than shrinks
+HEADER_PAD = 1.5             # a heading's room less than its column
 TABLES_PER_ROW = 3
 COLOUR_ROW = 7.0             # the summary's row of player colours
 SUMMARY_LABEL_W = 40.0
 NOTE_SIZE = 3.2
-LEGIBLE_HEADER_MM = 2.8      # the heading size a column is widened for, if the others can spare it
 WRITING_ROOM_MM = 7.0        # the narrowest column a number is written into by hand
 
 Text_ = Union[str, dict[str, str]]
@@ -244,7 +245,8 @@ def _across(model: Model, context: Context, nodes: list[Node], y: float) -> list
 
 
 def header_lines(text: str, width: float, size: float) -> tuple[list[str], float]:
-    """A column heading in at most two lines, shrunk until each line fits."""
+    """A column heading in at most two lines at ``size``, shrunk only where a word is wider
+    than its column could be made (a user's heading of one very long word)."""
     while True:
         lines = wrap(text, width, size, "bold")
         if len(lines) <= 2 and all(fonts.text_width(l, size, "bold") <= width for l in lines):
@@ -253,15 +255,13 @@ def header_lines(text: str, width: float, size: float) -> tuple[list[str], float
 
 
 def header_size(cells: list[tuple[str, float]]) -> float:
-    """One size for every heading of a table: on one line where that stays legible."""
-    single = min(fonts.fit_size(text, width, MAX_HEADER_SIZE, "bold") for text, width in cells)
-    if single >= 2.6:
-        return single
-    return min(header_lines(text, width, MAX_HEADER_SIZE)[1] for text, width in cells)
+    """One size for every heading of a table: ``HEADER_SIZE`` wherever the columns hold their
+    headings in two lines, which is in every shipped language."""
+    return min(header_lines(text, width, HEADER_SIZE)[1] for text, width in cells)
 
 
 def header_cell(text: str, x: float, y: float, w: float, ink: str, size: float) -> list[Node]:
-    lines, size = header_lines(text, w - 2.0, size)
+    lines, size = header_lines(text, w - HEADER_PAD, size)
     lead = size * 1.15
     first = y + HEADER_ROW / 2 - (len(lines) - 1) * lead / 2 + size * CAP_HEIGHT / 2
     return [Text(x + w / 2, first + i * lead, line, size, font="bold", anchor="middle", fill=ink)
@@ -292,11 +292,16 @@ def column_titles(model: Model, lang: str) -> list[str]:
     return [tie(in_language(column.title, lang), lang) for column in model.columns.values()]
 
 
+def heading_room(text: str) -> float:
+    """The narrowest column that holds each word of ``text`` at ``HEADER_SIZE``."""
+    return max(fonts.text_width(word, HEADER_SIZE, "bold") for word in text.split(" ")) \
+        + HEADER_PAD
+
+
 def column_widths(names: list[str], width: float) -> list[float]:
     """Widths of the score columns in ``width``: as equal as they can be while each holds the
-    longest word of its heading at a legible size ("Verlorene", "okrążenia")."""
-    needs = [max(WRITING_ROOM_MM, max(fonts.text_width(word, LEGIBLE_HEADER_MM, "bold")
-                                      for word in name.split(" ")) + 2.0) for name in names]
+    longest word of its heading at the heading size ("Verlorene", "okrążenia")."""
+    needs = [max(WRITING_ROOM_MM, heading_room(name)) for name in names]
     if sum(needs) > width:
         return [width * need / sum(needs) for need in needs]
     fixed: set[int] = set()  # columns held at their need; the others share what is left
@@ -308,19 +313,28 @@ def column_widths(names: list[str], width: float) -> list[float]:
         fixed |= short
 
 
-def _player_column(width: float) -> float:
-    return min(13.0, width * 0.15)
+def player_column(label: str, width: float) -> float:
+    """The players' column: a seventh of the table, more where its heading needs it
+    ("Coureur")."""
+    return max(min(13.0, width * 0.15), heading_room(label) if label else 0.0)
+
+
+def table_columns(model: Model, lang: str, width: float) -> tuple[list[str], str, float,
+                                                                   list[float]]:
+    """The headings of a table ``width`` mm wide and the widths of its columns: the score
+    columns' headings, the players' heading, the players' column, the score columns."""
+    names = column_titles(model, lang)
+    label = in_language(model.player_title, lang)
+    label_w = player_column(label, width)
+    return names, label, label_w, column_widths(names, width - label_w)
 
 
 def down_table(model: Model, context: Context, number: int, x: float, y: float, width: float,
                row_h: float) -> list[Node]:
     """One round: the players down the side, the score columns across, the total shaded."""
     lang, ink = context.words.lang, context.ink
-    names = column_titles(model, lang)
-    label = in_language(model.player_title, lang)
+    names, label, label_w, widths = table_columns(model, lang, width)
     players = context.players
-    label_w = _player_column(width)
-    widths = column_widths(names, width - label_w)
     lefts = [x + label_w + sum(widths[:k]) for k in range(len(names) + 1)]
     top = y + HEADING
     body = top + HEADER_ROW
@@ -333,7 +347,8 @@ def down_table(model: Model, context: Context, number: int, x: float, y: float, 
     if model.total is not None:
         k = list(model.columns).index(model.total)
         nodes.append(Rect(lefts[k], body, widths[k], bottom - body, TOTAL_FILL))
-    cells = [(label, label_w - 2.0)] + [(name, w - 2.0) for name, w in zip(names, widths)]
+    cells = [(label, label_w - HEADER_PAD)] + [(name, w - HEADER_PAD)
+                                               for name, w in zip(names, widths)]
     size = header_size(cells)
     nodes += header_cell(label, x, top, label_w, ink, size)
     for name, left, w in zip(names, lefts, widths):
@@ -400,19 +415,17 @@ def summary_height(model: Model, lang: str, width: float) -> float:
 
 def heading_size(model: Model, lang: str, table_w: float) -> float:
     """The size the column headings of a table ``table_w`` mm wide get."""
-    names = column_titles(model, lang)
-    label_w = _player_column(table_w)
-    widths = column_widths(names, table_w - label_w)
-    return header_size([(in_language(model.player_title, lang), label_w - 2.0)]
-                       + [(name, w - 2.0) for name, w in zip(names, widths)])
+    names, label, label_w, widths = table_columns(model, lang, table_w)
+    return header_size([(label, label_w - HEADER_PAD)]
+                       + [(name, w - HEADER_PAD) for name, w in zip(names, widths)])
 
 
 def tables_abreast(model: Model, lang: str, count: int, width: float) -> int:
-    """Three tables side by side, or two where their headings would get too small."""
+    """Three tables side by side, or two where three would shrink their headings."""
     for abreast in range(TABLES_PER_ROW, 2, -1):
         per_row = math.ceil(count / math.ceil(count / abreast))
         table_w = (width - (per_row - 1) * TABLE_GAP) / per_row
-        if heading_size(model, lang, table_w) >= MIN_HEADER_SIZE:
+        if heading_size(model, lang, table_w) >= HEADER_SIZE:
             return abreast
     return 2
 

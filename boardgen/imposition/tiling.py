@@ -34,6 +34,7 @@ EPS = 1e-6
 WASH = Style(fill="#ffffff", opacity=0.6)
 HATCH = Style(stroke="#8c8c8c", stroke_mm=0.2)
 SEAM_LINE = Style(stroke="#444444", stroke_mm=0.15, dash=(1.0, 1.0))
+GLUE_PATCH = Style(fill="#ffffff")  # under a glue label that finds no room clear of the art
 TICK = Style(stroke=INK, stroke_mm=0.25)
 MAP_GRID = Style(stroke="#b00020", stroke_mm=0.5)
 MAP_GLUE = Style(fill="#ffffff", opacity=0.55)
@@ -563,14 +564,15 @@ def tile_pages(plan: TilePlan, art_id: str, symbols: dict, title: str, kind: str
     """Every page of a tiled board, then the assembly map; ``first_page`` is the number of
     the first page in its file, so that each page names the map's page."""
     map_page = first_page + plan.pages
-    pages = [_tile_page(plan, tile, art_id, symbols, title, kind, options, map_page)
+    clear = art_text_boxes(symbols[art_id], symbols)
+    pages = [_tile_page(plan, tile, art_id, symbols, title, kind, options, map_page, clear)
              for tile in plan.tiles()]
     pages.append(_assembly_page(plan, art_id, symbols, title, kind, options))
     return tuple(pages)
 
 
 def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: str, kind: str,
-               options: PrintOptions, map_page: int) -> Scene:
+               options: PrintOptions, map_page: int, clear: tuple = ()) -> Scene:
     area = art_box(plan.page_w, plan.page_h, options.margin_mm)
     drawn = tile.drawn
     to_page = translate(area.x + (area.w - drawn.w) / 2 - drawn.x,
@@ -578,7 +580,7 @@ def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: st
     words = options.words
     nodes: list[Node] = [
         Group((Use(art_id),), to_page, clip=drawn.as_tuple()),
-        Group(tuple(_glue_strips(plan, tile, words) + _ticks(plan, tile)), to_page),
+        Group(tuple(_glue_strips(plan, tile, words, clear) + _ticks(plan, tile)), to_page),
     ]
     nodes += footer(footer_box(plan.page_w, plan.page_h, options.margin_mm),
                     plan.label(tile, words), words("tiling.detail", title=title, kind=kind, map=map_page), words)
@@ -586,23 +588,67 @@ def _tile_page(plan: TilePlan, tile: Tile, art_id: str, symbols: dict, title: st
                  title=f"{title}: {kind} {tile.name}")
 
 
-def _glue_strips(plan: TilePlan, tile: Tile, words: Words) -> list[Node]:
-    """The strips past the right and bottom seams, each naming the page laid over it."""
+def _glue_strips(plan: TilePlan, tile: Tile, words: Words, clear: tuple = ()) -> list[Node]:
+    """The strips past the right and bottom seams, each naming the page laid over it, its
+    words clear of the artwork's words (``clear``) and of the other strip."""
     nodes: list[Node] = []
     ticks = plan.ticks(tile)
-    if tile.glue_right:
-        strip = Box(tile.x1, tile.y0, tile.glue_right, tile.drawn.h)
+    right = Box(tile.x1, tile.y0, tile.glue_right, tile.drawn.h) if tile.glue_right else None
+    bottom = Box(tile.x0, tile.y1, tile.drawn.w, tile.glue_bottom) if tile.glue_bottom else None
+    if right:
         neighbour = plan.tile(tile.row, tile.column + 1).name
-        nodes += _glue_strip(strip, True, words("tiling.glue", page=neighbour), ticks["right"])
-    if tile.glue_bottom:
-        strip = Box(tile.x0, tile.y1, tile.drawn.w, tile.glue_bottom)
+        nodes += _glue_strip(right, True, words("tiling.glue", page=neighbour), ticks["right"],
+                             clear + ((_corners(bottom),) if bottom else ()))
+    if bottom:
         neighbour = plan.tile(tile.row + 1, tile.column).name
-        nodes += _glue_strip(strip, False, words("tiling.glue", page=neighbour), ticks["bottom"])
+        nodes += _glue_strip(bottom, False, words("tiling.glue", page=neighbour),
+                             ticks["bottom"], clear + ((_corners(right),) if right else ()))
     return nodes
 
 
-def _glue_strip(strip: Box, vertical: bool, text: str, ticks: tuple[float, ...]) -> list[Node]:
-    """A washed-out, hatched strip with a dashed seam line and its text between the ticks."""
+def _corners(box: Box) -> tuple[float, float, float, float]:
+    return (box.x, box.y, box.right, box.bottom)
+
+
+def art_text_boxes(nodes, symbols) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes (artwork mm) of an artwork's lines of text, in its symbols too."""
+    found: list[tuple[float, float, float, float]] = []
+
+    def visit(nodes, m) -> None:
+        for node in nodes:
+            if isinstance(node, Text):
+                corners = _text_corners(node, m)
+                xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+                found.append((min(xs), min(ys), max(xs), max(ys)))
+            elif isinstance(node, Group):
+                visit(node.children, compose(m, node.transform))
+            elif isinstance(node, Use) and node.symbol in symbols:
+                visit(symbols[node.symbol], compose(m, node.transform))
+
+    visit(nodes, IDENTITY)
+    return tuple(found)
+
+
+def _free_spot(gap: tuple[float, float], blocked: list[tuple[float, float]],
+               length: float) -> float | None:
+    """Where along a strip a label ``length`` long is centred in ``gap`` clear of ``blocked``:
+    as near the gap's middle as it can be; None if it has no room there."""
+    a, b = gap[0] + 2.0, gap[1] - 2.0
+    edges = sorted([a, b] + [min(b, max(a, v)) for span in blocked for v in span])
+    middle, best = (gap[0] + gap[1]) / 2, None
+    for lo, hi in zip(edges, edges[1:]):
+        if hi - lo < length or any(s < hi and lo < e for s, e in blocked):
+            continue
+        spot = min(max(middle, lo + length / 2), hi - length / 2)
+        if best is None or abs(spot - middle) < abs(best - middle):
+            best = spot
+    return best
+
+
+def _glue_strip(strip: Box, vertical: bool, text: str, ticks: tuple[float, ...],
+                clear: tuple = ()) -> list[Node]:
+    """A washed-out, hatched strip with a dashed seam line and its text between the ticks,
+    clear of the boxes ``clear`` (the artwork's words under it, the crossing strip)."""
     seam = (Line(strip.x, strip.y, strip.x, strip.bottom, SEAM_LINE) if vertical
             else Line(strip.x, strip.y, strip.right, strip.y, SEAM_LINE))
     nodes: list[Node] = [Rect(*strip.as_tuple(), WASH), _hatch(strip), seam]
@@ -611,13 +657,28 @@ def _glue_strip(strip: Box, vertical: bool, text: str, ticks: tuple[float, ...])
     start, end = (strip.y, strip.bottom) if vertical else (strip.x, strip.right)
     stops = [start] + [t for t in ticks if start < t < end] + [end]
     gaps = list(zip(stops, stops[1:]))
-    room = [(a, b) for a, b in gaps if b - a >= text_w + 4]
-    if not room:  # a short strip still says which page goes on it, in smaller letters
+    x0, y0, x1, y1 = _corners(strip)
+    blocked = [(c[1] - 1.0, c[3] + 1.0) if vertical else (c[0] - 1.0, c[2] + 1.0)
+               for c in clear if c[0] < x1 and x0 < c[2] and c[1] < y1 and y0 < c[3]]
+    spots = [_free_spot(gap, blocked, text_w) for gap in gaps if gap[1] - gap[0] >= text_w + 4]
+    room = [spot for spot in spots if spot is not None]
+    if not room and not spots:  # a short strip still says which page goes on it, smaller
         a, b = max(gaps, key=lambda gap: gap[1] - gap[0])
         size = fonts.fit_size(text, b - a - 4, size, "bold")
-        room = [(a, b)] if size >= MIN_GLUE_TEXT_MM else []
-    for a, b in room:
-        middle = (a + b) / 2
+        room = [(a + b) / 2] if size >= MIN_GLUE_TEXT_MM else []
+    patch = False
+    if spots and not room:  # words under every gap: across a tick, else on a white patch
+        spot = _free_spot((start, end), blocked, text_w)
+        patch = spot is None
+        room = [spot if spot is not None else (lambda a, b: (a + b) / 2)(
+            *max(gaps, key=lambda gap: gap[1] - gap[0]))]
+    for middle in room:
+        if patch:  # the artwork under it is covered by the next sheet: hidden now as well
+            half, across = text_w / 2 + 1.0, size * 0.8
+            nodes.append(Rect(strip.x + strip.w / 2 - across, middle - half, 2 * across,
+                              2 * half, GLUE_PATCH, rx=0.8) if vertical else
+                         Rect(middle - half, strip.y + strip.h / 2 - across, 2 * half,
+                              2 * across, GLUE_PATCH, rx=0.8))
         if vertical:  # reads upwards; the letters stand left of the baseline
             nodes.append(Text(strip.x + strip.w / 2 + size * 0.35, middle, text, size, font="bold",
                               anchor="middle", fill="#333333", rotate=-90))

@@ -86,7 +86,7 @@ class Colors(Model):
 
     light: Color = Field("#f0dcb4", description="light squares")
     dark: Color = Field("#b58863", description="dark squares; a1 is dark")
-    goal_light: Color = Field("#f7e08a", description="light squares of the goal rank")
+    goal_light: Color = Field("#f9e27a", description="light squares of the goal rank")
     goal_dark: Color = Field("#d9a93c", description="dark squares of the goal rank")
     goal_band: Color = Field("#c8922a", description="the band across the border at the goal "
                                                     "rank, behind the goal word")

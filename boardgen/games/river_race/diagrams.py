@@ -351,6 +351,9 @@ def route_line(figure: Figure, model: RiverModel, setup: Setup, number: int) -> 
     points = [(x + nudge, y - nudge) for x, y in points]
     (x0, y0), (x1, y1) = points[0], points[1]
     points[0] = ((x0 + x1) / 2, (y0 + y1) / 2)
+    # the head stops at the edge of the far bank's space, clear of the letter in it
+    (xa, ya), (xb, yb) = points[-2], points[-1]
+    points[-1] = (xb + (xa - xb) * 0.45, yb + (ya - yb) * 0.45)
     color = figure.layout.players[number - 1].color
     line = Polygon(tuple(points), Style(stroke=color, stroke_mm=c * 0.16, join="round",
                                        cap="round"), closed=False)

@@ -7,7 +7,7 @@ from boardgen.components import tokens
 from boardgen.games.steeple_chess.model import PLAYERS, Colors, Layout, player_mark
 from boardgen.i18n import Words, words_for
 from boardgen.product import Component, ComponentSet
-from boardgen.scene import Group, Node, Polygon, Rect, Scene, Style
+from boardgen.scene import Group, Node, Polygon, Rect, Scene, Style, translate
 
 
 def token_nodes(colors: Colors, letter: str, number: int, cx: float, cy: float,
@@ -28,7 +28,9 @@ def token_scene(layout: Layout, words: Words, letter: str, number: int) -> Scene
 
 
 def obstacle_nodes(colors: Colors, x: float, y: float, w: float, h: float) -> tuple[Node, ...]:
-    """A striped barrier block covering two squares, unlike anything else on the board."""
+    """A striped barrier block covering two squares, unlike anything else on the board; for
+    the ink saver a block hatched in its colour inside a broad frame, so it still reads
+    black."""
     short = min(w, h)
     stripe = short * 0.32
     stripes: list[Node] = []
@@ -44,12 +46,14 @@ def obstacle_nodes(colors: Colors, x: float, y: float, w: float, h: float) -> tu
         stripes.append(Polygon(points, Style(fill="#f2f0ea")))
         offset += step
     inset = short * 0.1
-    return (
+    block = (
         Rect(x, y, w, h, Style(fill=colors.obstacle)),
         Group(tuple(stripes), clip=(x + inset, y + inset, w - 2 * inset, h - 2 * inset)),
         Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset,
              Style(stroke=colors.obstacle, stroke_mm=short * 0.04)),
     )
+    saved = Group(tuple(tokens.saver_block_face(colors.obstacle, w, h)), translate(x, y))
+    return (Group(block, saver=(saved,)),)
 
 
 def obstacle_size(layout: Layout) -> tuple[float, float]:
