@@ -284,21 +284,51 @@ def without_black(course: Course) -> Course:
 
 @dataclass
 class GameState:
-    """Pieces on the board, on their start spaces and home, and where the obstacle stands."""
+    """Pieces on the board, on their start spaces and home, and where the obstacle stands.
+
+    A state may be set up by writing ``board``; once play begins, pieces move by ``move``.
+    """
 
     per_colour: int
     board: dict[Cell, str] = field(default_factory=dict)
     waiting: dict[str, int] = field(default_factory=dict)
     home: dict[str, int] = field(default_factory=dict)
     obstacle: Pair | None = None
+    # colour → its pieces' squares in the board's order, read from the board when first asked
+    # for and then kept by ``move`` (the policy asks several times a throw)
+    _pieces: dict[str, list[Cell]] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.waiting = self.waiting or {letter: self.per_colour for letter in COLOURS}
         self.home = self.home or {letter: 0 for letter in COLOURS}
 
     def pieces(self, colour: str) -> list[Cell]:
-        """The squares of ``colour``'s pieces on the board."""
-        return [cell for cell, letter in self.board.items() if letter == colour]
+        """The squares of ``colour``'s pieces on the board (not to be changed)."""
+        if self._pieces is None:
+            self._pieces = {letter: [cell for cell, there in self.board.items() if there == letter]
+                            for letter in COLOURS}
+        return self._pieces[colour]
+
+    def move(self, colour: str, origin: Cell | None, target: Cell, home: bool) -> str | None:
+        """Move a piece (``origin`` None: enter one), home or onto ``target``; the colour of
+        the piece it captures, if any, goes back to its start space."""
+        board = self.board
+        pieces = self.pieces(colour)
+        if origin is None:
+            self.waiting[colour] -= 1
+        else:
+            del board[origin]
+            pieces.remove(origin)
+        victim = board.pop(target, None)
+        if victim is not None:
+            self.waiting[victim] += 1
+            self._pieces[victim].remove(target)
+        if home:
+            self.home[colour] += 1
+        else:
+            board[target] = colour
+            pieces.append(target)
+        return victim
 
     def left(self, colour: str, tables: Tables, cells: list[Cell] | None = None) -> int:
         """The distance ``colour``'s pieces (on ``cells``, if given) still have to go, together."""
@@ -417,9 +447,11 @@ class Simulator:
         """
         start = tables.start_distance
         board = state.board
-        top_gain = None
+        top_gain = top = None
         reached: list[tuple[Cell | None, list[tuple[Cell, int]]]] = []  # at top_gain
-        sources = [(origin, tables.levels(origin, face)) for origin in state.pieces(colour)]
+        known = tables._levels[face]
+        sources = [(origin, known.get(origin) or tables.levels(origin, face))
+                   for origin in state.pieces(colour)]
         if state.waiting[colour]:
             sources.append((None, tables.entry_levels(colour, face)))
         for origin, levels in sources:
@@ -440,21 +472,26 @@ class Simulator:
                             break
                     else:
                         hits.append((target, score))
+                        if top is None or score > top or gain != top_gain:
+                            if gain != top_gain:
+                                top_gain, top, reached = gain, score, []
+                            else:
+                                top = score
                 if hits:
-                    if top_gain is None or gain > top_gain:
-                        top_gain, reached = gain, [(origin, hits)]
-                    else:
-                        reached.append((origin, hits))
+                    reached.append((origin, hits))
                     break
         if top_gain is None:
             return [], -math.inf
-        top = max(score for _, hits in reached for _, score in hits)
         best: list[Move] = []
         for origin, hits in reached:
-            targets_ = [target for target, score in hits if score == top]
+            if len(hits) == 1:
+                if hits[0][1] == top:
+                    best.append((origin, hits[0][0]))
+                continue
+            found = [target for target, score in hits if score == top]
             if origin is None:  # an entry square reached from two start cells counts once
-                targets_ = list(dict.fromkeys(targets_))
-            best.extend((origin, target) for target in targets_)
+                found = list(dict.fromkeys(found))
+            best.extend((origin, target) for target in found)
         return best, top_gain
 
     def _best_placement(self, state: GameState, colour: str,
@@ -535,20 +572,10 @@ class Simulator:
     def _move(self, state: GameState, colour: str, move: Move) -> bool:
         """Play a move (capturing, or bringing a piece home); True when ``colour`` has won."""
         origin, target = move
-        board = state.board
-        if origin is None:
-            state.waiting[colour] -= 1
-        else:
-            del board[origin]
-        victim = board.pop(target, None)
-        if victim is not None:
-            state.waiting[victim] += 1
+        home = target in self.course.goal
+        if state.move(colour, origin, target, home) is not None:
             self.effects.captures += 1
-        if target in self.course.goal:
-            state.home[colour] += 1
-            return state.home[colour] == self.per_colour
-        board[target] = colour
-        return False
+        return home and state.home[colour] == self.per_colour
 
 
 # ---- many games and their figures -----------------------------------------------------
