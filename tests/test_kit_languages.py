@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 
 from boardgen.build import BuildOptions, build
 from boardgen.i18n import LANGUAGES
@@ -25,7 +25,10 @@ import_enchant()  # without libenchant the module is skipped (a failure under CI
 SPELLING = Path(__file__).parent / "spelling"
 DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "pl": "pl_PL"}
 WORD = re.compile(r"[^\W\d_]{3,}")
-HYPHENATED = re.compile(r"([^\W\d_])-\n\s*([^\W\d_])")  # a word broken over two lines
+# PDFium marks a hyphen it found at a line's end and joins the line to what follows: the
+# rest of the word, or (at the foot of a page) the page furniture after it
+JOINED_HYPHEN = "\ufffe"
+PAGE_END_HYPHEN = re.compile(JOINED_HYPHEN + r"(?![^\W\d_])")
 # The head of a word broken at the foot of a page, the page furniture after it
 PAGE_END_HEAD = re.compile(r"([^\W\d_]+)-\n(?!\s*[^\W\d_])")
 FILE_NAME = re.compile(r"\S+\.toml\b")
@@ -36,10 +39,12 @@ def pdf_words(folder: Path, known: set[str]) -> dict[str, set[str]]:
     ``known`` are the words of the kit's language, to rejoin words hyphenated at a page end."""
     found = {}
     for path in sorted(folder.glob("*.pdf")):
-        reader = PdfReader(path)
-        text = "\n".join(page.extract_text() or "" for page in reader.pages)
-        text += " " + str((reader.metadata or {}).get("/Title", ""))
-        text = HYPHENATED.sub(r"\1\2", text)
+        document = pdfium.PdfDocument(path)
+        pages = [page.get_textpage().get_text_range() for page in document]
+        text = "\n".join(page.replace("\r\n", "\n") for page in pages)
+        text = PAGE_END_HYPHEN.sub("-\n", text).replace(JOINED_HYPHEN, "")
+        text += " " + (document.get_metadata_dict().get("Title") or "")
+        document.close()
         text = FILE_NAME.sub(" ", text)  # the cover names the layout file it was made from
         whole, halves = page_break_fragments(text, known)
         found[path.name] = (set(WORD.findall(text)) - halves) | whole

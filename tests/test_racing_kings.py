@@ -237,8 +237,8 @@ def english_words():
     return {text for text in flatten(load_layout("racing_kings").labels["en"]).values()}
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
-def test_german_and_polish_kits_print_no_english_label(run_cli, tmp_path, english_words, lang):
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
+def test_translated_kits_print_no_english_label(run_cli, tmp_path, english_words, lang):
     result = run_cli("build", "racing_kings", "--lang", lang, "--format", "pdf",
                      "--out", tmp_path)
     assert result.exit_code == 0, result.stderr

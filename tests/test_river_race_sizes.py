@@ -184,7 +184,7 @@ def words_in(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-zÀ-ž]{3,}", text)}
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
 def test_board_tiles_and_pieces_print_no_english_word(lang):
     layout = load_layout("river_race")
     game = compose_game(layout, words=words_for(layout, lang))

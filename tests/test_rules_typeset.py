@@ -103,7 +103,7 @@ def test_forced_line_breaks_start_new_lines():
     assert len(wrap((Run("one"), Run("\n"), Run("two")), 100, 3.6)) == 2
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
 @pytest.mark.parametrize("style", [A4, A5], ids=["a4", "a5"])
 def test_all_text_stays_inside_the_margins_and_pages_are_numbered(lang, style):
     pages = fixture_pages(lang, style)

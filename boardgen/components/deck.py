@@ -108,16 +108,9 @@ class Model(LayoutModel):
                             "with a row per card: count, value, pile, title, text")
     piles: dict[str, Pile] = Field(default_factory=dict, description="piles by name, each with "
                                    "its own back")
-    picture: str | None = Field(None, description="a pictogram drawn pale behind the value of "
-                                                  "every face and on the backs (wheel, star, ...)")
-
-    @field_validator("picture")
-    @classmethod
-    def known_picture(cls, name: str | None) -> str | None:
-        if name is not None and name not in pictograms.DRAWINGS:
-            raise ValueError(f"unknown pictogram {name!r}; expected one of "
-                             f"{', '.join(pictograms.DRAWINGS)}")
-        return name
+    picture: pictograms.DrawingName | None = Field(
+        None, description="a pictogram drawn pale behind the value of every face and on the "
+                          "backs (wheel, star, ...)")
 
     @model_validator(mode="after")
     def cards_somewhere(self):

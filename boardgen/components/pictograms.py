@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Annotated
+
+from pydantic import AfterValidator
 
 from boardgen.components import links
 
@@ -204,6 +207,18 @@ DRAWINGS = {"goose": _goose, "bridge": _bridge, "inn": _inn, "well": _well, "maz
             "again": _again, "die": _die, "crown": _crown, "start": _start,
             "cyclist": _cyclist, "wheel": _wheel, "rider-change": _rider_change,
             "crash": _crash}
+
+
+def known_drawing(name: str) -> str:
+    """``name`` if it is one of the drawings; the message a layout's unknown name gets."""
+    if name not in DRAWINGS:
+        raise ValueError(f"unknown pictogram {name!r}; expected one of {', '.join(DRAWINGS)}")
+    return name
+
+
+# A layout's name of a pictogram (a deck's, a standee's), checked when the layout is read
+DrawingName = Annotated[str, AfterValidator(known_drawing)]
+
 # Drawn at their own size rather than as a symbol scaled from the 100-unit box, so their
 # finest lines keep a printable width however small they are drawn.
 AT_ANY_SIZE = {"rider-change": lambda cx, cy, r, ink, ground: rider_change(cx, cy, r, ink),

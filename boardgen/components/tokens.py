@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Literal, Mapping, Sequence
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from boardgen import fonts
 from boardgen.components import pictograms
@@ -52,20 +52,13 @@ class Model(LayoutModel):
     numbers: Literal["token", "player"] = Field(
         "token", description="what a token's number counts: a player's tokens, or the players "
                              "(every token of player 3 shows 3)")
-    picture: str | None = Field(None, description="a pictogram on a standee's face instead of a "
-                                                  "pawn's outline (cyclist, crown, star, ...)")
+    picture: pictograms.DrawingName | None = Field(
+        None, description="a pictogram on a standee's face instead of a pawn's outline "
+                          "(cyclist, crown, star, ...)")
     face_mm: float | None = Field(None, ge=8, le=150, description="height of a standee's face "
                                                                  "(default: 1.6 × its width)")
     number_share: float = Field(0.3, ge=0.1, le=0.5, description="the radius of a standee's "
                                 "number disc as a share of its width")
-
-    @field_validator("picture")
-    @classmethod
-    def known_picture(cls, name: str | None) -> str | None:
-        if name is not None and name not in pictograms.DRAWINGS:
-            raise ValueError(f"unknown pictogram {name!r}; expected one of "
-                             f"{', '.join(pictograms.DRAWINGS)}")
-        return name
 
 
 def _ink(color: str, ink: str) -> str:
