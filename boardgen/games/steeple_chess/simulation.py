@@ -150,7 +150,9 @@ class Tables:
         # face → origin → the rule's squares by gain (see ``levels``)
         self._levels: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
         self._entry_levels: dict[tuple[str, str], tuple] = {}
-        self._alike: dict[tuple, bool] = {}  # see ``alike``
+        # id of the other tables → (start distances alike, face → origin → alike,
+        # (colour, face) → entries alike): see ``alike``
+        self._alike: dict[int, tuple[bool, dict, dict]] = {}
 
     def rule(self, origin: Cell, face: str, entering: bool = False) -> Rule:
         key = (origin, face, entering)
@@ -208,27 +210,28 @@ class Tables:
         """Whether ``best_moves`` finds the same with ``other`` as with these tables: every
         rule it reads for ``colour``'s pieces (and entry) scores alike, and so does every
         start space (a capture's worth). Each answer is kept, as the tables are."""
-        alike = self._alike
-        key = (id(other), None, None)
-        found = alike.get(key)
-        if found is None:
-            found = alike[key] = self.start_distance == other.start_distance
-        if not found:
+        known = self._alike.get(id(other))
+        if known is None:
+            known = self._alike[id(other)] = (self.start_distance == other.start_distance,
+                                              {letter: {} for letter in FACES}, {})
+        same_start, by_face, entries = known
+        if not same_start:
             return False
+        origins = by_face[face]
         for origin in state.pieces(colour):
-            key = (id(other), origin, face)
-            found = alike.get(key)
+            found = origins.get(origin)
             if found is None:
-                found = alike[key] = self.levels(origin, face) == other.levels(origin, face)
+                found = origins[origin] = self.levels(origin, face) == other.levels(origin, face)
             if not found:
                 return False
         if state.waiting[colour]:
-            key = (id(other), colour, face)
-            found = alike.get(key)
+            key = (colour, face)
+            found = entries.get(key)
             if found is None:
-                found = alike[key] = (self.entry_levels(colour, face)
-                                      == other.entry_levels(colour, face))
-        return found
+                found = entries[key] = (self.entry_levels(colour, face)
+                                        == other.entry_levels(colour, face))
+            return found
+        return True
 
     def _grouped(self, rules: tuple[Rule, ...], before: int) -> tuple:
         """The squares of ``rules`` (read in order: rays, quiet rays, captures, rule by rule)
@@ -383,6 +386,7 @@ class Simulator:
         self.count_effects = count_effects
         self.plain = without_black(course) if course.black else None
         self._tables: dict[tuple[bool, Pair | None], Tables] = {}
+        self._comparisons: dict[Pair | None, tuple] = {}  # see ``_compared``
         self.effects = Effects()
 
     def tables(self, obstacle: Pair | None, black: bool = True) -> Tables:
@@ -558,16 +562,26 @@ class Simulator:
         Where every rule the move was chosen by scores alike without them, the same moves
         are the best and nothing changed (the move is one of them): most throws.
         """
-        now = self.tables(state.obstacle)
-        if state.obstacle is not None and not now.alike(self.tables(None), state, colour, face):
-            lifted, _ = self.best_moves(self.tables(None), state, colour, face)
+        now, lifted_tables, ordinary_tables = self._compared(state.obstacle)
+        if lifted_tables is not None and not now.alike(lifted_tables, state, colour, face):
+            lifted, _ = self.best_moves(lifted_tables, state, colour, face)
             if (move not in lifted) if lifted else move is not None:
                 self.effects.obstacle_changed += 1
-        ordinary_tables = self.tables(state.obstacle, black=False) if self.plain else None
         if ordinary_tables is not None and not now.alike(ordinary_tables, state, colour, face):
             ordinary, _ = self.best_moves(ordinary_tables, state, colour, face)
             if (move not in ordinary) if ordinary else move is not None:
                 self.effects.black_changed += 1
+
+    def _compared(self, obstacle: Pair | None) -> tuple[Tables, Tables | None, Tables | None]:
+        """The tables with the obstacle at ``obstacle``, and those ``_count`` compares them
+        with: the obstacle lifted (None when it is off the board), the black squares made
+        ordinary (None on a course without them)."""
+        found = self._comparisons.get(obstacle)
+        if found is None:
+            found = self._comparisons[obstacle] = (
+                self.tables(obstacle), self.tables(None) if obstacle is not None else None,
+                self.tables(obstacle, black=False) if self.plain else None)
+        return found
 
     def _move(self, state: GameState, colour: str, move: Move) -> bool:
         """Play a move (capturing, or bringing a piece home); True when ``colour`` has won."""
