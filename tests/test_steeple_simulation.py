@@ -15,7 +15,7 @@ from boardgen.games.steeple_chess.course import parse_map
 from boardgen.games.steeple_chess.moves import (Position, entry_targets, obstacle_placements,
                                                 targets)
 from boardgen.games.steeple_chess.simulation import (ADVICE_GAMES, ADVICE_SEED, ADVICE_TURN_CAP,
-                                                     FACES,
+                                                     FACES, FAR, SCORE_UNIT, Simulator,
                                                      SHIPPED_MEAN_TURNS, GameState, Tables,
                                                      advice_for, king_distances, play_advice,
                                                      simulate,
@@ -205,6 +205,34 @@ def test_every_move_is_the_engines_move():
                     if state.waiting[colour]:
                         expected |= {(None, t) for t in entry_targets(course, position, colour, face)}
                     assert set(found) == expected
+
+
+def test_the_best_moves_are_the_policys_best_of_every_move():
+    """The moves ``best_moves`` finds by reading each piece's squares best gain first are those
+    scoring highest when every move the engine allows is scored, in the engine's order."""
+    rng = random.Random(11)
+    for course in (load_layout("steeple_chess").track, parse_map(snake(2))):
+        simulator = Simulator(course, FACES, 3)
+        for _ in range(40):
+            state = random_state(course, rng)
+            tables = simulator.tables(state.obstacle)
+            start = tables.start_distance
+            for colour in "GYRB":
+                for face in FACES:
+                    def score(move):
+                        origin, target = move
+                        before = start[colour] if origin is None else tables.distance[origin]
+                        after = tables.distance.get(target, FAR)
+                        victim = state.board.get(target)
+                        worth = 0 if victim is None else SCORE_UNIT // 2 - after + start[victim]
+                        return (before - after) * SCORE_UNIT + worth
+
+                    every = tables.moves(state, colour, face)
+                    top = max(map(score, every), default=None)
+                    expected = [move for move in every if score(move) == top]
+                    best, gain = simulator.best_moves(tables, state, colour, face)
+                    assert best == expected
+                    assert gain == (top // SCORE_UNIT if every else -math.inf)
 
 
 # ---- the figures ------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ and the legend's words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping
 
 from pydantic import Field, model_validator
 
@@ -41,10 +41,12 @@ from boardgen.components.title_band import TitleBand, title_nodes
 from boardgen.geometry.cells import Adjacency, Grid, MapError, parse_map, rectangle
 from boardgen.geometry.naming import Cell, Scheme
 from boardgen.geometry.place import GridPlacement, free_lines
-from boardgen.geometry.reach import Runner, cells_named, check_reachability, obstacles_of
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.product import Board
 from boardgen.scene import Line, Node, Path, Rect, Scene, Style, Text, bounds
+
+if TYPE_CHECKING:
+    from boardgen.geometry.reach import Runner
 
 NAME = "grid"
 Fill = Color | tuple[Color, Color]
@@ -151,6 +153,8 @@ class Model(LayoutModel):
 def ways(reach: Reach, cells: Grid) -> tuple[list, list[Runner]]:
     """The obstacles and the players of a declaration, on the board's cells (ValueError:
     a word that names no kind and no cell)."""
+    from boardgen.geometry.reach import Runner, cells_named, obstacles_of  # only boards with ways
+
     blocked = obstacles_of(cells, reach.blocked, cells_named(cells, reach.cells))
     runners = [Runner(n, cells_named(cells, way.starts), cells_named(cells, way.goals),
                       " or ".join(way.goals)) for n, way in enumerate(reach.players, start=1)]
@@ -159,6 +163,8 @@ def ways(reach: Reach, cells: Grid) -> tuple[list, list[Runner]]:
 
 def check_ways(reach: Reach, cells: Grid) -> None:
     """Refuse a board whose obstacles wall a player in, naming the wall and drawing it."""
+    from boardgen.geometry.reach import cells_named, check_reachability
+
     for key, words in [("reach.blocked", reach.blocked), ("reach.cells", reach.cells)] + [
             (f"reach.players[{k}].{end}", getattr(way, end))
             for k, way in enumerate(reach.players) for end in ("starts", "goals")]:

@@ -9,16 +9,23 @@ and who can get through a grid past its obstacles.
 - :mod:`~boardgen.geometry.reach`: obstacles placed on a grid by the rules, and reachability of
   goals past them, as a report.
 
-Nothing here draws: components turn this geometry into scenes.
+Nothing here draws: components turn this geometry into scenes. The names below are read from
+their modules when first asked for: a build that draws a track imports no reachability check.
 """
 
-from boardgen.geometry.cells import Grid, MapError, parse_map, rectangle
-from boardgen.geometry.naming import Cell, Naming
-from boardgen.geometry.place import GridPlacement
-from boardgen.geometry.reach import (Obstacle, PlacingRules, Runner, check_placements,
-                                     check_reachability)
-from boardgen.geometry.track import Space, Track
+from importlib import import_module
 
-__all__ = ["Cell", "Grid", "GridPlacement", "MapError", "Naming", "Obstacle", "PlacingRules",
-           "Runner", "Space", "Track", "check_placements", "check_reachability", "parse_map",
-           "rectangle"]
+_HOMES = {"Grid": "cells", "MapError": "cells", "parse_map": "cells", "rectangle": "cells",
+          "Cell": "naming", "Naming": "naming", "GridPlacement": "place",
+          "Obstacle": "reach", "PlacingRules": "reach", "Runner": "reach",
+          "check_placements": "reach", "check_reachability": "reach",
+          "Space": "track", "Track": "track"}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

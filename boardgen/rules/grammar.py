@@ -14,11 +14,12 @@ use. The CLDR locale of a language is its catalogue's ``[language] locale``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
-from unicode_rbnf import RbnfEngine
+if TYPE_CHECKING:
+    from unicode_rbnf import RbnfEngine
 
 from boardgen import languages
 
@@ -168,6 +169,8 @@ class _NoSpellOut(Exception):
 
 @lru_cache(maxsize=None)
 def _engine(language: str) -> RbnfEngine:
+    from unicode_rbnf import RbnfEngine  # read by the first text that spells a number out
+
     try:
         return RbnfEngine.for_language(language)
     except Exception:  # the package's own error for a language without spell-out rules

@@ -61,6 +61,8 @@ FAR = 10_000  # the distance of a square with no way to the goal
 SCORE_UNIT = 8 * FAR  # a move's score: its gain in these units, plus a capture's worth
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 
+RAY, QUIET, CAPTURE = 0, 1, 2  # how a piece reaches a square of its rule (see ``Rule``)
+
 Pair = tuple[Cell, Cell]
 Move = tuple[Cell | None, Cell]  # (origin, target); origin None enters a piece
 
@@ -133,19 +135,24 @@ class Tables:
     short exactly as the engine does. Rules are made on first use.
     """
 
-    def __init__(self, course: Course, obstacle: Pair | None):
+    def __init__(self, course: Course, obstacle: Pair | None, base: "Tables | None" = None):
         self.course = course
         blocked = frozenset(obstacle or ())
+        self.blocked = blocked
+        # the same course without the obstacle: its rules, cut at the obstacle, are these
+        self.base = base if base is not None and not base.blocked and blocked else None
         self.distance = king_distances(course, blocked)
         self.start_distance = {letter: min((self.distance.get(c, FAR) for c in cells), default=FAR)
                                for letter, cells in course.entries.items()}
         self._empty = Position({}, blocked)
         self._full = Position(Occupied(), blocked)
         self._rules: dict[tuple[Cell, str, bool], Rule] = {}
-        # face → origin → the rule's squares with their scores (see ``scored_rule``)
-        self._scored_rules: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
-        self._scored_entries: dict[tuple[str, str], tuple] = {}
-        self._alike: dict[tuple, bool] = {}  # see ``alike``
+        # face → origin → the rule's squares by gain (see ``levels``)
+        self._levels: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
+        self._entry_levels: dict[tuple[str, str], tuple] = {}
+        # id of the other tables → (start distances alike, face → origin → alike,
+        # (colour, face) → entries alike): see ``alike``
+        self._alike: dict[int, tuple[bool, dict, dict]] = {}
 
     def rule(self, origin: Cell, face: str, entering: bool = False) -> Rule:
         key = (origin, face, entering)
@@ -155,6 +162,8 @@ class Tables:
         return found
 
     def _make_rule(self, origin: Cell, face: str, entering: bool) -> Rule:
+        if self.base is not None and origin not in self.blocked:
+            return self._cut(self.base.rule(origin, face, entering))
         reach = targets(self.course, self._empty, "G", face, origin, entering=entering)
         if face == "P":
             return Rule(quiet=_rays(origin, reach), captures=tuple(sorted(
@@ -163,67 +172,95 @@ class Tables:
             return Rule(rays=tuple((cell,) for cell in sorted(reach)))
         return Rule(rays=_rays(origin, reach))
 
-    def scored_rule(self, origin: Cell, face: str) -> tuple:
-        """The rule of a piece on ``origin`` with each square's score beside it (see
-        ``_scored``)."""
-        found = self._scored_rules[face].get(origin)
+    def _cut(self, rule: Rule) -> Rule:
+        """A rule of the course without the obstacle, as the obstacle leaves it: a piece stops
+        before a covered square, and neither lands nor captures on one (as the engine's)."""
+        blocked = self.blocked
+
+        def cut(ray: tuple[Cell, ...]) -> tuple[Cell, ...]:
+            for index, cell in enumerate(ray):
+                if cell in blocked:
+                    return ray[:index]
+            return ray
+
+        rays = tuple(ray for ray in map(cut, rule.rays) if ray)
+        quiet = tuple(ray for ray in map(cut, rule.quiet) if ray)
+        return Rule(rays, quiet, tuple(cell for cell in rule.captures if cell not in blocked))
+
+    def levels(self, origin: Cell, face: str) -> tuple:
+        """The squares of the rule of a piece on ``origin``, grouped by the gain of a move
+        there, best first (see ``_levels``)."""
+        found = self._levels[face].get(origin)
         if found is None:
-            found = self._scored_rules[face][origin] = self._scored(
-                self.rule(origin, face), self.distance.get(origin, FAR))
+            found = self._levels[face][origin] = self._grouped(
+                (self.rule(origin, face),), self.distance.get(origin, FAR))
         return found
 
-    def scored_entries(self, colour: str, face: str) -> tuple:
-        """``scored_rule`` of each start-line cell a ``colour`` piece enters from, in order."""
+    def entry_levels(self, colour: str, face: str) -> tuple:
+        """``levels`` of a ``colour`` piece entering, over the rules of its start-line cells."""
         key = (colour, face)
-        found = self._scored_entries.get(key)
+        found = self._entry_levels.get(key)
         if found is None:
-            found = self._scored_entries[key] = tuple(
-                self._scored(self.rule(cell, face, True), self.start_distance[colour])
-                for cell in self.course.entries[colour])
+            found = self._entry_levels[key] = self._grouped(
+                tuple(self.rule(cell, face, True) for cell in self.course.entries[colour]),
+                self.start_distance[colour])
         return found
 
     def alike(self, other: "Tables", state: "GameState", colour: str, face: str) -> bool:
         """Whether ``best_moves`` finds the same with ``other`` as with these tables: every
         rule it reads for ``colour``'s pieces (and entry) scores alike, and so does every
         start space (a capture's worth). Each answer is kept, as the tables are."""
-        alike = self._alike
-        key = (id(other), None, None)
-        found = alike.get(key)
-        if found is None:
-            found = alike[key] = self.start_distance == other.start_distance
-        if not found:
+        known = self._alike.get(id(other))
+        if known is None:
+            known = self._alike[id(other)] = (self.start_distance == other.start_distance,
+                                              {letter: {} for letter in FACES}, {})
+        same_start, by_face, entries = known
+        if not same_start:
             return False
+        origins = by_face[face]
         for origin in state.pieces(colour):
-            key = (id(other), origin, face)
-            found = alike.get(key)
+            found = origins.get(origin)
             if found is None:
-                found = alike[key] = (self.scored_rule(origin, face)
-                                      == other.scored_rule(origin, face))
+                found = origins[origin] = self.levels(origin, face) == other.levels(origin, face)
             if not found:
                 return False
         if state.waiting[colour]:
-            key = (id(other), colour, face)
-            found = alike.get(key)
+            key = (colour, face)
+            found = entries.get(key)
             if found is None:
-                found = alike[key] = (self.scored_entries(colour, face)
-                                      == other.scored_entries(colour, face))
-        return found
+                found = entries[key] = (self.entry_levels(colour, face)
+                                        == other.entry_levels(colour, face))
+            return found
+        return True
 
-    def _scored(self, rule: Rule, before: int) -> tuple:
-        """(rays, quiet rays, captures) of a piece ``before`` squares from the goal, each
-        square as (square, score of a move there, that score for a capture before the
-        victim's start distance is added): a move's score is its gain first, then a
-        capture, then how far back the victim goes."""
+    def _grouped(self, rules: tuple[Rule, ...], before: int) -> tuple:
+        """The squares of ``rules`` (read in order: rays, quiet rays, captures, rule by rule)
+        for a piece ``before`` squares from the goal, grouped by gain, the best gain first.
+
+        Each group is ``(gain, squares)``, each square ``(kind, square, squares before it on
+        its ray, score of a move there, that score for a capture before the victim's start
+        distance is added)`` in the order read. A move's score is its gain first, then a
+        capture, then how far back the victim goes: a capture's worth is less than a gain
+        of one square, so the best move is in the best group a piece can reach.
+        """
         distance = self.distance
+        groups: dict[int, list[tuple]] = {}
 
-        def scored(cell: Cell) -> tuple[Cell, int, int]:
+        def add(kind: int, cell: Cell, before_it: tuple[Cell, ...]) -> None:
             after = distance.get(cell, FAR)
-            gain = (before - after) * SCORE_UNIT
-            return cell, gain, gain + SCORE_UNIT // 2 - after
+            gain = before - after
+            score = gain * SCORE_UNIT
+            groups.setdefault(gain, []).append(
+                (kind, cell, before_it, score, score + SCORE_UNIT // 2 - after))
 
-        return (tuple(tuple(map(scored, ray)) for ray in rule.rays),
-                tuple(tuple(map(scored, ray)) for ray in rule.quiet),
-                tuple(map(scored, rule.captures)))
+        for rule in rules:
+            for kind, rays in ((RAY, rule.rays), (QUIET, rule.quiet)):
+                for ray in rays:
+                    for index, cell in enumerate(ray):
+                        add(kind, cell, ray[:index])
+            for cell in rule.captures:
+                add(CAPTURE, cell, ())
+        return tuple((gain, tuple(groups[gain])) for gain in sorted(groups, reverse=True))
 
     def moves(self, state: "GameState", colour: str, face: str) -> list[Move]:
         """Every move of ``colour`` for ``face``: pieces on the board, then a piece entering."""
@@ -250,21 +287,51 @@ def without_black(course: Course) -> Course:
 
 @dataclass
 class GameState:
-    """Pieces on the board, on their start spaces and home, and where the obstacle stands."""
+    """Pieces on the board, on their start spaces and home, and where the obstacle stands.
+
+    A state may be set up by writing ``board``; once play begins, pieces move by ``move``.
+    """
 
     per_colour: int
     board: dict[Cell, str] = field(default_factory=dict)
     waiting: dict[str, int] = field(default_factory=dict)
     home: dict[str, int] = field(default_factory=dict)
     obstacle: Pair | None = None
+    # colour → its pieces' squares in the board's order, read from the board when first asked
+    # for and then kept by ``move`` (the policy asks several times a throw)
+    _pieces: dict[str, list[Cell]] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.waiting = self.waiting or {letter: self.per_colour for letter in COLOURS}
         self.home = self.home or {letter: 0 for letter in COLOURS}
 
     def pieces(self, colour: str) -> list[Cell]:
-        """The squares of ``colour``'s pieces on the board."""
-        return [cell for cell, letter in self.board.items() if letter == colour]
+        """The squares of ``colour``'s pieces on the board (not to be changed)."""
+        if self._pieces is None:
+            self._pieces = {letter: [cell for cell, there in self.board.items() if there == letter]
+                            for letter in COLOURS}
+        return self._pieces[colour]
+
+    def move(self, colour: str, origin: Cell | None, target: Cell, home: bool) -> str | None:
+        """Move a piece (``origin`` None: enter one), home or onto ``target``; the colour of
+        the piece it captures, if any, goes back to its start space."""
+        board = self.board
+        pieces = self.pieces(colour)
+        if origin is None:
+            self.waiting[colour] -= 1
+        else:
+            del board[origin]
+            pieces.remove(origin)
+        victim = board.pop(target, None)
+        if victim is not None:
+            self.waiting[victim] += 1
+            self._pieces[victim].remove(target)
+        if home:
+            self.home[colour] += 1
+        else:
+            board[target] = colour
+            pieces.append(target)
+        return victim
 
     def left(self, colour: str, tables: Tables, cells: list[Cell] | None = None) -> int:
         """The distance ``colour``'s pieces (on ``cells``, if given) still have to go, together."""
@@ -319,6 +386,7 @@ class Simulator:
         self.count_effects = count_effects
         self.plain = without_black(course) if course.black else None
         self._tables: dict[tuple[bool, Pair | None], Tables] = {}
+        self._comparisons: dict[Pair | None, tuple] = {}  # see ``_compared``
         self.effects = Effects()
 
     def tables(self, obstacle: Pair | None, black: bool = True) -> Tables:
@@ -326,7 +394,8 @@ class Simulator:
         found = self._tables.get(key)
         if found is None:
             course = self.course if black else self.plain
-            found = self._tables[key] = Tables(course, obstacle)
+            base = self.tables(None, black) if obstacle is not None else None
+            found = self._tables[key] = Tables(course, obstacle, base)
         return found
 
     @cached_property
@@ -376,60 +445,58 @@ class Simulator:
                    face: str) -> tuple[list[Move], float]:
         """The moves the policy rates best for ``face``, and their gain (-inf: none).
 
-        The best are listed in the order of ``Tables.moves``. The scores come with the
-        rules (``Tables.scored_rule``): only the squares' occupants are looked up here.
+        The best are listed in the order of ``Tables.moves``. Each piece's squares come
+        grouped by gain, best first (``Tables.levels``): a piece is read down to the first
+        group it can reach, and no lower than the best gain found so far.
         """
         start = tables.start_distance
         board = state.board
-        best: list[Move] = []
-        top = -math.inf
-        choices = [(origin, (tables.scored_rule(origin, face),))
+        top_gain = top = None
+        reached: list[tuple[Cell | None, list[tuple[Cell, int]]]] = []  # at top_gain
+        known = tables._levels[face]
+        sources = [(origin, known.get(origin) or tables.levels(origin, face))
                    for origin in state.pieces(colour)]
         if state.waiting[colour]:
-            choices.append((None, tables.scored_entries(colour, face)))
-        for origin, rules in choices:
-            seen = set() if len(rules) > 1 else None  # an entry square reached twice counts once
-            for rays, quiet, captures in rules:
-                for ray in rays:
-                    for target, score, taking in ray:
-                        victim = board.get(target)
-                        if victim is not None:
-                            if victim == colour:
-                                break
-                            score = taking + start[victim]
-                        if seen is None or target not in seen:
-                            if seen is not None:
-                                seen.add(target)
-                            if score > top:
-                                top, best = score, [(origin, target)]
-                            elif score == top:
-                                best.append((origin, target))
-                        if victim is not None:
-                            break
-                for ray in quiet:
-                    for target, score, _ in ray:
-                        if target in board:
-                            break
-                        if seen is None or target not in seen:
-                            if seen is not None:
-                                seen.add(target)
-                            if score > top:
-                                top, best = score, [(origin, target)]
-                            elif score == top:
-                                best.append((origin, target))
-                for target, _, taking in captures:
+            sources.append((None, tables.entry_levels(colour, face)))
+        for origin, levels in sources:
+            for gain, squares in levels:
+                if top_gain is not None and gain < top_gain:
+                    break
+                hits = []
+                for kind, target, before_it, score, taking in squares:
                     victim = board.get(target)
-                    if victim is None or victim == colour:
-                        continue
-                    if seen is None or target not in seen:
-                        if seen is not None:
-                            seen.add(target)
+                    if victim is not None:
+                        if victim == colour or kind == QUIET:
+                            continue
                         score = taking + start[victim]
-                        if score > top:
-                            top, best = score, [(origin, target)]
-                        elif score == top:
-                            best.append((origin, target))
-        return best, (top // SCORE_UNIT if best else -math.inf)
+                    elif kind == CAPTURE:
+                        continue
+                    for cell in before_it:
+                        if cell in board:
+                            break
+                    else:
+                        hits.append((target, score))
+                        if top is None or score > top or gain != top_gain:
+                            if gain != top_gain:
+                                top_gain, top, reached = gain, score, []
+                            else:
+                                top = score
+                if hits:
+                    reached.append((origin, hits))
+                    break
+        if top_gain is None:
+            return [], -math.inf
+        best: list[Move] = []
+        for origin, hits in reached:
+            if len(hits) == 1:
+                if hits[0][1] == top:
+                    best.append((origin, hits[0][0]))
+                continue
+            found = [target for target, score in hits if score == top]
+            if origin is None:  # an entry square reached from two start cells counts once
+                found = list(dict.fromkeys(found))
+            best.extend((origin, target) for target in found)
+        return best, top_gain
 
     def _best_placement(self, state: GameState, colour: str,
                         rng: random.Random) -> tuple[Pair | None, float]:
@@ -495,34 +562,34 @@ class Simulator:
         Where every rule the move was chosen by scores alike without them, the same moves
         are the best and nothing changed (the move is one of them): most throws.
         """
-        now = self.tables(state.obstacle)
-        if state.obstacle is not None and not now.alike(self.tables(None), state, colour, face):
-            lifted, _ = self.best_moves(self.tables(None), state, colour, face)
+        now, lifted_tables, ordinary_tables = self._compared(state.obstacle)
+        if lifted_tables is not None and not now.alike(lifted_tables, state, colour, face):
+            lifted, _ = self.best_moves(lifted_tables, state, colour, face)
             if (move not in lifted) if lifted else move is not None:
                 self.effects.obstacle_changed += 1
-        ordinary_tables = self.tables(state.obstacle, black=False) if self.plain else None
         if ordinary_tables is not None and not now.alike(ordinary_tables, state, colour, face):
             ordinary, _ = self.best_moves(ordinary_tables, state, colour, face)
             if (move not in ordinary) if ordinary else move is not None:
                 self.effects.black_changed += 1
 
+    def _compared(self, obstacle: Pair | None) -> tuple[Tables, Tables | None, Tables | None]:
+        """The tables with the obstacle at ``obstacle``, and those ``_count`` compares them
+        with: the obstacle lifted (None when it is off the board), the black squares made
+        ordinary (None on a course without them)."""
+        found = self._comparisons.get(obstacle)
+        if found is None:
+            found = self._comparisons[obstacle] = (
+                self.tables(obstacle), self.tables(None) if obstacle is not None else None,
+                self.tables(obstacle, black=False) if self.plain else None)
+        return found
+
     def _move(self, state: GameState, colour: str, move: Move) -> bool:
         """Play a move (capturing, or bringing a piece home); True when ``colour`` has won."""
         origin, target = move
-        board = state.board
-        if origin is None:
-            state.waiting[colour] -= 1
-        else:
-            del board[origin]
-        victim = board.pop(target, None)
-        if victim is not None:
-            state.waiting[victim] += 1
+        home = target in self.course.goal
+        if state.move(colour, origin, target, home) is not None:
             self.effects.captures += 1
-        if target in self.course.goal:
-            state.home[colour] += 1
-            return state.home[colour] == self.per_colour
-        board[target] = colour
-        return False
+        return home and state.home[colour] == self.per_colour
 
 
 # ---- many games and their figures -----------------------------------------------------
