@@ -314,7 +314,8 @@ def document_files(layout, output: GameOutput, options: BuildOptions,
                    target: str | None = None, notes: list[str] | None = None) -> dict[str, bytes]:
     """The print files (PDFs, if asked for) and board.json of a game as printed."""
     files = print_files(layout, output, options, target, notes) if "pdf" in options.formats else {}
-    document = {"game": layout.game, "name": layout.name, "title": layout.title, "units": "mm",
+    title = words_for(layout, options.lang)("title")  # the kit's own language, as it prints it
+    document = {"game": layout.game, "name": layout.name, "title": title, "units": "mm",
                 "board_size": [output.board.scene.width, output.board.scene.height]}
     document.update(output.board_json)
     files["board.json"] = (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode()

