@@ -125,7 +125,7 @@ def movable_columns(entries: list[Entry], x: float, y: float, width: float, heig
         for entry in entries[k::columns]:
             nodes += _entry(entry, left, top, column_w, size, ink, ground, uses)
             top += entry_height(entry, column_w, size) + size
-        right = max(_right(node) for node in nodes)
+        right = max((_right(node) for node in nodes), default=left)
         low = x if k == 0 else (lefts[k - 1] + column_w + left) / 2
         high = x + width if k == columns - 1 else (left + column_w + lefts[k + 1]) / 2
         blocks.append(_sliding(nodes, low - left, high - right))

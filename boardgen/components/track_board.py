@@ -35,7 +35,7 @@ from boardgen.geometry.shapes import Disc, Oval, Rectangle, Shape, Spiral, squar
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.product import Board as PrintedBoard
-from boardgen.scene import Node, Path, Rect, Scene, Style, Text, bounds, ink_on, mix
+from boardgen.scene import Group, Node, Path, Rect, Scene, Style, Text, bounds, ink_on, mix
 
 NAME = "track"
 MAX_SPACES = 400
@@ -817,7 +817,10 @@ def _start_marker(model, laid: Plan, context: Context, uses: set) -> list[Node]:
 
 def seams(model, laid: Plan, height: float, texts: list[Node]
           ) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Cell edges for a cell track, else a fine grid of lines; none through any text."""
+    """Cell edges for a cell track, else a fine grid of lines; none through any text but
+    that of the blocks that move out of a seam's way (``Group.shifts``)."""
+    texts = [line for node in texts for line in
+             (node.children if isinstance(node, Group) and not node.shifts else (node,))]
     boxes = [text_box(node, SEAM_CLEARANCE_MM) for node in texts if isinstance(node, Text)
              and not node.rotate]
     spans_x = [(b[0], 0, b[2] - b[0], 0) for b in boxes]
