@@ -22,7 +22,7 @@ from boardgen.components import pictograms
 from boardgen.components.card_places import Block
 from boardgen.components.text import CAP_HEIGHT, LEADING, wrap
 from boardgen.marks import mark_node
-from boardgen.scene import Line, Node, Rect, Style, Text, ink_on, text_centered
+from boardgen.scene import Group, Line, Node, Rect, Style, Text, Use, ink_on, text_centered
 
 MIN_SIZE_MM = 2.2
 GAP_MM = 5.0
@@ -101,6 +101,52 @@ def legend_nodes(entries: list[Entry], x: float, y: float, width: float, height:
             nodes += _entry(entry, left, top, column_w, size, ink, ground, uses)
             top += entry_height(entry, column_w, size) + size
     return nodes
+
+
+def movable_columns(entries: list[Entry], x: float, y: float, width: float, height: float,
+                    ink: str, ground: str, size: float = 3.4, uses: set | None = None,
+                    columns: int | None = None, gutter: float = GAP_MM) -> list[Node]:
+    """The entries in columns as ``legend_nodes`` sets them, each column a block that may
+    slide across the band out of a page seam's way (``Group.shifts``), as far as halfway
+    to its neighbours. An even count of columns leaves ``gutter`` mm between its two middle
+    ones, where a board two pages wide is cut."""
+    middle = gutter if columns and columns % 2 == 0 else GAP_MM
+    found = plan(entries, width - (middle - GAP_MM), height, size, columns)
+    if not entries or found is None:
+        return []
+    columns, size = found
+    column_w = (width - (columns - 2) * GAP_MM - middle) / columns if columns > 1 else width
+    lefts = [x + k * (column_w + GAP_MM) + (middle - GAP_MM if 2 * k >= columns else 0.0)
+             for k in range(columns)]
+    blocks: list[Node] = []
+    for k, left in enumerate(lefts):
+        nodes: list[Node] = []
+        top = y
+        for entry in entries[k::columns]:
+            nodes += _entry(entry, left, top, column_w, size, ink, ground, uses)
+            top += entry_height(entry, column_w, size) + size
+        right = max((_right(node) for node in nodes), default=left)
+        low = x if k == 0 else (lefts[k - 1] + column_w + left) / 2
+        high = x + width if k == columns - 1 else (left + column_w + lefts[k + 1]) / 2
+        blocks.append(_sliding(nodes, low - left, high - right))
+    return blocks
+
+
+def _right(node: Node) -> float:
+    """Where a legend entry's node ends on the right."""
+    if isinstance(node, Text):
+        return node.x + fonts.text_width(node.text, node.size, node.font)
+    if isinstance(node, Rect):
+        return node.x + node.w
+    return node.transform[4] if isinstance(node, Use) else 0.0
+
+
+def _sliding(nodes: list[Node], low: float, high: float) -> Group:
+    """The nodes as one block that may move from ``low`` to ``high`` mm across (low ≤ 0 ≤
+    high), the nearer places first, whole millimetres apart."""
+    steps = range(1, int(max(-low, high, 0.0)) + 1)
+    shifts = tuple((float(d), 0.0) for step in steps for d in (-step, step) if low <= d <= high)
+    return Group(tuple(nodes), shifts=shifts)
 
 
 def _entry(entry: Entry, x: float, y: float, width: float, size: float, ink: str, ground: str,

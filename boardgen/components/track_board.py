@@ -35,15 +35,18 @@ from boardgen.geometry.shapes import Disc, Oval, Rectangle, Shape, Spiral, squar
 from boardgen.layout import Color, FieldProblem, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.product import Board as PrintedBoard
-from boardgen.scene import Node, Path, Rect, Scene, Style, Text, bounds, ink_on, mix
+from boardgen.scene import Group, Node, Path, Rect, Scene, Style, Text, bounds, ink_on, mix
 
 NAME = "track"
 MAX_SPACES = 400
 SEAM_STEP_MM = 4.0
 SEAM_CLEARANCE_MM = 1.5
+SEAM_REACH_MM = 20.0    # a seam through words crosses no more of them than its neighbours do
 LEGEND_TEXT_MM = 3.6
 LEGEND_GAP_MM = 6.0     # below the legend, to the board's edge
 LEGEND_RISE = 0.5       # the share of the bottom margin the legend moves up into
+LEGEND_GUTTER_MM = 16.0  # between the legend's two middle columns: clear of a cut beside the
+                         # board's middle, where the most even cut of two pages falls
 
 
 class Colors(LayoutModel):
@@ -488,12 +491,14 @@ def compose(model, name: str, context: Context) -> Parts:
     uses: set[tuple[str, str, str]] = set()
     entries: list[legends.Entry] = list(context.facts.get("legend", ())) if model.legend else []
     legend_width = laid.width - 2 * model.margin_mm
-    legend_h = legend_height(entries, legend_width)
+    columns = legend_columns(entries, legend_width, even=True)
+    legend_h = legend_height(entries, legend_width, columns, LEGEND_GUTTER_MM)
     height = laid.height + legend_h
     nodes: list[Node] = [Rect(0, 0, laid.width, height, Style(fill=colors.ground))]
     on_ground = ink_on(colors.ground, dark=colors.ink)  # the title and legend stay legible
     title = title_nodes(context.title, context.words("subtitle"), laid.width,
-                        model.title.height_mm, on_ground, model.title.align, model.margin_mm)
+                        model.title.height_mm, on_ground, model.title.align, model.margin_mm,
+                        movable=True)
     nodes += title
     nodes += _ground_cells(model, laid)
     nodes += _decorations(model, laid)
@@ -508,11 +513,10 @@ def compose(model, name: str, context: Context) -> Parts:
     legend_nodes = []
     if entries and legend_h:
         top = laid.height - model.margin_mm * LEGEND_RISE  # into the margin below the track
-        legend_nodes = legends.legend_nodes(entries, model.margin_mm, top, legend_width,
-                                            legend_h + model.margin_mm * LEGEND_RISE
-                                            - LEGEND_GAP_MM, on_ground, colors.ground,
-                                            LEGEND_TEXT_MM, uses,
-                                            legend_columns(entries, legend_width))
+        legend_nodes = legends.movable_columns(entries, model.margin_mm, top, legend_width,
+                                               legend_h + model.margin_mm * LEGEND_RISE
+                                               - LEGEND_GAP_MM, on_ground, colors.ground,
+                                               LEGEND_TEXT_MM, uses, columns, LEGEND_GUTTER_MM)
         nodes += legend_nodes
     scene = Scene(laid.width, height, tuple(nodes), symbols=pictograms.symbols(uses),
                   title=context.title)
@@ -663,22 +667,31 @@ def infield_plan(model: OvalTrack, laid: Plan, context: Context,
     return infield.plan(laid.oval, title, legend, places)
 
 
-def legend_columns(entries: list[legends.Entry], width: float) -> int:
+def legend_columns(entries: list[legends.Entry], width: float, even: bool = False) -> int:
     """The legend's columns: as many as the board's width gives room (one per 70 mm), fewer
     only where its entries would stand over 90 mm deep; side by side, its columns leave the
-    board's middle free for a page seam more often than one long line would."""
+    board's middle free for a page seam more often than one long line would. ``even``: an
+    even count where there are two or more, so that the board's middle, where a board two
+    pages wide is cut, falls between two columns."""
     count = min(len(entries), max(1, int(width // 70)))
-    while count > 1 and legends.needed_height(entries, width, LEGEND_TEXT_MM, count) >= 90:
+    if even and count > 2 and count % 2:
         count -= 1
+    while count > 1 and legends.needed_height(entries, width, LEGEND_TEXT_MM, count) >= 90:
+        count -= 2 if even and count > 2 else 1
     return max(1, count)
 
 
-def legend_height(entries: list[legends.Entry], width: float) -> float:
-    """How much the board grows below the track for the legend (none without entries)."""
+def legend_height(entries: list[legends.Entry], width: float, columns: int | None = None,
+                  gutter: float = legends.GAP_MM) -> float:
+    """How much the board grows below the track for the legend (none without entries), in
+    ``columns`` columns (by default ``legend_columns``), ``gutter`` mm apart in the middle
+    where their count is even."""
     if not entries or width <= 0:
         return 0.0
-    columns = legend_columns(entries, width)
-    return legends.needed_height(entries, width, LEGEND_TEXT_MM, columns) + LEGEND_GAP_MM
+    columns = columns or legend_columns(entries, width)
+    narrower = gutter - legends.GAP_MM if columns % 2 == 0 else 0.0
+    return legends.needed_height(entries, width - narrower, LEGEND_TEXT_MM, columns) \
+        + LEGEND_GAP_MM
 
 
 def _fill(model, laid: Plan, space: tracks.Space, look: Look | None,
@@ -804,7 +817,10 @@ def _start_marker(model, laid: Plan, context: Context, uses: set) -> list[Node]:
 
 def seams(model, laid: Plan, height: float, texts: list[Node]
           ) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Cell edges for a cell track, else a fine grid of lines; none through any text."""
+    """Cell edges for a cell track, else a fine grid of lines; none through any text but
+    that of the blocks that move out of a seam's way (``Group.shifts``)."""
+    texts = [line for node in texts for line in
+             (node.children if isinstance(node, Group) and not node.shifts else (node,))]
     boxes = [text_box(node, SEAM_CLEARANCE_MM) for node in texts if isinstance(node, Text)
              and not node.rotate]
     spans_x = [(b[0], 0, b[2] - b[0], 0) for b in boxes]
@@ -812,10 +828,27 @@ def seams(model, laid: Plan, height: float, texts: list[Node]
     if laid.grid is not None:
         xs = laid.grid.edges_x(laid.columns)
         ys = laid.grid.edges_y(laid.rows)
-    else:
-        xs = tuple(grid_lines(laid.width, SEAM_STEP_MM))
-        ys = tuple(grid_lines(height, SEAM_STEP_MM))
-    return (free_lines(xs, spans_x, 0), free_lines(ys, spans_y, 1))
+        return (free_lines(xs, spans_x, 0), free_lines(ys, spans_y, 1))
+    xs = tuple(grid_lines(laid.width, SEAM_STEP_MM))
+    ys = tuple(grid_lines(height, SEAM_STEP_MM))
+    words = [text_box(node, 0.0) for node in texts if isinstance(node, Text) and not node.rotate]
+    return (fewest_words(xs, spans_x, [(b[0], 0, b[2] - b[0], 0) for b in words], 0),
+            fewest_words(ys, spans_y, [(0, b[1], 0, b[3] - b[1]) for b in words], 1))
+
+
+def fewest_words(lines: tuple[float, ...], kept: list, words: list, axis: int
+                 ) -> tuple[float, ...]:
+    """The lines clear of the ``kept`` boxes (words with their clearance), and where none
+    is within SEAM_REACH_MM, those of the lines there that cross the fewest ``words``: a
+    spiral leaves no free line across its middle, which pages of A4 or Letter must cut, and
+    a seam there then cuts one word, not three."""
+    free = free_lines(lines, kept, axis)
+    crossed = {v: sum(1 for b in words if b[axis] + 1e-6 < v < b[axis] + b[axis + 2] - 1e-6)
+               for v in lines}
+    least = [v for v in lines if v not in free
+             and not any(abs(w - v) <= SEAM_REACH_MM for w in free)
+             and crossed[v] == min(crossed[w] for w in lines if abs(w - v) <= SEAM_REACH_MM)]
+    return tuple(sorted(free + tuple(least)))
 
 
 # ---- board.json ---------------------------------------------------------------------------
