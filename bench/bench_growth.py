@@ -70,9 +70,9 @@ def _raw(text: str):
 
 
 def named_spaces(size: int) -> str:
-    """Six-day named spaces, every one beyond the track: a problem and its line each."""
-    entry = '{space=200,kind="sprint"},\n'
-    return 'extends = "six_day_race"\n[spaces]\nnamed = [\n' + repeat_to(entry, size) + "]\n"
+    """Six-day spaces given by number, every one beyond the track: a problem and its line each."""
+    lines = "".join(f'{200 + i} = "sprint"\n' for i in range(max(1, size // 16)))
+    return 'extends = "six_day_race"\n[spaces]\n' + lines
 
 
 def black_spaces(size: int) -> str:
