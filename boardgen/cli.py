@@ -414,7 +414,9 @@ def check(
         typer.echo(str(illegal.report))
         raise typer.Exit(EXIT_PROBLEMS)
     with_setup = f", with setup {setup}" if setup is not None else ""
-    typer.echo(f"{file}: ok ({layout.title}, game {layout.game}{with_setup})")
+    rules = getattr(layout, "rules", None)  # a race kind's rules plugin, if it names one
+    kind = f"game {layout.game}" + (f" with rules {rules}" if rules else "")
+    typer.echo(f"{file}: ok ({layout.title}, {kind}{with_setup})")
     typer.echo(f"checked for {coverage.describe(of_layout(layout))}")
     if line:
         typer.echo(f"advice: {line}")

@@ -625,3 +625,12 @@ def test_analyse_refuses_a_race_moved_by_cards_saying_why(run_cli):
     result = run_cli("analyse", "six_day_race", "--json")
     assert result.exit_code == 2 and not result.stdout
     assert "six_day_race.toml" in result.stderr and "cards" in result.stderr
+
+
+def test_check_names_the_rules_plugin_beside_the_game_kind(run_cli):
+    result = run_cli("check", "six_day_race")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        "six_day_race: ok (6-Tage Rennen, game race with rules six_day_race)")
+    plain = run_cli("check", "snakes_and_ladders").stdout.splitlines()[0]
+    assert plain.endswith("(Snakes and Ladders, game race)")
