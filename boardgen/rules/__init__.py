@@ -113,9 +113,9 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
                               f"written in: {names}", tuple(sorted(available)))
     # a game kind that states its rules from the layout alone has a text of its own
     default = getattr(_game(layout), "default_rule_text", None)
-    path = default(lang) if default is not None else None
+    path = default(lang, layout) if default is not None else None
     if path is None and default is not None:  # a language of the user's: no kit without rules
-        kind = sorted(code for code in known if default(code) is not None)
+        kind = sorted(code for code in known if default(code, layout) is not None)
         if kind:
             names = ", ".join(known[code].described() for code in kind)
             raise MissingLanguage(f"no {known[lang].english} rule text for {layout.name!r}; the "

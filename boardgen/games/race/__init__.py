@@ -102,9 +102,17 @@ def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
     return None
 
 
-def default_rule_text(lang: str) -> Path | None:
+def default_rule_text(lang: str, layout: Layout | None = None) -> Path | None:
     """The kind's own rule text in ``lang``, made of the generated sections, for a layout
-    without a text of its own."""
+    without a text of its own. A layout with a rules plugin gets the plugin's text, or none:
+    the kind's text tells of dice, which a plugin's game may not throw."""
+    plugin = plugin_of(layout) if layout is not None else None
+    if plugin is not None:
+        own = getattr(plugin, "default_rule_text", None)
+        if own is None:
+            return None
+        if own is not default_rule_text:  # a plugin may take the kind's text as its own
+            return own(lang)
     path = HERE / f"rules.{lang}.md"
     return path if path.is_file() else None
 
