@@ -127,16 +127,23 @@ class HasFairSetups(Protocol):
         """A legal, fair setup as TOML text; the same seed gives the same setup."""
 
 
+def load_registered(name: str, table: Mapping[str, str], refusal: str, source: str | None,
+                    key: str) -> Any:
+    """The object ``table`` registers as ``name`` (``module`` or ``module:object``), imported
+    now; bad input naming the closest registered name otherwise (``refusal``: what the
+    message calls an unregistered name, "unknown game kind")."""
+    if name not in table:
+        close = difflib.get_close_matches(name, list(table), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(table)}"
+        raise InputError(f"{refusal} {name!r}{hint}", source=source, key=key)
+    module_name, _, attribute = table[name].partition(":")
+    loaded = import_module(module_name)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
 def game_for(kind: str, source: str | None = None) -> Game:
     """The module (or plugin object) for a layout's ``game`` kind."""
-    if kind not in KINDS:
-        close = difflib.get_close_matches(kind, list(KINDS), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(KINDS)}"
-        raise InputError(f"unknown game kind {kind!r}{hint}", source=source, key="game")
-    module_name, _, attribute = KINDS[kind].partition(":")
-    game = import_module(module_name)
-    if attribute:
-        game = getattr(game, attribute)
+    game = load_registered(kind, KINDS, "unknown game kind", source, "game")
     if not isinstance(game, Game):
         raise TypeError(f"{KINDS[kind]} lacks Layout or compose_game")
     return game

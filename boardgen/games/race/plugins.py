@@ -21,11 +21,9 @@ without an ``analyse`` of its own, ``boardgen analyse`` refuses its layouts, say
 
 from __future__ import annotations
 
-import difflib
-from importlib import import_module
 from typing import Any
 
-from boardgen.errors import InputError
+from boardgen.games import load_registered
 
 # boardgen's own plugins, as its pyproject.toml registers them (for a source tree that was
 # never installed, so has no entry points).
@@ -47,14 +45,7 @@ def registered() -> dict[str, str]:
 def rules_for(name: str, source: str | None = None) -> Any:
     """The plugin registered as ``name``; bad input naming the known ones otherwise."""
     known = registered()
-    if name not in known:
-        close = difflib.get_close_matches(name, list(known), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
-        raise InputError(f"no race rules {name!r}{hint}", source=source, key="rules")
-    module_name, _, attribute = known[name].partition(":")
-    plugin = import_module(module_name)
-    if attribute:
-        plugin = getattr(plugin, attribute)
+    plugin = load_registered(name, known, "no race rules", source, "rules")
     if not hasattr(plugin, "Layout") or not hasattr(plugin, "compose_game"):
         raise TypeError(f"{known[name]} lacks Layout or compose_game")
     return plugin
