@@ -10,6 +10,7 @@ import hashlib
 from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from boardgen.cache import file_digest, in_cache, stored, write_file
 
@@ -40,20 +41,27 @@ def font_path(face: str) -> Path:
     return font_dir() / FILES[face]
 
 
+def _derived_face(face: str, variant: str, make: Callable[[bytes], bytes]) -> Path:
+    """The packaged ``face`` remade by ``make``, in the cache under the packaged file's
+    digest and ``variant`` (what ``make`` makes), made once. With nowhere to write at all,
+    the packaged file itself: larger PDFs, or PNGs from the unchanged face, rather than none."""
+    source = font_path(face)
+    data = source.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    try:
+        return in_cache(f"{source.stem}-{digest}-{variant}.ttf",
+                        lambda target: write_file(target, make(data)))
+    except OSError:
+        return source
+
+
 def embedding_path(face: str) -> Path:
     """The face without TrueType hinting, made once and cached.
 
     Hinting only helps screens at small pixel sizes. Print needs none, and without
     it every subset embedded in a PDF is about half the size.
     """
-    source = font_path(face)
-    data = source.read_bytes()
-    digest = hashlib.sha256(data).hexdigest()[:16]
-    try:
-        return in_cache(f"{source.stem}-{digest}-unhinted-{UNHINTED_VERSION}.ttf",
-                        lambda target: write_file(target, _unhinted(data)))
-    except OSError:  # nowhere to write at all: larger PDFs rather than none
-        return source
+    return _derived_face(face, f"unhinted-{UNHINTED_VERSION}", _unhinted)
 
 
 UNHINTED_VERSION = 2  # what ``_unhinted`` makes; a new one is kept under a new name
@@ -64,14 +72,7 @@ def drawing_path(face: str) -> Path:
     the narrow no-break space added as for print (without it, fontconfig drew French
     spaces before ``; : ! ?`` from a fallback font, a full space wide). Made once and cached.
     """
-    source = font_path(face)
-    data = source.read_bytes()
-    digest = hashlib.sha256(data).hexdigest()[:16]
-    try:
-        return in_cache(f"{source.stem}-{digest}-drawing-{DRAWING_VERSION}.ttf",
-                        lambda target: write_file(target, _with_narrow_space(data)))
-    except OSError:  # nowhere to write at all: the packaged face rather than no PNG
-        return source
+    return _derived_face(face, f"drawing-{DRAWING_VERSION}", _with_narrow_space)
 
 
 DRAWING_VERSION = 1  # what ``_with_narrow_space`` makes
