@@ -574,7 +574,8 @@ def key_path(loc: tuple) -> str:
 
 
 def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
-    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p and "]" in p))
+    loc = _without_tags(raw.data, tuple(p for p in err["loc"]
+                                        if not (isinstance(p, str) and "[" in p and "]" in p)))
     kind = err["type"]
     cause = (err.get("ctx") or {}).get("error")
     related: tuple[str, ...] = ()
@@ -603,6 +604,18 @@ def _problem(model: type[BaseModel], raw: RawLayout, err: dict) -> InputError:
     # A missing key is best shown where its table is; anything else where it is set.
     source, line = locate(raw, loc[:-1] if kind == "missing" and len(loc) > 1 else loc)
     return InputError(message, source=source, key=key, line=line)
+
+
+def _without_tags(data: Any, loc: tuple) -> tuple:
+    """``loc`` without the tags pydantic puts in it for a table chosen by its ``type``
+    (``components.die.die.count`` is the layout's ``components.die.count``)."""
+    kept = []
+    for part in loc:
+        if isinstance(data, dict) and part not in data and part == data.get("type"):
+            continue
+        kept.append(part)
+        data = data.get(part) if isinstance(data, dict) else None
+    return tuple(kept)
 
 
 def _inherited_any(raw: RawLayout, keys: tuple[str, ...]) -> bool:

@@ -190,7 +190,7 @@ def test_score_sheet_fits_its_page_for_any_number_of_races(tmp_path):
     from tests.conftest import write
 
     for races in (1, 8):
-        path = write(tmp_path, f"r{races}.toml", f'extends = "six_day_race"\n[score_sheet]\nraces = {races}\n')
+        path = write(tmp_path, f"r{races}.toml", f'extends = "six_day_race"\n[components.score-sheet]\ntables = {races}\n')
         sheet = six_day_race.compose_game(load_layout(str(path))).sheets[0].scene
         lowest = max(n.y for n in walk(sheet.children) if isinstance(n, Text))
         assert lowest < sheet.height - 8

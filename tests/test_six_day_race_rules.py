@@ -9,6 +9,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from boardgen.components.deck import in_language
 from boardgen.games import six_day_race
 from boardgen.i18n import flatten, words_for
 from boardgen.layout import load_layout
@@ -101,7 +102,7 @@ def test_rule_context_matches_the_layout():
 
 def test_a_user_layout_gets_rules_with_its_own_numbers(tmp_path):
     path = write(tmp_path, "mine.toml", 'extends = "six_day_race_advanced"\n'
-                 "[board]\nspaces = 100\n[score_sheet]\nraces = 4\npoints = [6, 4, 2]\n"
+                 "[board]\nspaces = 100\n[components.score-sheet]\ntables = 4\npoints = [6, 4, 2]\n"
                  "[spaces]\n54 = \"plain\"\n64 = \"plain\"\n"  # Moon's 45 the one green
                  "88 = { kind = \"orange\", of = 100 }\n90 = { kind = \"orange\", of = 100 }\n"
                  "[players]\nmax = 6\ncolors = [\"#d7263d\", \"#1f5fd1\", \"#1f9a4b\", \"#f2c318\", "
@@ -126,9 +127,19 @@ def english_label_words(lang: str) -> set[str]:
             found |= {w for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{\w+\}", "", text))}
         return found
 
+    def sheet_texts(layout, lang: str) -> dict[str, str]:
+        """The score sheet's own texts (its component's, not labels) in ``lang``."""
+        sheet = layout.score_sheet
+        texts = [sheet.title, sheet.note, sheet.table_title, sheet.player_title,
+                 sheet.summary.title, sheet.summary.note,
+                 *(c.title for c in sheet.columns.values()),
+                 *(r.title for r in sheet.summary.rows.values())]
+        return {str(k): in_language(t, lang) for k, t in enumerate(texts)}
+
     layout = load_layout("six_day_race_advanced")
-    theirs = words_of(layout.labels[lang]) | words_of({"title": layout.title})
-    return words_of(layout.labels["en"]) - theirs
+    theirs = (words_of(layout.labels[lang]) | words_of({"title": layout.title})
+              | words_of(sheet_texts(layout, lang)))
+    return (words_of(layout.labels["en"]) | words_of(sheet_texts(layout, "en"))) - theirs
 
 
 def game_pdfs(layout, words) -> dict[str, list[bytes]]:
@@ -161,7 +172,7 @@ def test_translated_kits_print_no_english_label_word(name, lang):
         assert not found, (part, sorted(found))
         texts[part] = " ".join(text.split())
     assert words("space.rider-change") in texts["board"] and words("legend.title") in texts["board"]
-    assert words("sheet.lost_laps") in texts["score sheet"]
+    assert in_language(layout.score_sheet.columns["lost_laps"].title, lang) in texts["score sheet"]
     assert words("cards.green") in texts["board"] and words("title") in texts["cards"]
 
 

@@ -8,12 +8,20 @@ player's colour, the tables repeated across and down the sheet while they fit), 
 the game, up to three abreast, and a summary over all of them with a note on who places
 higher). The sheet fills the printable area that A4 and US Letter share, so it prints on
 either at 100 %.
+
+A column may stand for the spaces of one kind (``each = "sprint"``): one column per space of
+that kind on the board, in track order, its title's ``{number}`` counting them from 1 and
+``{space}`` giving the space's number on the track. The game passes the board's spaces by
+kind in ``context.facts["spaces"]`` (kind → space numbers in track order). The note may name
+the sheet's own values: ``{tables}`` (the tables, one per round) and ``{points}`` (the points
+for the first places, spoken as a list in the kit's language).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Literal, Union
+import re
+from typing import Any, Literal, Mapping, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -21,8 +29,8 @@ from boardgen import fonts
 from boardgen.components.base import Context, Parts, Player, Summary
 from boardgen.components.deck import check_text, in_language
 from boardgen.components.text import CAP_HEIGHT, wrap
-from boardgen.components.wording import counted
-from boardgen.layout import Model as LayoutModel
+from boardgen.components.wording import counted, spoken_list
+from boardgen.layout import FieldProblem, Model as LayoutModel
 from boardgen.marks import mark_node
 from boardgen.product import Sheet
 from boardgen.scene import Line, Node, Rect, Scene, Style, Text, ink_on, mix
@@ -52,18 +60,61 @@ NOTE_SIZE = 3.2
 WRITING_ROOM_MM = 7.0        # the narrowest column a number is written into by hand
 
 Text_ = Union[str, dict[str, str]]
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+EACH_PLACEHOLDERS = ("number", "space")   # in the title of a column of each space of a kind
+NOTE_PLACEHOLDERS = ("tables", "points")  # in the sheet's note
+
+
+def placeholders(value: Text_) -> set[str]:
+    """The ``{name}`` placeholders a text uses, in any of its languages."""
+    texts = value.values() if isinstance(value, dict) else (value,)
+    return {name for text in texts for name in PLACEHOLDER.findall(text)}
+
+
+def check_placeholders(value: Text_, allowed: tuple[str, ...], what: str) -> Text_:
+    unknown = sorted(placeholders(value) - set(allowed))
+    if unknown:
+        offered = ", ".join("{" + name + "}" for name in allowed) or "none"
+        raise ValueError(f"{{{unknown[0]}}} is no placeholder of {what} ({offered})")
+    return value
+
+
+def filled(value: Text_, **values: Any) -> Text_:
+    """``value`` with its placeholders replaced in every language (other braces stay)."""
+    def fill(text: str) -> str:
+        return PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], text)
+
+    if isinstance(value, dict):
+        return {lang: fill(text) for lang, text in value.items()}
+    return fill(value)
 
 
 class Column(LayoutModel):
-    """A column of the table."""
+    """A column of the table, or (with ``each``) one column per space of a kind."""
 
-    title: Text_ = Field(description="its heading (one text, or one per language)")
+    title: Text_ = Field(description="its heading (one text, or one per language); with `each`, "
+                                     "{number} counts the columns from 1 and {space} is the "
+                                     "space's number on the track")
     width: float = Field(1.0, gt=0, le=10, description="its width relative to the others")
+    each: str | None = Field(None, min_length=1, max_length=40,
+                             description="a kind of space: one column per space of that kind "
+                                         "on the board, in track order (none where the board "
+                                         "has no such space)")
 
     @field_validator("title")
     @classmethod
     def every_language(cls, value):
         return check_text(value)
+
+    @model_validator(mode="after")
+    def placeholders_of_each(self):
+        allowed = EACH_PLACEHOLDERS if self.each is not None else ()
+        try:
+            check_placeholders(self.title, allowed, "a column's title" if self.each is None
+                               else "the title of a column of each space")
+        except ValueError as error:
+            raise FieldProblem("title", str(error)) from None
+        return self
 
 
 class Total(LayoutModel):
@@ -109,13 +160,18 @@ class Model(LayoutModel):
                                                               "per round of the game")
     title: Text_ = Field("", description="the sheet's name (default: the kit's word for a "
                                          "score sheet)")
-    note: Text_ = Field("", description="a note under the title, in italics")
+    note: Text_ = Field("", description="a note under the title, in italics; {tables} and "
+                                        "{points} print the sheet's tables and points")
     table_title: Text_ = Field("", description="players down: each table's heading; {number} "
                                                "is its number")
     player_title: Text_ = Field("", description="players down: the heading of the players' "
                                                 "column")
     total: str | None = Field(None, description="players down: the column that totals a "
                                                 "table's row, shaded")
+    points: tuple[int, ...] = Field((), max_length=12,
+                                    description="the points for the first places, which the "
+                                                "note names as {points} (and a game's rules "
+                                                "may read)")
     summary: Totals | None = Field(None, description="players down: the totals over all the "
                                                      "tables, below them")
 
@@ -124,12 +180,52 @@ class Model(LayoutModel):
     def every_language(cls, value):
         return check_text(value)
 
+    @field_validator("note")
+    @classmethod
+    def note_placeholders(cls, value):
+        return check_placeholders(value, NOTE_PLACEHOLDERS, "the note")
+
     @model_validator(mode="after")
     def total_is_a_column(self):
         if self.total is not None and self.total not in self.columns:
             raise ValueError(f"total = {self.total!r} is not one of the columns "
                              f"({', '.join(self.columns)})")
+        if self.total is not None and self.columns[self.total].each is not None:
+            raise ValueError(f"total = {self.total!r} names a column of each space; the total "
+                             "is one column")
         return self
+
+    def kinds_of_columns(self) -> dict[str, str]:
+        """The columns of each space of a kind: column name → the kind."""
+        return {name: column.each for name, column in self.columns.items()
+                if column.each is not None}
+
+
+def spread_columns(model: Model, spaces: Mapping[str, tuple[int, ...]]) -> dict[str, Column]:
+    """The columns with each column of ``each`` a kind replaced by one per space of that kind
+    (``spaces``: kind → space numbers in track order), named ``<column>-<n>``."""
+    columns: dict[str, Column] = {}
+    for name, column in model.columns.items():
+        if column.each is None:
+            columns[name] = column
+            continue
+        for k, space in enumerate(spaces.get(column.each, ()), start=1):
+            columns[f"{name}-{k}"] = Column(title=filled(column.title, number=k, space=space),
+                                            width=column.width)
+    return columns
+
+
+def resolved(model: Model, context: Context) -> Model:
+    """The sheet as it prints in the context's language: its columns of each space spread
+    over the board's spaces, its note's placeholders filled in."""
+    update: dict[str, Any] = {}
+    if model.kinds_of_columns():
+        update["columns"] = spread_columns(model, context.facts.get("spaces", {}))
+    if placeholders(model.note):
+        note = in_language(model.note, context.words.lang)
+        update["note"] = filled(note, tables=model.tables or 1,
+                                points=spoken_list(context.words, model.points))
+    return model.model_copy(update=update) if update else model
 
 
 # ---- the sheet's title ---------------------------------------------------------------------
@@ -458,6 +554,10 @@ def _down(model: Model, context: Context, nodes: list[Node], y: float) -> list[N
 
 
 def compose(model: Model, name: str, context: Context) -> Parts:
+    model = resolved(model, context)
+    if not model.columns:
+        raise ValueError("a score sheet with no columns: the board has no space of any kind "
+                         "its columns are for")
     page_w, page_h = SHEET_SIZE
     nodes, y = heading(model, context, page_w - 2 * MARGIN)
     nodes = [Rect(0, 0, page_w, page_h, Style(fill="#ffffff")), *nodes]

@@ -95,13 +95,15 @@ def context(layout: Layout, words: Words, **facts) -> Context:
 
 def compose_components(layout: Layout, words: Words, aid: dict) -> Parts:
     """Each component the layout declares, its sets and sheets in the layout's order; a
-    player aid says what ``aid`` holds (a rules plugin's layout gives its own)."""
+    player aid says what ``aid`` holds (a rules plugin's layout gives its own), a score
+    sheet's columns of each space of a kind follow the board's spaces."""
     sets, sheets = [], []
+    facts = {"aid": aid, "spaces": layout.spaces_by_kind()}
     for name, model in layout.components.items():
         kind = component_type(model.type)
         parts = kind.compose(model, name, Context(words, players(layout), layout.board.colors.ink,
                                                   folder_of(layout, f"components.{name}"),
-                                                  {"aid": aid}))
+                                                  facts))
         sets += parts.sets
         sheets += parts.sheets
     return Parts(sets=tuple(sets), sheets=tuple(sheets))

@@ -187,6 +187,7 @@ class Layout(LayoutBase):
             if given.turns is not None and kind.effect != "skip":
                 problems.append(FieldProblem(f"{key}.turns", f"`turns` is for skip; a {name} "
                                                              f"space does {kind.effect!r}"))
+        problems += self.sheet_problems(self.spaces_by_kind())
         for name, component in self.components.items():
             if component.type == "die" and self.dice.sides != 6:
                 problems.append(FieldProblem(f"components.{name}", f"a die net folds into a die "
@@ -241,6 +242,38 @@ class Layout(LayoutBase):
         return on_track, problems
 
     _on_track: dict[int, Placed] = PrivateAttr(default_factory=dict)
+
+    def spaces_by_kind(self) -> dict[str, tuple[int, ...]]:
+        """The track's spaces of each kind the board uses, in track order (what a score
+        sheet's columns of ``each`` kind follow)."""
+        found: dict[str, list[int]] = {}
+        for number in self.marked:
+            found.setdefault(self._on_track[number].kind, []).append(number)
+        return {kind: tuple(numbers) for kind, numbers in found.items()}
+
+    def sheet_problems(self, by_kind: dict[str, tuple[int, ...]]) -> list[FieldProblem]:
+        """Score sheet columns of ``each`` kind that name no kind of the layout, and sheets
+        left with no column on this board."""
+        problems = []
+        for name, component in self.components.items():
+            if component.type != "score_sheet":
+                continue
+            spread = 0
+            for column, kind in component.kinds_of_columns().items():
+                key = f"components.{name}.columns.{column}.each"
+                if kind not in self.kinds and kind not in by_kind:
+                    known = ", ".join(sorted({*self.kinds, *by_kind})) or "none declared"
+                    problems.append(FieldProblem(key, f"no kind {kind!r} on the board, so no "
+                                                      f"column for each of its spaces; the "
+                                                      f"layout's kinds: {known}",
+                                                 related=("kinds",)))
+                spread += len(by_kind.get(kind, ()))
+            fixed = len(component.columns) - len(component.kinds_of_columns())
+            if not problems and fixed + spread == 0:
+                problems.append(FieldProblem(f"components.{name}.columns", "the board has no "
+                                             "space of the kinds these columns are for: the "
+                                             "sheet would have no column", related=("spaces",)))
+        return problems
 
     @property
     def length(self) -> int:

@@ -5,8 +5,9 @@ standees, a player aid each and a score sheet for six races. The game is a layou
 kind (``game = "race"``) naming this package as its rules (``rules = "six_day_race"``, the
 ``boardgen.race_rules`` entry point): the board and the pieces are the shared components the
 layout declares; this plugin adds the tables only its rules read (decks, hands, card places,
-legend rows, the score sheet's races and points), the rule values its texts name, its figures
-and the score sheet's columns. Turns move by cards, so it claims no dice figures.
+legend rows), the rule values its texts name (the races and points among them, read from the
+score sheet the layout declares) and its figures. Turns move by cards, so it claims no dice
+figures.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from boardgen.games.six_day_race.board import (board_json, board_plan, compose_b
 from boardgen.games.six_day_race.diagrams import diagrams
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.pieces import compose_pieces
-from boardgen.games.six_day_race.score_sheet import compose_score_sheet
 from boardgen.games.six_day_race.rules import rule_context
 from boardgen.i18n import Words, words_for
 from boardgen.product import GameOutput
@@ -25,8 +25,8 @@ __all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board", 
 
 
 def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
-    """The board and board.json, every component the layout declares (the movement cards,
-    the riders, ...) and the score sheet."""
+    """The board and board.json and every component the layout declares (the movement cards,
+    the riders, the score sheet, ...)."""
     words = words or words_for(layout)
     planned = board_plan(layout, words)
     parts = compose_parts(layout, words, planned)  # the board and board.json are drawn once
@@ -34,4 +34,4 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None) -> Game
     return GameOutput(board=parts.board,
                       board_json=board_json(layout, words, planned, parts),
                       component_sets=pieces.sets,
-                      sheets=pieces.sheets + (compose_score_sheet(layout, words),))
+                      sheets=pieces.sheets)

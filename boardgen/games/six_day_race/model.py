@@ -1,13 +1,15 @@
 """The layout model of 6-Tage Rennen: a layout in the race kind's format (the oval ``[board]``,
 ``[kinds]``, ``[players]``, the pieces as ``[components]``) plus the tables only its rules
 read: where the named and coloured spaces fall, the green and grey decks among the cards'
-piles, the hands, the card places, the legend's rows and the score sheet's races and points.
+piles, the hands, the card places and the legend's rows. The score sheet is a component
+(``[components.score-sheet]``) whose tables are the races and whose points the rules name.
 
-Printed words are not here: they come from the layout's ``[labels.<lang>]`` tables. The model
-derives what the player need not set (the straights' length, the start/finish line's place),
-checks what the six-day rules need of the shared components (standee riders that fit on every
-space, card places between the cutting lines), refuses the keys of the game's former format
-with what to write instead, and reports every rule-level problem of a layout at once.
+Printed words are not here: they come from the layout's ``[labels.<lang>]`` tables and its
+components' own texts. The model derives what the player need not set (the straights' length,
+the start/finish line's place), checks what the six-day rules need of the shared components
+(standee riders that fit on every space, card places between the cutting lines), refuses the
+keys of the game's former format with what to write instead, and reports every rule-level
+problem of a layout at once.
 """
 
 # Annotations are not postponed (no ``from __future__ import annotations``): pydantic
@@ -39,6 +41,8 @@ NAMED_KINDS = ("finish", "start", "sprint", "rider-change", "crash")
 MAX_SPRINTS = 4
 RIDERS = "riders"  # the component that holds the riders
 CARDS = "cards"    # the movement cards' deck
+SCORE_SHEET = "score-sheet"  # the score sheet: its tables are the races, its points the rules'
+MAX_RACES = 8
 # Tables and keys of the six-day race's own format that are now the race kind's, and what to
 # write instead.
 MOVED = {
@@ -59,6 +63,10 @@ MOVED = {
              "green, grey-1, grey-2 with its fill) and a card per deck and value "
              "([components.cards.cards], e.g. green-1 = { count = 24, value = \"1\", pile = "
              "\"green\" }); [decks] says which piles are green and grey, and assumed",
+    "score_sheet": f"the score sheet is a component now: [components.{SCORE_SHEET}] type = "
+                   "\"score_sheet\" with tables (was races) and points; its columns, with a "
+                   "column of each sprint as each = \"sprint\", and its words (were the labels "
+                   "sheet.*) are its own",
 }
 
 
@@ -252,6 +260,17 @@ def place(given: dict, counted_on: int | None, length: int
     return placed, problems
 
 
+def spaces_by_kind(placed: Spaces) -> dict[str, tuple[int, ...]]:
+    """The named spaces of each kind and the spaces of each colour, in track order."""
+    found: dict[str, list[int]] = {}
+    for named in placed.named:
+        found.setdefault(named.kind, []).append(named.space)
+    for name in SPACE_COLORS:
+        if getattr(placed, name):
+            found.setdefault(name, []).extend(getattr(placed, name))
+    return {kind: tuple(sorted(numbers)) for kind, numbers in found.items()}
+
+
 LegendRow = Literal["black", "green", "grey", "red", "blue", "orange", "rider-change",
                     "scoring", "slipstream", "crash", "card-or-slipstream"]
 
@@ -351,15 +370,6 @@ class Hands(Model):
                             else self.few_players).items()))
 
 
-class ScoreSheet(Model):
-    """The sheet players write on; its words are the labels sheet.*."""
-
-    races: int = Field(6, ge=1, le=8, description="races in a game, one table each")
-    points: tuple[int, ...] = Field((5, 3, 2, 1), min_length=1, max_length=8,
-                                    description="points for the first riders at each sprint and "
-                                                "at the finish")
-
-
 class Layout(race.Layout):
     """A race layout with ``rules = "six_day_race"``: the race kind's board, kinds, spaces,
     players and components, and the tables the six-day rules read."""
@@ -395,8 +405,8 @@ class Layout(race.Layout):
     components: dict[str, pieces_model()] = Field(  # type: ignore[valid-type]
         default_factory=dict, max_length=20,
         description="the printed pieces by name, as a race layout declares them; the riders "
-                    "are `riders` (standee tokens, one per player)")
-    score_sheet: ScoreSheet = Field(ScoreSheet(), description="races and points on the sheet")
+                    "are `riders` (standee tokens, one per player), the score sheet "
+                    f"`{SCORE_SHEET}` (a table per race, its points the rules')")
 
     @model_validator(mode="before")
     @classmethod
@@ -413,11 +423,13 @@ class Layout(race.Layout):
 
     @model_validator(mode="after")
     def rules_hold(self):
-        first = self._rider_problems() + self._deck_problems() + self._kind_problems()
+        first = (self._rider_problems() + self._deck_problems() + self._kind_problems()
+                 + self._score_sheet_problems())
         if first:
             raise_all(first)  # every other check measures the riders or counts the cards
         placed, problems = place(self.spaces, self.counted_on, self.board.spaces)
         problems += self._named_problems(placed) + self._card_problems() + self._hand_problems()
+        problems += self.sheet_problems(spaces_by_kind(placed))
         # The search for drawable straight lengths is the costly check: done once, it both
         # finds the oval's problems and gives the straight a layout leaves out.
         straight = self.board.straight_spaces
@@ -437,6 +449,41 @@ class Layout(race.Layout):
     def placed(self) -> Spaces:
         """The named and coloured spaces where they fall on this track."""
         return self._placed
+
+    def spaces_by_kind(self) -> dict[str, tuple[int, ...]]:
+        return spaces_by_kind(self._placed)
+
+    # ---- the score sheet ---------------------------------------------------------
+
+    def _score_sheet_problems(self) -> list[FieldProblem]:
+        key = f"components.{SCORE_SHEET}"
+        sheet = self.components.get(SCORE_SHEET)
+        if sheet is None or sheet.type != "score_sheet" or sheet.players != "down":
+            return [FieldProblem(key, "the score sheet is a table per race with a row per "
+                                      f"rider: [{key}] with type = \"score_sheet\", players = "
+                                      "\"down\", tables (the races) and points")]
+        problems = []
+        if sheet.tables is None or sheet.tables > MAX_RACES:
+            problems.append(FieldProblem(f"{key}.tables", f"a game has 1 to {MAX_RACES} races, "
+                                         "one table each: give tables"))
+        if not sheet.points:
+            problems.append(FieldProblem(f"{key}.points", "points for the first riders at "
+                                         "each sprint and at the finish: give points"))
+        return problems
+
+    @property
+    def score_sheet(self):
+        """The score sheet: its tables are the races of a game, its points the sprints' and
+        the finish's."""
+        return self.components[SCORE_SHEET]
+
+    @property
+    def races(self) -> int:
+        return self.score_sheet.tables
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.score_sheet.points
 
     # ---- riders ------------------------------------------------------------------
 

@@ -70,8 +70,8 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "change_high": hands.change_high,
         "change_low": hands.change_low,
         "change_low_many": hands.change_low_many,
-        "races": layout.score_sheet.races,
-        "points": list(layout.score_sheet.points),
-        "points_text": spoken_list(words, layout.score_sheet.points),
-        "scorers": len(layout.score_sheet.points),
+        "races": layout.races,
+        "points": list(layout.points),
+        "points_text": spoken_list(words, layout.points),
+        "scorers": len(layout.points),
     }
