@@ -16,7 +16,7 @@ from boardgen.games import six_day_race
 from boardgen.components.text import CAP_HEIGHT, DESCENT
 from boardgen.components.text import box as text_box, centred, centred_box
 from boardgen.i18n import LANGUAGES
-from boardgen.layout import layouts_dir, load_layout
+from boardgen.layout import load_layout
 from boardgen.scene import Group, Text
 from tests.conftest import pdf_text, write
 
@@ -634,20 +634,3 @@ def test_check_names_the_rules_plugin_beside_the_game_kind(run_cli):
         "six_day_race: ok (6-Tage Rennen, game race with rules six_day_race)")
     plain = run_cli("check", "snakes_and_ladders").stdout.splitlines()[0]
     assert plain.endswith("(Snakes and Ladders, game race)")
-
-
-def test_a_six_day_race_of_ones_own_gets_no_dice_rules(run_cli, tmp_path):
-    """The race kind's own rule text tells of dice; a layout moved by the six-day plugin's
-    cards, with no rule text of its own, gets no rule sheet rather than the wrong one."""
-    text = (layouts_dir() / "six_day_race.toml").read_text(encoding="utf-8")
-    path = write(tmp_path, "velodrome.toml",
-                 text.replace('name = "six_day_race"', 'name = "velodrome"'))
-    assert run_cli("check", path).exit_code == 0
-    result = run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.stderr
-    made = {p.name for p in (tmp_path / "out" / "velodrome").iterdir()}
-    assert "board.pdf" in made and not {"rules.pdf", "rules-booklet.pdf"} & made
-    dice = tmp_path / "dice.toml"  # a race of the kind's own rules still gets the kind's text
-    assert run_cli("new", "race", dice).exit_code == 0
-    assert run_cli("build", dice, "--format", "pdf", "--out", tmp_path / "out").exit_code == 0
-    assert (tmp_path / "out" / "dice" / "rules.pdf").exists()

@@ -93,12 +93,14 @@ def printed_texts(lang: str) -> list[tuple[str, str]]:
         if path is not None and path.parent == layouts_dir():
             found.append((path.name, markdown_text(render_text(layout, path, words))))
         # a game kind's own text, for a layout of its without one (rendered with this one)
+        # (and its text for a rules plugin's layout without one)
         default = getattr(game_for(layout.game), "default_rule_text", None)
-        kind_text = default(lang) if default is not None else None
-        if kind_text is not None and kind_text not in kind_texts:
-            kind_texts.add(kind_text)
-            found.append((f"{layout.game}/{kind_text.name}",
-                          markdown_text(render_text(layout, kind_text, words))))
+        for kind_text in ((default(lang), default(lang, layout)) if default is not None
+                          else ()):
+            if kind_text is not None and kind_text not in kind_texts:
+                kind_texts.add(kind_text)
+                found.append((f"{layout.game}/{kind_text.name}",
+                              markdown_text(render_text(layout, kind_text, words))))
     return found
 
 

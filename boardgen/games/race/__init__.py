@@ -45,11 +45,13 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None):
 
 
 def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
-    """The values a rule text may print: the plugin's where the layout has one."""
+    """The values a rule text may print: the plugin's where the layout has one, with the
+    sections the kind generates for a plugin's layout (its text without dice)."""
     plugin = plugin_of(layout)
-    if plugin is not None and hasattr(plugin, "rule_context"):
-        return plugin.rule_context(layout, words)
-    return sentences.rule_context(layout, words)
+    if plugin is None:
+        return sentences.rule_context(layout, words)
+    own = dict(plugin.rule_context(layout, words)) if hasattr(plugin, "rule_context") else {}
+    return {**sentences.plugin_context(layout, words, plugin), **own}
 
 
 def diagrams(layout: Layout, words: Words | None = None) -> Mapping[str, Callable[[], Any]]:
@@ -104,16 +106,18 @@ def play_advice(layout: Layout, setup: Path | None = None) -> str | None:
 
 def default_rule_text(lang: str, layout: Layout | None = None) -> Path | None:
     """The kind's own rule text in ``lang``, made of the generated sections, for a layout
-    without a text of its own. A layout with a rules plugin gets the plugin's text, or none:
-    the kind's text tells of dice, which a plugin's game may not throw."""
+    without a text of its own. A layout with a rules plugin gets the plugin's text if it has
+    one, else the kind's text for plugins: the same generated sections (components, what
+    each kind of space does) with the plugin's way of moving instead of the dice."""
     plugin = plugin_of(layout) if layout is not None else None
+    name = f"rules.{lang}.md"
     if plugin is not None:
         own = getattr(plugin, "default_rule_text", None)
-        if own is None:
-            return None
-        if own is not default_rule_text:  # a plugin may take the kind's text as its own
+        if own is not None and own is not default_rule_text:
             return own(lang)
-    path = HERE / f"rules.{lang}.md"
+        if own is None:  # a plugin may take the kind's dice text as its own
+            name = f"rules.plugin.{lang}.md"
+    path = HERE / name
     return path if path.is_file() else None
 
 

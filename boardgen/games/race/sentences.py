@@ -121,6 +121,43 @@ def sections(layout, words: Words) -> dict[str, str]:
             "first_throw": first, "first_throw_entries": first_throw_entries(layout, words)}
 
 
+def plugin_sections(layout, words: Words, plugin) -> dict[str, str]:
+    """The generated sections for a layout whose rules plugin moves the pieces its own way:
+    the components and their counts, and what each kind of space does (the plugin's legend,
+    if it draws one: the board says the same); setting up, a turn and the finish only where
+    the plugin gives them (``rule_sections``), as the kind's own tell of dice."""
+    own = dict(plugin.rule_sections(layout, words)) if hasattr(plugin, "rule_sections") else {}
+    if hasattr(plugin, "legend_entries"):
+        entries = plugin.legend_entries(layout, words)
+    else:
+        from boardgen.games.race.compose import legend_entries
+
+        # a kind without an effect does what the plugin's rules say, which the kind cannot
+        # know: it is left out unless the layout gives its text (kinds.<name>.text)
+        entries = [entry for name, entry in zip(_legend_kinds(layout),
+                                                legend_entries(layout, words))
+                   if layout.kinds[name].effect != "none" or f"kinds.{name}.text" in words]
+    components = "\n".join(f"- {line['text']}" for line in component_lines(layout, words))
+    spaces = "\n".join(f"- **{entry.name}**: {entry.text}" for entry in entries)
+    return {"components": components, "spaces": spaces or words("race.no_spaces"),
+            **{key: own.get(key, "") for key in ("setup", "turn", "finish")}}
+
+
+def _legend_kinds(layout) -> list[str]:
+    """The kinds the race kind's legend lists, in its order."""
+    from boardgen.games.race.compose import used_kinds
+
+    return [name for name in used_kinds(layout) if layout.kinds[name].legend]
+
+
+def plugin_context(layout, words: Words, plugin) -> dict[str, Any]:
+    """What the race kind's text for a rules plugin's layout prints (``rules.plugin.*.md``):
+    the title, the players and the generated sections."""
+    return {"title": words("title"),
+            "players": {"min": layout.players.min, "max": layout.players.max},
+            "sections": plugin_sections(layout, words, plugin), "headings": headings(words)}
+
+
 def headings(words: Words) -> dict[str, str]:
     return {key: words(f"race.heading.{key}")
             for key in ("components", "setup", "turn", "spaces", "finish")}

@@ -13,15 +13,16 @@ figures.
 from __future__ import annotations
 
 from boardgen.games.six_day_race.board import (board_json, board_plan, compose_board,
-                                               compose_parts)
+                                               compose_parts, legend_entries)
 from boardgen.games.six_day_race.diagrams import diagrams
 from boardgen.games.six_day_race.model import Layout
 from boardgen.games.six_day_race.pieces import compose_pieces
-from boardgen.games.six_day_race.rules import rule_context
+from boardgen.games.six_day_race.rules import rule_context, rule_sections
 from boardgen.i18n import Words, words_for
 from boardgen.product import GameOutput
 
-__all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board", "rule_context"]
+__all__ = ["Layout", "compose_game", "diagrams", "board_json", "compose_board", "legend_entries",
+           "rule_context", "rule_sections"]
 
 
 def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:

@@ -75,3 +75,17 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "points_text": spoken_list(words, layout.points),
         "scorers": len(layout.points),
     }
+
+
+def rule_sections(layout: Layout, words: Words) -> dict[str, str]:
+    """The turn as the race kind's generated rules tell it for a six-day layout without a
+    rule text of its own: a card played, and how a race ends (the player aid's words)."""
+    return {"turn": f"{turn_text(words)} {race_text(layout, words)}"}
+
+
+def turn_text(words: Words) -> str:
+    return words("aid.turn")
+
+
+def race_text(layout: Layout, words: Words) -> str:
+    return words("aid.race", finish=layout.placed.number_of("finish"))
