@@ -247,3 +247,35 @@ def test_plural_forms_follow_the_language():
     assert number_ranges([5, 3, 4, 8, 10, 11]) == "3–5, 8, 10, 11"
     assert spoken_list(words, [5, 3, 2, 1]) == "5, 3, 2 i 1"
     assert spoken_list(words_for(None, "de"), ["a"]) == "a"
+
+
+def numbered_deck(**cards) -> deck.Model:
+    return piece({"type": "deck", "piles": {"low": {"fill": "#aa0000"}, "high": {}, "odd": {}},
+                  "cards": cards or {"one": {"count": 3, "value": "1", "pile": "low"},
+                                     "two": {"count": 2, "value": "2", "pile": "low"},
+                                     "six": {"count": 4, "value": "6", "pile": "high"}}})
+
+
+def test_a_deck_counted_in_groups_of_piles_by_value():
+    model = numbered_deck()
+    groups = {"main": ("low", "high"), "spare": ("odd",)}
+    problems = deck.group_problems(model, groups, "components.cards", "decks")
+    assert [(p.key, str(p)) for p in problems] == [
+        ("decks.spare", "the spare deck has no cards")]
+    main = deck.pack(model, groups["main"])
+    assert main.counts == {1: 3, 2: 2, 6: 4} and main.total == 9
+    assert main.pile_values == ((1, 2), (6,)) and main.pile_of(6) == 1 and main.pile_count(0) == 5
+    assert main.fill == "#aa0000" and not main.assumed
+
+
+def test_a_deck_grouped_wrongly_names_each_key():
+    model = numbered_deck(one={"value": "A", "pile": "low"}, two={"value": "2", "pile": "odd"},
+                          six={"value": "2", "pile": "high"})
+    problems = deck.group_problems(model, {"main": ("low", "high", "none"), "other": ("low",)},
+                                   "components.cards", "decks", "movement card")
+    said = {p.key: str(p) for p in problems}
+    assert "no pile 'none'" in said["decks.main.piles[2]"]
+    assert said["decks.other.piles[0]"] == "pile 'low' is already main's"
+    assert said["components.cards.cards.one.value"].startswith("a movement card's value is a "
+                                                               "number from 0 to 99")
+    assert "name it in decks.main.piles or decks.other.piles" in said["components.cards.cards.two.pile"]

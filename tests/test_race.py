@@ -302,3 +302,32 @@ def test_a_space_beyond_the_length_it_is_counted_on_is_named(run_cli, tmp_path):
     result = run_cli("check", path)
     assert result.exit_code == 2
     assert "the 90 spaces it is counted on has spaces 1 to 90, not 93" in result.stderr
+
+
+def test_a_rules_plugins_layout_refuses_the_keys_of_its_former_format(tmp_path):
+    """A plugin's layout model lists the keys it replaced (``moved_keys``) and the components
+    its rules read (``required_components``); the race model refuses both with the advice."""
+    from typing import ClassVar
+
+    from pydantic import ValidationError
+
+    from boardgen.games.race.model import Layout, moved
+
+    keys = {"old": "write new instead", "spaces.named": "by number", "spaces.colors": "by number"}
+    data = {"old": 1, "spaces": {"named": [], "colors": {}}, "board": {}}
+    assert moved(data, keys) == [("old", "write new instead"), ("spaces.named", "by number")]
+
+    class Mine(Layout):
+        moved_keys: ClassVar[dict[str, str]] = keys
+        required_components: ClassVar[dict[str, tuple[str, str]]] = {
+            "pawns": ("tokens", "the pawns are tokens: [components.pawns] type = \"tokens\"")}
+
+    race = {"game": "race", "name": "mine", "title": "Mine",
+            "board": {"shape": "serpentine", "columns": 4, "rows": 3}}
+    with pytest.raises(ValidationError) as refused:
+        Mine.model_validate({**race, "old": 1})
+    assert "write new instead" in str(refused.value) and "pawns" not in str(refused.value)
+    with pytest.raises(ValidationError) as refused:
+        Mine.model_validate(race)
+    assert "the pawns are tokens: [components.pawns]" in str(refused.value)
+    assert Mine.model_validate({**race, "components": {"pawns": {"type": "tokens"}}})

@@ -13,8 +13,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Union
+from typing import Literal, Mapping, Sequence, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -181,6 +182,97 @@ def all_cards(model: Model, folder: Path | None) -> dict[str, Card]:
     return cards
 
 
+# ---- numbered cards in groups of piles ----------------------------------------------------
+# A game whose rules count a deck's cards by value groups its piles (the six-day race's green
+# and grey cards): these check the grouping against the deck and count each group.
+
+
+def pile_of(model: Model, card: Card) -> str:
+    """The pile a card lies in (the deck's first, if it names none)."""
+    return card.pile or next(iter(model.piles), "")
+
+
+def group_problems(model: Model, groups: Mapping[str, Sequence[str]], key: str,
+                   groups_key: str, card_word: str = "card") -> list[FieldProblem]:
+    """What keeps the deck at ``key`` from being counted in the groups of piles ``groups``
+    (name → its piles, as the layout's table ``groups_key`` gives them): a pile the deck does
+    not have or another group has already, a value that is no number, a card in a pile of no
+    group, a value in two piles of one group, a group without cards."""
+    problems, owner = [], {}
+    for name, piles in groups.items():
+        for index, pile in enumerate(piles):
+            if pile not in model.piles:
+                problems.append(FieldProblem(
+                    f"{groups_key}.{name}.piles[{index}]", f"no pile {pile!r} in [{key}.piles] "
+                    f"({', '.join(model.piles) or 'none'})", related=(f"{key}.piles",)))
+            elif pile in owner:
+                problems.append(FieldProblem(f"{groups_key}.{name}.piles[{index}]",
+                                             f"pile {pile!r} is already {owner[pile]}'s"))
+            owner.setdefault(pile, name)
+    seen: dict[tuple[str, int], str] = {}
+    for card_name, card in model.cards.items():
+        card_key = f"{key}.cards.{card_name}"
+        if not card.value.isdigit():
+            problems.append(FieldProblem(f"{card_key}.value", f"a {card_word}'s value is a "
+                                         f"number from 0 to 99, found {card.value!r}"))
+            continue
+        pile = pile_of(model, card)
+        if pile not in owner:
+            named = " or ".join(f"{groups_key}.{name}.piles" for name in groups)
+            problems.append(FieldProblem(f"{card_key}.pile", f"pile {pile!r} is in neither "
+                                         f"deck: name it in {named}", related=(groups_key,)))
+            continue
+        other = seen.setdefault((owner[pile], int(card.value)), pile)
+        if other != pile:
+            problems.append(FieldProblem(f"{card_key}.pile", f"the {owner[pile]} "
+                                         f"{card.value}s are in pile {other!r} already: a "
+                                         "value lies in one pile of its deck"))
+    if not problems:
+        for name, piles in groups.items():
+            if not pack(model, piles).total:
+                problems.append(FieldProblem(f"{groups_key}.{name}", f"the {name} deck has no "
+                                             "cards", related=(f"{key}.cards",)))
+    return problems
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A group of piles as a game's rules count it: how many cards of each value, the values
+    of each pile, and the colour of its first pile's back."""
+
+    fill: str
+    counts: dict[int, int]
+    pile_values: tuple[tuple[int, ...], ...]
+    pile_names: tuple[str, ...]
+    assumed: bool
+
+    def pile_of(self, value: int) -> int:
+        return next(i for i, pile in enumerate(self.pile_values) if value in pile)
+
+    def pile_count(self, pile: int) -> int:
+        return sum(self.counts[v] for v in self.pile_values[pile])
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+def pack(model: Model, piles: Sequence[str], assumed: bool = False) -> Pack:
+    """The numbered cards of ``piles`` counted (``assumed``: the counts are a guess)."""
+    piles = tuple(piles)
+    counts: dict[int, int] = {}
+    values: list[set[int]] = [set() for _ in piles]
+    for card in model.cards.values():
+        pile = pile_of(model, card)
+        if pile in piles:
+            counts[int(card.value)] = counts.get(int(card.value), 0) + card.count
+            if card.count:
+                values[piles.index(pile)].add(int(card.value))
+    fill = model.piles[piles[0]].fill or model.fill
+    return Pack(fill, dict(sorted(counts.items())), tuple(tuple(sorted(v)) for v in values),
+                piles, assumed)
+
+
 def ambiguous_upside_down(text: str) -> bool:
     """Whether a value reads as another number when the card is turned (6 and 9)."""
     return set(text) <= set("01689") and bool(set(text) & set("69"))
@@ -291,7 +383,7 @@ def compose(model: Model, name: str, context: Context) -> Parts:
     for key, card in cards.items():
         if not card.count:
             continue
-        pile = card.pile or piles[0]
+        pile = pile_of(model, card)
         spec = model.piles.get(pile)
         fill = spec.fill if spec and spec.fill else model.fill
         title = in_language(card.title, lang) or card.value or key

@@ -84,6 +84,20 @@ class Race(Model):
 BoardModel = track_board.Model
 
 
+def moved(data: dict, keys: dict[str, str]) -> list[tuple[str, str]]:
+    """The keys of ``keys`` (``table`` or ``table.key``) that ``data`` sets, each with its
+    advice; of keys sharing one advice only the first set."""
+    found, said = [], set()
+    for key, advice in keys.items():
+        table, _, name = key.partition(".")
+        given = data.get(table)
+        if ((not name and given is not None) or (name and isinstance(given, dict)
+                                                 and name in given)) and advice not in said:
+            found.append((key, advice))
+            said.add(advice)
+    return found
+
+
 class Layout(LayoutBase):
     """A race game described by its layout alone."""
 
@@ -97,6 +111,13 @@ class Layout(LayoutBase):
         "kinds.*.text": frozenset({"to", "turns", "spaces", "targets"}),
         "kinds.*.name": frozenset(),
     }
+    # Keys of a format this layout's replaced ("table" or "table.key"), each with what to
+    # write instead: refused before anything else is read (a layout extending a shipped one
+    # meets them first). Keys that share their advice are reported once.
+    moved_keys: ClassVar[dict[str, str]] = {}
+    # Components a rules plugin's rules read, by name: the type each must be and what to
+    # write where the layout lacks it or declares another type.
+    required_components: ClassVar[dict[str, tuple[str, str]]] = {}
 
     rules: str | None = Field(None, min_length=1, max_length=60,
                               description="a rules plugin for what the layout cannot say as "
@@ -124,6 +145,14 @@ class Layout(LayoutBase):
         default_factory=dict, max_length=20,
         description="the printed pieces by name: tokens, dice, decks, tiles, score sheets, "
                     "player aids")
+
+    @model_validator(mode="before")
+    @classmethod
+    def refuse_moved_keys(cls, data):
+        """Each key of ``moved_keys`` the layout sets, with what to write instead."""
+        if isinstance(data, dict) and cls.moved_keys:
+            raise_all([FieldProblem(key, advice) for key, advice in moved(data, cls.moved_keys)])
+        return data
 
     @field_validator("kinds")
     @classmethod
@@ -187,7 +216,7 @@ class Layout(LayoutBase):
             if given.turns is not None and kind.effect != "skip":
                 problems.append(FieldProblem(f"{key}.turns", f"`turns` is for skip; a {name} "
                                                              f"space does {kind.effect!r}"))
-        problems += self.sheet_problems(self.spaces_by_kind())
+        problems += self.component_problems() + self.sheet_problems(self.spaces_by_kind())
         for name, component in self.components.items():
             if component.type == "die" and self.dice.sides != 6:
                 problems.append(FieldProblem(f"components.{name}", f"a die net folds into a die "
@@ -250,6 +279,12 @@ class Layout(LayoutBase):
         for number in self.marked:
             found.setdefault(self._on_track[number].kind, []).append(number)
         return {kind: tuple(numbers) for kind, numbers in found.items()}
+
+    def component_problems(self) -> list[FieldProblem]:
+        """Each of ``required_components`` the layout lacks or declares as another type."""
+        return [FieldProblem(f"components.{name}", advice)
+                for name, (kind, advice) in self.required_components.items()
+                if name not in self.components or self.components[name].type != kind]
 
     def sheet_problems(self, by_kind: dict[str, tuple[int, ...]]) -> list[FieldProblem]:
         """Score sheet columns of ``each`` kind that name no kind of the layout, and sheets

@@ -22,6 +22,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.components import card_places, infield, pieces_model, track_board
+from boardgen.components.deck import Pack, group_problems, pack
 from boardgen.components.kinds import Kind, spread
 from boardgen.games.race import model as race
 from boardgen.games.race.model import Players
@@ -43,9 +44,25 @@ RIDERS = "riders"  # the component that holds the riders
 CARDS = "cards"    # the movement cards' deck
 SCORE_SHEET = "score-sheet"  # the score sheet: its tables are the races, its points the rules'
 MAX_RACES = 8
+# The components the rules read, each with its type and what to write where it is missing.
+REQUIRED_COMPONENTS = {
+    RIDERS: ("tokens", f"the riders are tokens, one per player: [components.{RIDERS}] with "
+                       "type = \"tokens\", shape = \"standee\", size_mm = 9.5"),
+    CARDS: ("deck", f"the movement cards are a deck: [components.{CARDS}] with type = "
+                    "\"deck\", its piles and its cards"),
+    SCORE_SHEET: ("score_sheet", "the score sheet is a table per race with a row per rider: "
+                                 f"[components.{SCORE_SHEET}] with type = \"score_sheet\", "
+                                 "players = \"down\", tables (the races) and points"),
+}
+SPACES_ADVICE = ("spaces are given by number now, as a race layout gives them: 23 = \"sprint\", "
+                 "45 = \"green\", 54 = \"plain\" for none, a named space in a colour as 40 = "
+                 "{ kind = \"rider-change\", color = \"green\" }; the numbers are counted on "
+                 "counted_on spaces (a top-level key, 80 in the shipped layouts), or give one "
+                 "space its own: 90 = { kind = \"orange\", of = 100 }")
 # Tables and keys of the six-day race's own format that are now the race kind's, and what to
-# write instead.
+# write instead (the race model refuses each a layout sets).
 MOVED = {
+    **{f"spaces.{old}": SPACES_ADVICE for old in ("named", "colors_of", *SPACE_COLORS)},
     "riders": "the riders are a component now: write their colours as [players] colors = "
               "[...] (max = how many ride) and their standees as [components.riders] type = "
               "\"tokens\", shape = \"standee\", size_mm (was width_mm), face_mm",
@@ -68,31 +85,6 @@ MOVED = {
                    "column of each sprint as each = \"sprint\", and its words (were the labels "
                    "sheet.*) are its own",
 }
-
-
-OLD_SPACES = ("named", "colors_of", *("black", "green", "grey", "red", "blue", "orange"))
-SPACES_ADVICE = ("spaces are given by number now, as a race layout gives them: 23 = \"sprint\", "
-                 "45 = \"green\", 54 = \"plain\" for none, a named space in a colour as 40 = "
-                 "{ kind = \"rider-change\", color = \"green\" }; the numbers are counted on "
-                 "counted_on spaces (a top-level key, 80 in the shipped layouts), or give one "
-                 "space its own: 90 = { kind = \"orange\", of = 100 }")
-
-
-def moved(data: dict) -> list[tuple[str, str]]:
-    """The moved keys ``data`` sets, each with what to write instead."""
-    found = []
-    spaces = data.get("spaces")
-    if isinstance(spaces, dict):
-        old = [key for key in spaces if key in OLD_SPACES]
-        if old:
-            found.append((f"spaces.{old[0]}", SPACES_ADVICE))
-    for key, advice in MOVED.items():
-        table, _, name = key.partition(".")
-        given = data.get(table)
-        if (not name and given is not None) or (name and isinstance(given, dict)
-                                                and name in given):
-            found.append((key, advice))
-    return found
 
 
 class Velodrome(track_board.OvalTrack):
@@ -318,27 +310,6 @@ class Decks(Model):
 
 
 @dataclass(frozen=True)
-class Pack:
-    """One deck as the rules count it: how many cards of each value, its piles' values."""
-
-    fill: str
-    counts: dict[int, int]
-    pile_values: tuple[tuple[int, ...], ...]
-    pile_names: tuple[str, ...]
-    assumed: bool
-
-    def pile_of(self, value: int) -> int:
-        return next(i for i, pile in enumerate(self.pile_values) if value in pile)
-
-    def pile_count(self, pile: int) -> int:
-        return sum(self.counts[v] for v in self.pile_values[pile])
-
-    @property
-    def total(self) -> int:
-        return sum(self.counts.values())
-
-
-@dataclass(frozen=True)
 class Cards:
     """The movement cards' size and the green and grey decks."""
 
@@ -375,6 +346,8 @@ class Layout(race.Layout):
     players and components, and the tables the six-day rules read."""
 
     movement: ClassVar[str] = "cards"
+    moved_keys: ClassVar[dict[str, str]] = MOVED
+    required_components: ClassVar[dict[str, tuple[str, str]]] = REQUIRED_COMPONENTS
     board_spaces: ClassVar[tuple[str, ...]] = ("plain",)  # finish and start are kinds here
     label_placeholders: ClassVar[dict[str, frozenset[str]]] = {
         **race.Layout.label_placeholders,
@@ -408,23 +381,17 @@ class Layout(race.Layout):
                     "are `riders` (standee tokens, one per player), the score sheet "
                     f"`{SCORE_SHEET}` (a table per race, its points the rules')")
 
-    @model_validator(mode="before")
-    @classmethod
-    def moved_keys(cls, data):
-        """Keys of the six-day race's own format that moved to the race kind's: each refused
-        with what to write instead (a layout extending a shipped one meets them first)."""
-        if isinstance(data, dict):
-            raise_all([FieldProblem(key, advice) for key, advice in moved(data)])
-        return data
-
     def race_problems(self) -> list[FieldProblem]:
         """None of the dice race's: the six-day rules check the race (``rules_hold``)."""
         return []
 
     @model_validator(mode="after")
     def rules_hold(self):
-        first = (self._rider_problems() + self._deck_problems() + self._kind_problems()
-                 + self._score_sheet_problems())
+        first = self.component_problems()
+        if not first:
+            first = (self._rider_problems() + self._deck_problems()
+                     + self._score_sheet_problems())
+        first += self._kind_problems()
         if first:
             raise_all(first)  # every other check measures the riders or counts the cards
         placed, problems = place(self.spaces, self.counted_on, self.board.spaces)
@@ -457,12 +424,11 @@ class Layout(race.Layout):
 
     def _score_sheet_problems(self) -> list[FieldProblem]:
         key = f"components.{SCORE_SHEET}"
-        sheet = self.components.get(SCORE_SHEET)
-        if sheet is None or sheet.type != "score_sheet" or sheet.players != "down":
-            return [FieldProblem(key, "the score sheet is a table per race with a row per "
-                                      f"rider: [{key}] with type = \"score_sheet\", players = "
-                                      "\"down\", tables (the races) and points")]
+        sheet = self.components[SCORE_SHEET]
         problems = []
+        if sheet.players != "down":
+            problems.append(FieldProblem(f"{key}.players", "a row per rider and a table per "
+                                         "race: players = \"down\""))
         if sheet.tables is None or sheet.tables > MAX_RACES:
             problems.append(FieldProblem(f"{key}.tables", f"a game has 1 to {MAX_RACES} races, "
                                          "one table each: give tables"))
@@ -488,12 +454,7 @@ class Layout(race.Layout):
     # ---- riders ------------------------------------------------------------------
 
     def _rider_problems(self) -> list[FieldProblem]:
-        riders = self.components.get(RIDERS)
-        if riders is None or riders.type != "tokens":
-            return [FieldProblem(f"components.{RIDERS}", "the riders are tokens, one per "
-                                 f"player: [components.{RIDERS}] with type = \"tokens\", shape "
-                                 "= \"standee\", size_mm = 9.5")]
-        if riders.per_player != 1:
+        if self.components[RIDERS].per_player != 1:
             return [FieldProblem(f"components.{RIDERS}.per_player", "each player races one "
                                  "rider: per_player = 1")]
         return []
@@ -550,62 +511,14 @@ class Layout(race.Layout):
     # ---- the movement cards ------------------------------------------------------
 
     def _deck_problems(self) -> list[FieldProblem]:
-        key = f"components.{CARDS}"
-        deck = self.components.get(CARDS)
-        if deck is None or deck.type != "deck":
-            return [FieldProblem(key, f"the movement cards are a deck: [components.{CARDS}] "
-                                      "with type = \"deck\", its piles and its cards")]
-        problems, owner = [], {}
-        for name in ("green", "grey"):
-            for index, pile in enumerate(getattr(self.decks, name).piles):
-                if pile not in deck.piles:
-                    problems.append(FieldProblem(
-                        f"decks.{name}.piles[{index}]", f"no pile {pile!r} in [{key}.piles] "
-                        f"({', '.join(deck.piles) or 'none'})", related=(f"{key}.piles",)))
-                elif pile in owner:
-                    problems.append(FieldProblem(f"decks.{name}.piles[{index}]",
-                                                 f"pile {pile!r} is already {owner[pile]}'s"))
-                owner.setdefault(pile, name)
-        seen: dict[tuple[str, int], str] = {}
-        for card_name, card in deck.cards.items():
-            card_key = f"{key}.cards.{card_name}"
-            if not card.value.isdigit():
-                problems.append(FieldProblem(f"{card_key}.value", "a movement card's value is a "
-                                             f"number from 0 to 99, found {card.value!r}"))
-                continue
-            pile = card.pile or next(iter(deck.piles), "")
-            if pile not in owner:
-                problems.append(FieldProblem(f"{card_key}.pile", f"pile {pile!r} is in neither "
-                                             "deck: name it in decks.green.piles or "
-                                             "decks.grey.piles", related=("decks",)))
-                continue
-            other = seen.setdefault((owner[pile], int(card.value)), pile)
-            if other != pile:
-                problems.append(FieldProblem(f"{card_key}.pile", f"the {owner[pile]} "
-                                             f"{card.value}s are in pile {other!r} already: a "
-                                             "value lies in one pile of its deck"))
-        if not problems:
-            for name in ("green", "grey"):
-                if not self.cards_of(name).total:
-                    problems.append(FieldProblem(f"decks.{name}", f"the {name} deck has no "
-                                                 "cards", related=(f"{key}.cards",)))
-        return problems
+        groups = {name: getattr(self.decks, name).piles for name in ("green", "grey")}
+        return group_problems(self.components[CARDS], groups, f"components.{CARDS}", "decks",
+                              "movement card")
 
     def cards_of(self, name: str) -> Pack:
         """The green or grey deck, counted from the cards' piles."""
-        deck = self.components[CARDS]
-        piles = getattr(self.decks, name).piles
-        counts: dict[int, int] = {}
-        values: list[set[int]] = [set() for _ in piles]
-        for card in deck.cards.values():
-            pile = card.pile or next(iter(deck.piles), "")
-            if pile in piles:
-                counts[int(card.value)] = counts.get(int(card.value), 0) + card.count
-                if card.count:
-                    values[piles.index(pile)].add(int(card.value))
-        fill = deck.piles[piles[0]].fill or deck.fill
-        return Pack(fill, dict(sorted(counts.items())), tuple(tuple(sorted(v)) for v in values),
-                    piles, getattr(self.decks, name).assumed)
+        deck = getattr(self.decks, name)
+        return pack(self.components[CARDS], deck.piles, deck.assumed)
 
     @property
     def cards(self) -> Cards:
