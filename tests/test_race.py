@@ -155,7 +155,22 @@ def test_check_names_an_unknown_kind_and_a_space_off_the_track(run_cli, tmp_path
     result = run_cli("check", path)
     assert result.exit_code == 2
     assert "no kind 'ladders' in [kinds]" in result.stderr
-    assert "spaces 1 to 100, not 101" in result.stderr
+    assert "space 101 is not on the track (1 to 100)" in result.stderr
+
+
+def test_a_plain_space_takes_one_away_and_a_space_taken_twice_is_named(run_cli, tmp_path):
+    """A layout that extends another takes a space away as the six-day layouts do
+    (4 = "plain"); two spaces spread onto one are named, with what to write instead."""
+    path = write(tmp_path, 'extends = "snakes_and_ladders"\nname = "fewer"\n'
+                           '[spaces]\n4 = "plain"\n')
+    assert run_cli("check", path).exit_code == 0
+    jumps = {s["number"] for s in board_json(str(path))["spaces"] if "effect" in s}
+    assert 4 not in jumps and 1 in jumps and len(jumps) == len(LADDERS) + len(CHUTES) - 1
+    path = write(tmp_path, 'extends = "snakes_and_ladders"\nname = "crowded"\n'
+                           'counted_on = 100\n[board]\ncolumns = 5\nrows = 5\n')
+    result = run_cli("check", path)
+    assert result.exit_code == 2
+    assert "is already a " in result.stderr and "or drop it with" in result.stderr
 
 
 def test_one_ladder_changed_through_extends(run_cli, tmp_path):
@@ -301,7 +316,7 @@ def test_a_space_beyond_the_length_it_is_counted_on_is_named(run_cli, tmp_path):
     path = write(tmp_path, 'extends = "snakes_and_ladders"\nname = "x"\ncounted_on = 90\n')
     result = run_cli("check", path)
     assert result.exit_code == 2
-    assert "the 90 spaces it is counted on has spaces 1 to 90, not 93" in result.stderr
+    assert "space 93 is beyond the 90 spaces it is counted on" in result.stderr
 
 
 def test_a_rules_plugins_layout_refuses_the_keys_of_its_former_format(tmp_path):

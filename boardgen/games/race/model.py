@@ -84,6 +84,67 @@ class Race(Model):
 BoardModel = track_board.Model
 
 
+def a_kind_space(kind: str) -> str:
+    return f"a {kind} space"
+
+
+def place_spaces(given: typing.Mapping[int, typing.Any], counted_on: int | None, length: int,
+                 board_key: str = "board", owner: typing.Callable[[str], str] = a_kind_space,
+                 entry: type = Placed) -> tuple[dict[int, tuple[int, typing.Any]],
+                                                list[FieldProblem]]:
+    """The spaces ``given`` by number (a kind's name, or an ``entry`` with its ``kind`` and
+    ``of``) where they fall on a track of ``length`` spaces: track number → the number given
+    and the space (a jump's ``to`` moved with it), and what keeps one off the track. A
+    ``plain`` space is an ordinary one (how a layout that extends another takes one away). A
+    number counted on another length (``counted_on``, a space's ``of``) moves in proportion,
+    each run of neighbouring spaces of a kind keeping its length and starting where its
+    first space falls, so a pattern of runs covers the whole track. ``owner`` says whose a
+    space is ("a ladder space") when another falls on it."""
+    problems: list[FieldProblem] = []
+    spaces: dict[int, typing.Any] = {}
+    for number, value in given.items():
+        space = entry(kind=value) if isinstance(value, str) else value
+        if space.kind == "plain":
+            continue
+        key = f"spaces.{number}"
+        counted = space.of if space.of is not None else counted_on
+        related = (f"{key}.of",) if space.of is not None else ("counted_on",)
+        if number < 1:
+            problems.append(FieldProblem(key, "spaces are numbered from 1"))
+        elif counted is not None and number > counted:
+            problems.append(FieldProblem(key, f"space {number} is beyond the {counted} spaces "
+                                              "it is counted on", related=related))
+        elif counted is None and number > length:
+            problems.append(FieldProblem(key, f"space {number} is not on the track (1 to "
+                                              f"{length})", related=(board_key,)))
+        else:
+            spaces[number] = space
+    moved = spread({number: (space.kind, space.of if space.of is not None else counted_on)
+                    for number, space in spaces.items()}, length)
+    on_track: dict[int, tuple[int, typing.Any]] = {}
+    for number, space in sorted(spaces.items()):
+        counted = space.of if space.of is not None else counted_on
+        spread_out = counted not in (None, length)
+        how = (f" (counted on {counted} spaces and spread over {length}; place it on this "
+               f"track as {number} = {{ kind = \"{space.kind}\", of = {length} }}, or drop it "
+               f"with {number} = \"plain\")") if spread_out else ""
+        key, at = f"spaces.{number}", moved[number]
+        if at > length:
+            problems.append(FieldProblem(key, f"space {at} is not on the track (1 to "
+                                              f"{length}){how}", related=(board_key,)))
+            continue
+        if at in on_track:
+            problems.append(FieldProblem(key, f"space {at} is already "
+                                              f"{owner(on_track[at][1].kind)}{how}",
+                                         related=(board_key,) if spread_out else ()))
+            continue
+        to = getattr(space, "to", None)
+        if spread_out and to not in (None, 0) and to <= counted:
+            space = space.model_copy(update={"to": in_proportion(to, counted, length)})
+        on_track[at] = (number, space)
+    return on_track, problems
+
+
 def moved(data: dict, keys: dict[str, str]) -> list[tuple[str, str]]:
     """The keys of ``keys`` (``table`` or ``table.key``) that ``data`` sets, each with its
     advice; of keys sharing one advice only the first set."""
@@ -235,40 +296,11 @@ class Layout(LayoutBase):
 
     def _spread_spaces(self, length: int, problems: list[FieldProblem]
                        ) -> tuple[dict[int, tuple[int, Placed]], list[FieldProblem]]:
-        """The spaces where they fall on this track (track number → the number given and
-        the space, its jump's `to` moved with it), and what keeps one off the track. A
-        number counted on another length (``counted_on``, a space's ``of``) moves in
-        proportion, each run of neighbouring spaces of a kind keeping its length."""
-        given: dict[int, tuple[Placed, int | None]] = {}
-        for number, entry in self.spaces.items():
-            space = Placed(kind=entry) if isinstance(entry, str) else entry
-            counted = space.of if space.of is not None else self.counted_on
-            top = counted if counted is not None else length
-            if not 1 <= number <= top:
-                where = (f"the {counted} spaces it is counted on" if counted is not None
-                         else "the track")
-                problems.append(FieldProblem(f"spaces.{number}", f"{where} has spaces 1 to "
-                                             f"{top}, not {number}",
-                                             related=("counted_on",) if counted else ("board",)))
-                continue
-            given[number] = (space, counted)
-        moved = spread({n: (space.kind, counted) for n, (space, counted) in given.items()},
-                       length)
-        on_track: dict[int, tuple[int, Placed]] = {}
-        for number, (space, counted) in sorted(given.items()):
-            at = moved[number]
-            if at in on_track:
-                problems.append(FieldProblem(f"spaces.{number}", f"falls on space {at}, already "
-                                             f"space {on_track[at][0]}'s (counted on {counted} "
-                                             f"spaces, spread over {length})",
-                                             related=("counted_on",)))
-                continue
-            if counted not in (None, length) and space.to not in (None, 0) and \
-                    space.to <= counted:
-                space = space.model_copy(update={"to": in_proportion(space.to, counted, length)})
-            on_track[at] = (number, space)
+        """The spaces where they fall on this track (see ``place_spaces``), and what keeps
+        one off the track."""
+        on_track, found = place_spaces(self.spaces, self.counted_on, length)
         self._on_track = {at: placed for at, (_, placed) in on_track.items()}
-        return on_track, problems
+        return on_track, problems + found
 
     _on_track: dict[int, Placed] = PrivateAttr(default_factory=dict)
 

@@ -11,15 +11,13 @@ from boardgen.components import Context, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
 from boardgen.components.kinds import Kind, effect_of
-from boardgen.games.race.compose import players
+from boardgen.games.race.compose import board_plan as race_board_plan, players
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.i18n import Words, words_for
-from boardgen.memo import IdentityMemo
 from boardgen.product import Board
 
 MARKED = ("rider-change", "crash")   # the named spaces the legend shows with their picture
 EFFECT_COLORS = {"green", "grey", "red", "blue"}
-_PLANS: IdentityMemo = IdentityMemo(16)
 
 
 # ---- what each space shows ---------------------------------------------------------------
@@ -187,19 +185,9 @@ class BoardPlan:
                                         list(self.context.facts["legend"]), set())
 
 
-
-
-def laid_out(layout: Layout) -> tuple[track_board.OvalTrack, track_board.Plan]:
-    """The shared board's model and its oval (worked out once per layout, in any language)."""
-    def lay():
-        return layout.board, track_board.plan(layout.board)
-
-    return _PLANS.recall((layout,), lay)
-
-
 def board_plan(layout: Layout, words: Words) -> BoardPlan:
     """The board's model, oval and drawing context in ``words``."""
-    model, laid = laid_out(layout)
+    model, laid = layout.board, race_board_plan(layout)  # laid out once, for every language
     context = Context(words, players(layout), layout.ink,
                       facts={"looks": looks(layout, words), "plan": laid,
                              "legend": legend_entries(layout, words),

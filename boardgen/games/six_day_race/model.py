@@ -23,7 +23,7 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from boardgen.components import card_places, infield, pieces_model, track_board
 from boardgen.components.deck import Pack, group_problems, pack
-from boardgen.components.kinds import Kind, spread
+from boardgen.components.kinds import Kind
 from boardgen.games.race import model as race
 from boardgen.games.race.model import Players
 from boardgen.layout import FieldProblem, LayoutBase, Model, raise_all
@@ -191,65 +191,34 @@ class Spaces(Model):
         return tuple(name for name in SPACE_COLORS if getattr(self, name))
 
 
+def owner(kind: str) -> str:
+    """Whose a space is, as a message names it: the finish space, green."""
+    return f"the {kind} space" if kind in NAMED_KINDS else kind
+
+
 def place(given: dict, counted_on: int | None, length: int
           ) -> tuple[Spaces, list[FieldProblem]]:
-    """The spaces ``given`` by number placed on a track of ``length`` spaces, and what is
-    wrong with them. A number counted on another length moves in proportion: each run of
-    neighbouring spaces of one kind keeps its length and starts where its first space falls,
-    so a pattern of runs covers the whole lap (a single space moves as a word's does)."""
-    problems: list[FieldProblem] = []
-    spaces: dict[int, Space] = {}
-    for number, entry in given.items():
-        space = Space(kind=entry) if isinstance(entry, str) else entry
-        key = f"spaces.{number}"
-        counted = space.of if space.of is not None else counted_on
-        related = (f"{key}.of",) if space.of is not None else ("counted_on",)
-        if space.kind == "plain":
-            continue
-        if space.color is not None and space.kind not in NAMED_KINDS:
-            problems.append(FieldProblem(f"{key}.color", "a colour is for a named space; this "
-                                         f"space is {space.kind}"))
-        if number < 1:
-            problems.append(FieldProblem(key, "spaces are numbered from 1"))
-        elif counted is not None and number > counted:
-            problems.append(FieldProblem(key, f"space {number} is beyond the {counted} spaces "
-                                              "it is counted on", related=related))
-        elif counted is None and number > length:
-            problems.append(FieldProblem(key, f"space {number} is not on the track (1 to "
-                                              f"{length})", related=("board.spaces",)))
-        else:
-            spaces[number] = space
-    moved = spread({number: (space.kind, space.of if space.of is not None else counted_on)
-                    for number, space in spaces.items()}, length)
-    owner: dict[int, str] = {}
+    """The spaces ``given`` by number placed on a track of ``length`` spaces as a race
+    layout's are (``race.place_spaces``), by name and colour, and what is wrong with them."""
+    problems = [FieldProblem(f"spaces.{number}.color", "a colour is for a named space; this "
+                             f"space is {entry.kind}")
+                for number, entry in given.items() if not isinstance(entry, str)
+                and entry.color is not None and entry.kind not in NAMED_KINDS + ("plain",)]
+    on_track, found = race.place_spaces(given, counted_on, length, "board.spaces", owner, Space)
     named, colours, spread_from = [], {name: [] for name in SPACE_COLORS}, {}
-    for number, space in spaces.items():
+    for at, (_, space) in on_track.items():
         counted = space.of if space.of is not None else counted_on
-        spread_out = counted not in (None, length)
-        how = (f" (counted on {counted} spaces and spread over {length}; place it on this "
-               f"track as {number} = {{ kind = \"{space.kind}\", of = {length} }}, or drop it "
-               f"with {number} = \"plain\")") if spread_out else ""
-        key, at = f"spaces.{number}", moved[number]
-        if at > length:
-            problems.append(FieldProblem(key, f"space {at} is not on the track (1 to "
-                                              f"{length}){how}", related=("board.spaces",)))
-            continue
-        if at in owner:
-            problems.append(FieldProblem(key, f"space {at} is already {owner[at]}{how}",
-                                         related=("board.spaces",) if spread_out else ()))
-            continue
-        owner[at] = f"the {space.kind} space" if space.kind in NAMED_KINDS else space.kind
         if space.kind in NAMED_KINDS:
             named.append(NamedSpace(space=at, kind=space.kind))
         colour = space.color if space.kind in NAMED_KINDS else space.kind
         if colour in colours:
             colours[colour].append(at)
-            if spread_out and space.kind == colour:
+            if counted not in (None, length) and space.kind == colour:
                 spread_from[colour] = counted
     placed = Spaces(named=tuple(sorted(named, key=lambda n: n.space)),
                     **{name: tuple(sorted(numbers)) for name, numbers in colours.items()})
     placed._spread_from = spread_from
-    return placed, problems
+    return placed, problems + found
 
 
 def spaces_by_kind(placed: Spaces) -> dict[str, tuple[int, ...]]:
