@@ -279,3 +279,19 @@ def test_a_deck_grouped_wrongly_names_each_key():
     assert said["components.cards.cards.one.value"].startswith("a movement card's value is a "
                                                                "number from 0 to 99")
     assert "name it in decks.main.piles or decks.other.piles" in said["components.cards.cards.two.pile"]
+
+
+def test_an_oval_that_cannot_hold_every_piece_names_the_key_that_decides_it():
+    adapter = TypeAdapter(track_board.Model)
+    oval = adapter.validate_python({"shape": "oval", "spaces": 40, "lanes": 1, "lane_mm": 12,
+                                    "space_mm": 20})
+    fitting = oval.drawable_straights(4, 5, 40, 5000)
+    assert fitting and oval.fit_problems(fitting[0], 4, 5, 40, 5000, "pawns", "pawns",
+                                         "components.pawns.size_mm") == []
+    (none,) = oval.fit_problems(None, 12, 10, 40, 5000, "pawns", "pawns",
+                                "components.pawns.size_mm")
+    assert none.key == "board.spaces" and "room on every space for all 12 pawns" in str(none)
+    assert "components.pawns.size_mm" in none.related
+    given = oval.with_straight(19)
+    (tight,) = given.fit_problems(19, 4, 5, 40, 5000, "pawns", "pawns", "x", at="track")
+    assert tight.key == "track.straight_spaces" and "at least 4 are needed" in str(tight)

@@ -253,6 +253,27 @@ class OvalTrack(TrackBoard):
         return [s for s in candidates if self.with_straight(s).shape_problem(
             pieces, piece_mm, min_inner_mm, max_length_mm) is None]
 
+    def fit_problems(self, straight: int | None, pieces: int, piece_mm: float,
+                     min_inner_mm: float, max_length_mm: float, noun: str, form: str,
+                     pieces_key: str, at: str = "board") -> list[FieldProblem]:
+        """Why this oval, its straights ``straight`` spaces long (the layout's, or the length
+        it chose among ``drawable_straights``; None: no length is drawable), cannot hold all
+        ``pieces`` on every space (see ``shape_problem``), each problem named by the key of
+        the layout's table ``at`` that decides it, ``pieces_key`` the pieces' size."""
+        explicit = self.straight_spaces is not None
+        key = f"{at}.straight_spaces" if explicit else f"{at}.spaces"
+        shape = tuple(f"{at}.{name}" for name in ("spaces", "space_mm", "lanes", "lane_mm"))
+        related = tuple(k for k in shape if k != key)
+        if straight is None:
+            return [FieldProblem(key, f"no oval of {self.spaces} spaces leaves bends wide enough "
+                                      f"for {self.lanes} lanes of {self.lane_mm:g} mm with "
+                                      f"room on every space for all {pieces} {noun}; change "
+                                      f"the spaces, lanes or {noun}' width",
+                                 related=related + (pieces_key,))]
+        problem = self.shape_problem(pieces, piece_mm, min_inner_mm, max_length_mm, noun,
+                                     form) if explicit else None
+        return [FieldProblem(key, problem, related=related)] if problem else []
+
     @model_validator(mode="after")
     def line_on_the_straight(self):
         if self.finish_line_after > self.straight:

@@ -74,7 +74,7 @@ def legend_entries(layout: Layout, words: Words) -> list[Entry]:
         if not kind.legend:
             continue
         text = effect_sentence(layout, words, name, spaces_of(layout, name))
-        entries.append(Entry(kind.fill or layout.board.colors.plain,
+        entries.append(Entry(layout.fill(name),
                              None if kind.pictogram == "none" else kind.pictogram,
                              kind_name(words, name), text[:1].upper() + text[1:]))
     return entries

@@ -304,6 +304,12 @@ class Layout(LayoutBase):
 
     _on_track: dict[int, Placed] = PrivateAttr(default_factory=dict)
 
+    def fill(self, name: str) -> str:
+        """The colour of a kind's spaces (``plain``, or a kind without a fill: the board's
+        ordinary space)."""
+        kind = self.kinds.get(name)
+        return kind.fill if kind is not None and kind.fill else self.board.colors.plain
+
     def spaces_by_kind(self) -> dict[str, tuple[int, ...]]:
         """The track's spaces of each kind the board uses, in track order (what a score
         sheet's columns of ``each`` kind follow)."""

@@ -428,12 +428,6 @@ class Layout(race.Layout):
                                  "rider: per_player = 1")]
         return []
 
-    def fill(self, name: str) -> str:
-        """The colour of a kind's spaces (``plain``, or a kind without a fill: the board's
-        ordinary space)."""
-        kind = self.kinds.get(name)
-        return kind.fill if kind is not None and kind.fill else self.board.colors.plain
-
     def _kind_problems(self) -> list[FieldProblem]:
         """Every kind the spaces use is declared (what it looks like and does)."""
         problems, seen, used = [], set(), []
@@ -557,23 +551,15 @@ class Layout(race.Layout):
 
     def _track_problems(self, straight: int | None) -> list[FieldProblem]:
         """Problems of the oval whose straights are ``straight`` spaces long (None: no
-        length makes a drawable oval)."""
+        length makes a drawable oval): every space holds all the riders, and the start/finish
+        line lies on the home straight."""
         track = self.board
-        explicit = track.straight_spaces is not None
-        key = "board.straight_spaces" if explicit else "board.spaces"
-        shape = ("board.spaces", "board.space_mm", "board.lanes", "board.lane_mm")
-        related = tuple(k for k in shape if k != key)
-        problems = []
+        problems = track.fit_problems(straight, len(self.rider_colors), self.rider_mm,
+                                      MIN_INNER_RADIUS_MM, MAX_BOARD_MM, "riders", "standees",
+                                      f"components.{RIDERS}.size_mm")
         if straight is None:
-            return [FieldProblem(key, f"no oval of {track.spaces} spaces leaves bends wide enough "
-                                      f"for {track.lanes} lanes of {track.lane_mm:g} mm with "
-                                      f"room on every space for all {len(self.rider_colors)} "
-                                      "riders; change the spaces, lanes or riders' width",
-                                 related=related + (f"components.{RIDERS}.size_mm",))]
-        if explicit:
-            problem = self._straight_problem(track)
-            if problem:
-                problems.append(FieldProblem(key, problem, related=related))
+            return problems
+        explicit = track.straight_spaces is not None
         resolved = track if explicit else track.with_straight(straight)
         if track.finish_line_after is not None and track.finish_line_after > resolved.straight:
             problems.append(FieldProblem(
@@ -581,10 +567,6 @@ class Layout(race.Layout):
                 f"spaces, found finish_line_after = {track.finish_line_after}",
                 related=("board.straight_spaces" if explicit else "board.spaces",)))
         return problems
-
-    def _straight_problem(self, track: Velodrome) -> str | None:
-        return track.shape_problem(len(self.rider_colors), self.rider_mm, MIN_INNER_RADIUS_MM,
-                                   MAX_BOARD_MM, "riders", "standees")
 
     def _valid_straights(self) -> list[int]:
         return self.board.drawable_straights(len(self.rider_colors), self.rider_mm,
