@@ -121,7 +121,7 @@ def test_six_day_riders_keep_their_numbers_and_gain_a_mark_each():
             found = marks_in(face.children)
             assert len(found) == 2 and found[0] == found[1]  # the same mark in both corners
         marks.append(found[0])
-    assert len(set(marks)) == len(riders) == len(layout.rider_colors)
+    assert len(set(marks)) == len(riders) == len(layout.player_colors)
 
 
 def walk(nodes):

@@ -82,7 +82,7 @@ def test_a_rider_cell_shows_its_mark_beside_its_number(layout):
     scene = six_day_race.compose_game(layout).sheets[0].scene
     pips = [node for node in scene.children if isinstance(node, (Circle, Polygon, Rect))
             and node.style.fill and (b := bounds((node,))) and max(b[2] - b[0], b[3] - b[1]) < 6]
-    riders = len(layout.rider_colors)
+    riders = len(layout.player_colors)
     assert len(pips) == riders * (layout.races + 1)  # each race and the summary
     kinds = {(type(p).__name__, len(getattr(p, "points", ()))) for p in pips}
     assert len(kinds) == riders

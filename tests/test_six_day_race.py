@@ -332,7 +332,7 @@ def footprints_on(space: dict, track: dict, rider: float) -> list[list[tuple[flo
 def test_every_space_holds_all_the_riders(spaces):
     layout = load_layout_text(f'extends = "six_day_race"\n[board]\nspaces = {spaces}\n')
     data = six_day_race.board_json(layout)
-    riders = len(layout.rider_colors)
+    riders = len(layout.player_colors)
     rider = layout.rider_mm
     standee = six_day_race.compose_game(layout).component_sets[1].components[0].front
     assert standee.width == pytest.approx(rider)

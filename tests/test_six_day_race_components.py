@@ -154,7 +154,7 @@ def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
 def test_eight_numbered_riders_in_eight_colours(files, layout):
     riders = six_day_race.compose_game(layout).component_sets[1]
     assert [c.name for c in riders.components] == [f"{n}-1" for n in range(1, 9)]  # player, token
-    assert len(set(layout.rider_colors)) == 8
+    assert len(set(layout.player_colors)) == 8
     for number, component in enumerate(riders.components, start=1):
         scene = component.front
         assert scene.width <= layout.board.lane_mm - 4  # two abreast fit in a lane
@@ -316,7 +316,7 @@ def test_each_player_gets_a_turn_and_spaces_card_with_every_marked_space(name, l
     words = words_for(layout, lang)
     output = six_day_race.compose_game(layout, words=words)
     (aid,) = next(s for s in output.component_sets if s.name == "aids").components
-    assert aid.count == len(layout.rider_colors)
+    assert aid.count == len(layout.player_colors)
     text = " ".join(pdf_text(renderer("pdf")(aid.front)).split())
     assert words("aid.heading") in text and " ".join(words("aid.turn").split()[:6]) in text
     entries = legend_entries(layout, words)

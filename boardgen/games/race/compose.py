@@ -21,8 +21,7 @@ _PLANS: IdentityMemo = IdentityMemo(32)
 
 def players(layout: Layout) -> tuple[Player, ...]:
     """The players, one colour each, up to the most that may play."""
-    return tuple(Player(n, color) for n, color in
-                 enumerate(layout.players.colors[:layout.players.max], start=1))
+    return tuple(Player(n, color) for n, color in enumerate(layout.player_colors, start=1))
 
 
 def kind_of(layout: Layout, number: int) -> tuple[str, Kind] | None:
@@ -90,7 +89,7 @@ def folder_of(layout: Layout, key: str) -> Path | None:
 
 
 def context(layout: Layout, words: Words, **facts) -> Context:
-    return Context(words, players(layout), layout.board.colors.ink, facts=facts)
+    return Context(words, players(layout), layout.ink, facts=facts)
 
 
 def compose_components(layout: Layout, words: Words, aid: dict) -> Parts:
@@ -101,7 +100,7 @@ def compose_components(layout: Layout, words: Words, aid: dict) -> Parts:
     facts = {"aid": aid, "spaces": layout.spaces_by_kind()}
     for name, model in layout.components.items():
         kind = component_type(model.type)
-        parts = kind.compose(model, name, Context(words, players(layout), layout.board.colors.ink,
+        parts = kind.compose(model, name, Context(words, players(layout), layout.ink,
                                                   folder_of(layout, f"components.{name}"),
                                                   facts))
         sets += parts.sets

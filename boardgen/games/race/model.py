@@ -304,6 +304,16 @@ class Layout(LayoutBase):
 
     _on_track: dict[int, Placed] = PrivateAttr(default_factory=dict)
 
+    @property
+    def ink(self) -> str:
+        """The colour of the board's text, and of every component's."""
+        return self.board.colors.ink
+
+    @property
+    def player_colors(self) -> tuple[str, ...]:
+        """A colour for each of the most players (the six-day race: one rider each)."""
+        return tuple(self.players.colors[:self.players.max])
+
     def fill(self, name: str) -> str:
         """The colour of a kind's spaces (``plain``, or a kind without a fill: the board's
         ordinary space)."""

@@ -71,7 +71,7 @@ def component_lines(layout, words: Words) -> list[dict[str, Any]]:
     """Every printed component: the board, then each declared one, with its count."""
     from boardgen.games.race.compose import players
 
-    context = Context(words, players(layout), layout.board.colors.ink)
+    context = Context(words, players(layout), layout.ink)
     found = [{"count": 1, "text": words("part.track.summary", spaces=layout.length)}]
     for name, model in layout.components.items():
         for line in component_type(model.type).summary(model, name, _folder(layout, name, context)):

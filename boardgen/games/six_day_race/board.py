@@ -91,7 +91,7 @@ def legend_values(layout: Layout, words: Words) -> dict[str, object]:
         "low": pile_text(grey[0]), "high": pile_text(grey[-1]),
         "change_high": hands.change_high, "change_low": hands.change_low,
         "change_low_many": hands.change_low_many, "many_from": hands.many_from,
-        "players": len(layout.rider_colors),
+        "players": len(layout.player_colors),
     }
     for name in SPACE_COLORS:
         values[f"{name}_spaces"] = ", ".join(str(n) for n in getattr(layout.placed, name))

@@ -171,7 +171,7 @@ def finish(layout: Layout, words: Words) -> Scene:
 def slipstream(layout: Layout, words: Words) -> Scene:
     """A rider plays a 3 onto a space with two riders and rides 3 × 2 = 6 spaces further."""
     edge = layout.board.colors.edge
-    riders = layout.rider_colors
+    riders = layout.player_colors
     cell, depth, left, top = 9.0, 15.5, 1.0, 11.0
     count = 10
     first = slipstream_window(layout, count)

@@ -453,18 +453,9 @@ class Layout(race.Layout):
         return problems
 
     @property
-    def ink(self) -> str:
-        return self.board.colors.ink
-
-    @property
     def finish_color(self) -> str:
         """The chequered line's colour, which the sprint lines and the legend's share."""
         return self.board.lines.finish or self.board.colors.ink
-
-    @property
-    def rider_colors(self) -> tuple[str, ...]:
-        """One rider per player, in the players' colours."""
-        return tuple(self.players.colors[:self.players.max])
 
     @property
     def rider_mm(self) -> float:
@@ -532,7 +523,7 @@ class Layout(race.Layout):
 
     def _hand_problems(self) -> list[FieldProblem]:
         problems = []
-        most = len(self.rider_colors)
+        most = len(self.player_colors)
         green = self.cards.green.counts
         checks = [("hands.few_players", min(most, self.hands.many_from - 1))]
         if most >= self.hands.many_from:
@@ -554,7 +545,7 @@ class Layout(race.Layout):
         length makes a drawable oval): every space holds all the riders, and the start/finish
         line lies on the home straight."""
         track = self.board
-        problems = track.fit_problems(straight, len(self.rider_colors), self.rider_mm,
+        problems = track.fit_problems(straight, len(self.player_colors), self.rider_mm,
                                       MIN_INNER_RADIUS_MM, MAX_BOARD_MM, "riders", "standees",
                                       f"components.{RIDERS}.size_mm")
         if straight is None:
@@ -569,7 +560,7 @@ class Layout(race.Layout):
         return problems
 
     def _valid_straights(self) -> list[int]:
-        return self.board.drawable_straights(len(self.rider_colors), self.rider_mm,
+        return self.board.drawable_straights(len(self.player_colors), self.rider_mm,
                                              MIN_INNER_RADIUS_MM, MAX_BOARD_MM)
 
     def _best_straight(self, valid: list[int]) -> int | None:
@@ -594,4 +585,4 @@ class Layout(race.Layout):
     @property
     def player_counts(self) -> tuple[int, int]:
         """The fewest and the most players: one rider each."""
-        return self.players.min, len(self.rider_colors)
+        return self.players.min, len(self.player_colors)

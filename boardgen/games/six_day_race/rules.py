@@ -66,7 +66,7 @@ def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
         "many_from": hands.many_from,
         "min_players": few,
         "max_players": many,
-        "riders": len(layout.rider_colors),
+        "riders": len(layout.player_colors),
         "change_high": hands.change_high,
         "change_low": hands.change_low,
         "change_low_many": hands.change_low_many,
