@@ -538,7 +538,34 @@ def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list
             if added is not None:
                 source, line = str(raw.files[0]), added
         found.append(InputError(message, source=source, key=key, line=line))
-    return found
+    return found + _component_text_problems(raw, available)
+
+
+def _component_text_problems(raw: RawLayout, available) -> list[InputError]:
+    """Texts a component gives by language (a table of texts with an English one, such as a
+    score sheet's title) that lack a language of the user's the layout can print in (the
+    model asks for boardgen's own)."""
+    from boardgen.i18n import LANGUAGES
+
+    problems: list[InputError] = []
+
+    def walk(value: Any, path: tuple) -> None:
+        if not isinstance(value, dict):
+            return
+        if "en" in value and all(isinstance(text, str) for text in value.values()) and all(
+                isinstance(code, str) and re.fullmatch(r"[a-z]{2,3}", code) for code in value):
+            for code, language in available.items():
+                if code not in value and code not in LANGUAGES:
+                    source, line = locate(raw, path)
+                    problems.append(InputError(f"missing {language.english} text (English: "
+                                               f"{value['en']!r})", source=source,
+                                               key=".".join(map(str, (*path, code))), line=line))
+            return
+        for key, inner in value.items():
+            walk(inner, (*path, key))
+
+    walk(raw.data.get("components"), ("components",))
+    return problems
 
 
 def _shipped_english_labels(raw: RawLayout) -> dict[str, Any]:

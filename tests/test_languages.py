@@ -363,3 +363,20 @@ def test_card_texts_may_be_given_in_a_users_language(run_cli, italian, tmp_path)
     assert built.exit_code == 0, built.output
     faces = " ".join(p.read_text(encoding="utf-8") for p in (out / "corsa").glob("chance*.svg"))
     assert "Avanti" in faces and "Go on" not in faces
+
+
+def test_check_names_a_components_text_a_users_language_lacks(run_cli, italian):
+    """A text a component gives by language (a score sheet's title) needs the user's
+    language too, as labels do: check names it rather than the kit printing English."""
+    path = italian / "punti.toml"
+    assert run_cli("new", "race", path).exit_code == 0
+    sheet = ('\n[components.scores]\ntype = "score_sheet"\n[components.scores.columns.total]\n'
+             'title = "Total"\n[components.scores.title]\nen = "Scores"\nde = "Punkte"\n'
+             'fr = "Points"\npl = "Punkty"\n')
+    path.write_text(path.read_text(encoding="utf-8") + sheet, encoding="utf-8")
+    checked = run_cli("check", path)
+    assert checked.exit_code == 2
+    assert "components.scores.title.it: missing Italian text (English: 'Scores')" in \
+        checked.stderr
+    path.write_text(path.read_text(encoding="utf-8") + 'it = "Punti"\n', encoding="utf-8")
+    assert run_cli("check", path).exit_code == 0
