@@ -53,6 +53,11 @@ class Kind(Model):
     line: bool = Field(False, description="on an oval: a line across the track where its "
                                           "spaces begin (a sprint's)")
 
+    @property
+    def picture(self) -> str | None:
+        """The pictogram its spaces and its legend row print, or None."""
+        return None if self.pictogram == "none" else self.pictogram
+
     @model_validator(mode="after")
     def settings_fit_effect(self):
         if self.to is not None and self.effect != "jump":

@@ -46,7 +46,7 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
         tags = tuple(kind.tags) + (("finish",) if number == last else ())
         found[str(number)] = track_board.Look(
             name, kind.fill, kind_name(words, name) if kind.label else None,
-            None if kind.pictogram == "none" else kind.pictogram, tags, effect, kind.link,
+            kind.picture, tags, effect, kind.link,
             kind.line)
     return found
 
@@ -74,7 +74,7 @@ def legend_entries(layout: Layout, words: Words) -> list[Entry]:
             continue
         text = effect_sentence(layout, words, name, spaces_of(layout, name))
         entries.append(Entry(layout.fill(name),
-                             None if kind.pictogram == "none" else kind.pictogram,
+                             kind.picture,
                              kind_name(words, name), text[:1].upper() + text[1:]))
     return entries
 

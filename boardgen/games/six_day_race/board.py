@@ -51,7 +51,7 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
         found[str(number)] = track_board.Look(
             name, fill_of(layout, number),
             space_word(layout, words, number) if kind.label else None,
-            None if kind.pictogram == "none" else kind.pictogram, tuple(kind.tags),
+            kind.picture, tuple(kind.tags),
             effect_of(kind, None), line=kind.line)
     return found
 
@@ -124,8 +124,7 @@ def legend_entries(layout: Layout, words: Words) -> list[legends.Entry]:
         if row == "scoring":
             fill, line = layout.fill("plain"), layout.finish_color
         elif row in MARKED:
-            pictogram = layout.kinds[row].pictogram
-            fill, pictogram = marked_fill(layout, row), None if pictogram == "none" else pictogram
+            fill, pictogram = marked_fill(layout, row), layout.kinds[row].picture
         elif row in SPACE_COLORS:
             fill = layout.fill(row)
         entries.append(legends.Entry(fill, pictogram, words(f"legend.{row}.title", **values),
