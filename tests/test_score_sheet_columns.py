@@ -133,3 +133,16 @@ def test_the_old_score_sheet_table_says_where_it_went(run_cli, tmp_path):
     assert result.exit_code == 2
     assert "score_sheet: the score sheet is a component now: [components.score-sheet]" in \
         result.stderr and "tables (was races)" in result.stderr
+
+
+def test_a_sheet_left_with_no_column_on_the_board_is_refused(run_cli, tmp_path):
+    only = ('\n[components.scores]\ntype = "score_sheet"\n[components.scores.columns.rock]\n'
+            'each = "asteroid"\ntitle = "Rock {number}"\n')
+    path = rocket_race(tmp_path, only)
+    assert run_cli("check", path).exit_code == 0
+    path.write_text(path.read_text(encoding="utf-8").replace('14 = "asteroid"\n', ""),
+                    encoding="utf-8")
+    result = run_cli("check", path)
+    assert result.exit_code == 2
+    assert "components.scores.columns: the board has no space of the kinds these columns are " \
+           "for" in result.stderr

@@ -341,10 +341,11 @@ class Layout(LayoutBase):
         for name, component in self.components.items():
             if component.type != "score_sheet":
                 continue
-            spread = 0
+            spread, unknown = 0, False
             for column, kind in component.kinds_of_columns().items():
                 key = f"components.{name}.columns.{column}.each"
                 if kind not in self.kinds and kind not in by_kind:
+                    unknown = True
                     known = ", ".join(sorted({*self.kinds, *by_kind})) or "none declared"
                     problems.append(FieldProblem(key, f"no kind {kind!r} on the board, so no "
                                                       f"column for each of its spaces; the "
@@ -352,7 +353,7 @@ class Layout(LayoutBase):
                                                  related=("kinds",)))
                 spread += len(by_kind.get(kind, ()))
             fixed = len(component.columns) - len(component.kinds_of_columns())
-            if not problems and fixed + spread == 0:
+            if not unknown and fixed + spread == 0:
                 problems.append(FieldProblem(f"components.{name}.columns", "the board has no "
                                              "space of the kinds these columns are for: the "
                                              "sheet would have no column", related=("spaces",)))
