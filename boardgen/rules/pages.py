@@ -339,29 +339,43 @@ class Arrangement:
     moves: dict[int, int] = field(default_factory=dict)
 
 
+class Tried(dict):
+    """The layouts one search has made, by what a layout depends on besides the text and
+    style (the column share, the placing order, the pinned figures, the first page's share):
+    the searches reach the same arrangement from several starts, and a layout is made once."""
+
+    def lay_out(self, head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
+                fill: float, moved: Arrangement, first_fill: float | None) -> Layout:
+        key = (fill, tuple(moved.order), frozenset(moved.pinned), first_fill)
+        if key not in self:
+            self[key] = lay_out(head, body, style, fill, moved.order, moved.pinned, first_fill)
+        return self[key]
+
+
 def lay_out_figures(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
                     fill: float = 1.0, attempts: Attempts | None = None,
                     arrangement: Arrangement | None = None,
-                    first_fill: float | None = None) -> Layout:
+                    first_fill: float | None = None, tried: Tried | None = None) -> Layout:
     """A layout where every figure shares a page with its paragraph (see ``anchors``).
 
     A figure that lands on another page is first moved to just after its paragraph (still
     free to float past text); if that is not enough it is pinned just before the paragraph,
     so the two move to the next page together. A figure that still cannot share a page
     with its paragraph (they are too tall together) stays where it went. ``arrangement``
-    carries the moves from one try to the next.
+    carries the moves from one try to the next; ``tried`` keeps the layouts of a search.
     """
     attempts = attempts or Attempts(MAX_ATTEMPTS)
     moved = arrangement or Arrangement(list(range(len(body))))
+    tried = Tried() if tried is None else tried
     ties = anchors(body, head)
-    layout = lay_out(head, body, style, fill, moved.order, moved.pinned, first_fill)
+    layout = tried.lay_out(head, body, style, fill, moved, first_fill)
     while True:
         late = [figure for figure, text in ties.items() if moved.moves.get(figure, 0) < 2
                 and not layout.pages_of([figure]) & _pages(layout, text)]
         if not late or not attempts.take():
             return layout
         _move(body, moved, late[0], ties[late[0]])
-        layout = lay_out(head, body, style, fill, moved.order, moved.pinned, first_fill)
+        layout = tried.lay_out(head, body, style, fill, moved, first_fill)
 
 
 def _move(body: Sequence[Piece], moved: Arrangement, figure: int, text: list[int]) -> None:
@@ -401,9 +415,9 @@ def balanced(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle,
         return _best_booklet(head, body, style)
     attempts = Attempts(MAX_ATTEMPTS)
     arrangement = Arrangement(list(range(len(body))))
-    first = None
+    first, tried = None, Tried()
     for fill in FILLS:
-        layout = lay_out_figures(head, body, style, fill, attempts, arrangement)
+        layout = lay_out_figures(head, body, style, fill, attempts, arrangement, tried=tried)
         first = first or layout
         if _acceptable(layout, booklet) or not attempts.take():
             return layout if _acceptable(layout, booklet) else first
@@ -425,11 +439,13 @@ def _best_booklet(head: Sequence[Piece], body: Sequence[Piece], style: PageStyle
     ties = anchors(body, head)
     carried, arrangement = Attempts(MAX_ATTEMPTS), Arrangement(list(range(len(body))))
     best: tuple[tuple, Layout] | None = None
+    tried = Tried()
     for fill in FILLS:
-        tries = [lay_out_figures(head, body, style, fill, carried, arrangement)]
+        tries = [lay_out_figures(head, body, style, fill, carried, arrangement, tried=tried)]
         for first_fill in (None, 1.0) if fill < 1.0 else (None,):
             tries.append(lay_out_figures(head, body, style, fill, Attempts(BOOKLET_ATTEMPTS),
-                                         Arrangement(list(range(len(body)))), first_fill))
+                                         Arrangement(list(range(len(body)))), first_fill,
+                                         tried))
         for layout in tries:
             cost = booklet_cost(layout, ties, style)
             if best is None or cost < best[0]:
