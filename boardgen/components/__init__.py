@@ -27,6 +27,7 @@ from typing import Annotated, Any, Union
 from pydantic import Field
 
 from boardgen.components.base import ComponentType, Context, Parts, Player, Summary
+from boardgen.entry_points import in_group
 from boardgen.errors import InputError
 
 BOARDS = {"track": "boardgen.components.track_board", "grid": "boardgen.components.grid_board",
@@ -51,10 +52,8 @@ def _load(target: str) -> Any:
 @lru_cache(maxsize=None)
 def piece_types() -> dict[str, Any]:
     """Every piece type: boardgen's own, then those other installed packages register."""
-    from importlib.metadata import entry_points
-
     found = {name: _load(target) for name, target in PIECES.items()}
-    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+    for entry in in_group(ENTRY_POINTS):
         if entry.name in found:
             continue  # boardgen's own types keep their names
         loaded = entry.load()

@@ -26,6 +26,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
+from boardgen.entry_points import in_group
 from boardgen.errors import InputError
 
 # boardgen's own kinds, as its pyproject.toml registers them: the table used when boardgen
@@ -50,11 +51,9 @@ def registered_kinds() -> dict[str, str]:
 
     A plugin cannot take over a kind boardgen ships: the shipped games keep their names.
     """
-    from importlib.metadata import entry_points
-
     found = dict(BUILT_IN)
     own = {}
-    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+    for entry in in_group(ENTRY_POINTS):
         if entry.name in ALIASES:
             continue  # an install older than the move still lists the former kind
         if entry.name in BUILT_IN:

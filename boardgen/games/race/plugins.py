@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardgen.entry_points import in_group
 from boardgen.games import load_registered
 
 # boardgen's own plugins, as its pyproject.toml registers them (for a source tree that was
@@ -35,10 +36,8 @@ ENTRY_POINTS = "boardgen.race_rules"
 def registered() -> dict[str, str]:
     """Every rules plugin an installed package registers (name → ``module[:object]``),
     boardgen's own first; a plugin cannot take over a name boardgen ships."""
-    from importlib.metadata import entry_points
-
     found = dict(BUILT_IN)
-    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+    for entry in in_group(ENTRY_POINTS):
         found.setdefault(entry.name, entry.value)
     return found
 
