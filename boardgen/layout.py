@@ -85,6 +85,10 @@ def raise_all(problems: list[FieldProblem], value: Any = None) -> None:
 # printed itself, each with its file and line, so the model need not look through the data again.
 TEXT_CHECKED: dict[str, bool] = {"unprintable_texts_reported": True}
 
+# The code of a language in a table of texts by language (a card's title, a score sheet's):
+# two or three small letters, a shipped language's or one of the user's catalogues.
+TEXT_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+
 
 class Model(BaseModel):
     """Base of every layout model: frozen, and unknown keys are errors."""
@@ -553,7 +557,7 @@ def _component_text_problems(raw: RawLayout, available) -> list[InputError]:
         if not isinstance(value, dict):
             return
         if "en" in value and all(isinstance(text, str) for text in value.values()) and all(
-                isinstance(code, str) and re.fullmatch(r"[a-z]{2,3}", code) for code in value):
+                isinstance(code, str) and TEXT_LANGUAGE_CODE.fullmatch(code) for code in value):
             for code, language in available.items():
                 if code not in value and code not in LANGUAGES:
                     source, line = locate(raw, path)

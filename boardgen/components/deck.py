@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Mapping, Sequence, Union
@@ -26,7 +25,8 @@ from boardgen.components.text import CAP_HEIGHT, LEADING, wrap_within
 from boardgen.components.wording import counted
 from boardgen.errors import InputError
 from boardgen.i18n import LANGUAGES
-from boardgen.layout import Color, FieldProblem, Model as LayoutModel, read_text
+from boardgen.layout import (TEXT_LANGUAGE_CODE, Color, FieldProblem, Model as LayoutModel,
+                             read_text)
 from boardgen.product import Component, ComponentSet
 from boardgen.scene import (Circle, Group, Node, Rect, Scene, Style, Text, Use, compose as chain,
                             mix, rotate, translate)
@@ -39,14 +39,11 @@ CSV_FIELDS = ("count", "value", "pile", "title", "text")
 Text_ = Union[str, dict[str, str]]
 
 
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
-
-
 def check_text(value: Text_) -> Text_:
     """A text for every language, or a table that has a text for each shipped language; a
     table may add languages of the user's own (a catalogue beside the layout), by their codes."""
     if isinstance(value, dict):
-        unknown = [lang for lang in value if not LANGUAGE_CODE.fullmatch(lang)]
+        unknown = [lang for lang in value if not TEXT_LANGUAGE_CODE.fullmatch(lang)]
         if unknown:
             raise ValueError(f"{unknown[0]!r} is no language code; expected "
                              f"{', '.join(LANGUAGES)} or a code of two or three small letters")
@@ -135,7 +132,7 @@ def read_csv(path: Path, model: Model) -> dict[str, Card]:
     header = [name.strip() for name in rows[0]]
     by_code = [name.partition(".") for name in header if name not in CSV_FIELDS]
     unknown = [field + dot + code for field, dot, code in by_code
-               if field not in ("title", "text") or not LANGUAGE_CODE.fullmatch(code)]
+               if field not in ("title", "text") or not TEXT_LANGUAGE_CODE.fullmatch(code)]
     codes = list(dict.fromkeys([*LANGUAGES, *(code for _, _, code in by_code)]))
     if unknown:
         raise InputError(f"unknown column {unknown[0]!r}; the columns are {', '.join(CSV_FIELDS)} "
@@ -187,7 +184,7 @@ def all_cards(model: Model, folder: Path | None) -> dict[str, Card]:
 # and grey cards): these check the grouping against the deck and count each group.
 
 
-def pile_of(model: Model, card: Card) -> str:
+def card_pile(model: Model, card: Card) -> str:
     """The pile a card lies in (the deck's first, if it names none)."""
     return card.pile or next(iter(model.piles), "")
 
@@ -216,7 +213,7 @@ def group_problems(model: Model, groups: Mapping[str, Sequence[str]], key: str,
             problems.append(FieldProblem(f"{card_key}.value", f"a {card_word}'s value is a "
                                          f"number from 0 to 99, found {card.value!r}"))
             continue
-        pile = pile_of(model, card)
+        pile = card_pile(model, card)
         if pile not in owner:
             named = " or ".join(f"{groups_key}.{name}.piles" for name in groups)
             problems.append(FieldProblem(f"{card_key}.pile", f"pile {pile!r} is in neither "
@@ -263,7 +260,7 @@ def pack(model: Model, piles: Sequence[str], assumed: bool = False) -> Pack:
     counts: dict[int, int] = {}
     values: list[set[int]] = [set() for _ in piles]
     for card in model.cards.values():
-        pile = pile_of(model, card)
+        pile = card_pile(model, card)
         if pile in piles:
             counts[int(card.value)] = counts.get(int(card.value), 0) + card.count
             if card.count:
@@ -383,7 +380,7 @@ def compose(model: Model, name: str, context: Context) -> Parts:
     for key, card in cards.items():
         if not card.count:
             continue
-        pile = pile_of(model, card)
+        pile = card_pile(model, card)
         spec = model.piles.get(pile)
         fill = spec.fill if spec and spec.fill else model.fill
         title = in_language(card.title, lang) or card.value or key
