@@ -16,8 +16,9 @@ A plugin is a module (or ``module:object``) with
 
 and any of ``rule_context``, ``diagrams``, ``analyse`` and ``play_advice``, which take the
 race kind's place for its layouts, and ``legend_entries`` and ``rule_sections`` (setup, turn,
-finish), which the kind's generated rules for a plugin's layout without a text print. A plugin whose turns are not thrown has no dice figures:
-without an ``analyse`` of its own, ``boardgen analyse`` refuses its layouts, saying why.
+finish), which the kind's generated rules for a plugin's layout without a text print. A
+plugin whose turns are not thrown has no dice figures: without an ``analyse`` of its own,
+``boardgen analyse`` refuses its layouts, saying why.
 """
 
 from __future__ import annotations

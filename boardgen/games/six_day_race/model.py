@@ -19,14 +19,14 @@ problem of a layout at once.
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from pydantic import Field, PrivateAttr, field_validator, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
 from boardgen.components import card_places, infield, pieces_model, track_board
 from boardgen.components.deck import Pack, group_problems, pack
 from boardgen.components.kinds import Kind
 from boardgen.games.race import model as race
 from boardgen.games.race.model import Players
-from boardgen.layout import FieldProblem, LayoutBase, Model, raise_all
+from boardgen.layout import FieldProblem, Model, raise_all
 
 MIN_INNER_RADIUS_MM = 40.0   # the bends' inner edge: tighter and riders no longer fit
 MAX_BOARD_MM = 5000.0
