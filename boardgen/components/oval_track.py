@@ -10,7 +10,6 @@ Every function takes the laid-out :class:`~boardgen.geometry.shapes.Oval` and pl
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from boardgen.components import pictograms
@@ -309,44 +308,3 @@ def seams(oval: Oval, boxes, height: float,
 def _grid(length: float) -> list[float]:
     count = int(length // SEAM_STEP_MM)
     return [k * SEAM_STEP_MM for k in range(1, count) if k * SEAM_STEP_MM < length - SEAM_STEP_MM]
-
-
-# ---- pieces standing on a space ----------------------------------------------------------
-# How many pieces of a square footprint stand on one space of an oval: a layout whose pieces
-# may all share a space (the six-day riders) checks its oval with these before it is drawn.
-
-
-def bend_radius(spaces: int, straight_spaces: int, space_mm: float) -> float:
-    """Centre-line radius of the bends, so the bends' spaces are as long as straight ones.
-
-    With an odd number of bend spaces the second bend holds one more, each a little shorter.
-    """
-    return (spaces - 2 * straight_spaces) / 2 * space_mm / math.pi
-
-
-def piece_rows(track_width: float, piece_mm: float) -> int:
-    """Pieces standing side by side across the track (a standee's feet make it as deep as
-    wide)."""
-    return int(track_width / piece_mm + 1e-9)
-
-
-def straight_capacity(space_mm: float, track_width: float, piece_mm: float) -> int:
-    """Pieces that stand on one straight space."""
-    return int(space_mm / piece_mm + 1e-9) * piece_rows(track_width, piece_mm)
-
-
-def bend_capacity(inner_radius: float, sweep_rad: float, track_width: float,
-                  piece_mm: float) -> int:
-    """Pieces that stand on one bend space, in rows from the inside: a row is as long as the
-    chord at its inner edge, where the wedge is narrowest, and its outer corners stay on the
-    track."""
-    outer = inner_radius + track_width
-    total = 0
-    for row in range(piece_rows(track_width, piece_mm)):
-        radius = inner_radius + row * piece_mm
-        chord = 2 * radius * math.sin(sweep_rad / 2)
-        count = int(chord / piece_mm + 1e-9)
-        while count and math.hypot(radius + piece_mm, count * piece_mm / 2) > outer + 1e-9:
-            count -= 1
-        total += count
-    return total

@@ -12,7 +12,7 @@ that keep clear of every word.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal, Mapping, Union
 
 from pydantic import Field, model_validator
@@ -178,42 +178,11 @@ class OvalTrack(TrackBoard):
         return "clockwise" if self.clockwise else "anticlockwise"
 
     @property
-    def bend_spaces(self) -> tuple[int, int]:
-        """Spaces on the first and on the second bend (one more there if the rest is odd)."""
-        rest = self.spaces - 2 * self.straight
-        return rest // 2, rest - rest // 2
-
-    @property
-    def width_mm(self) -> float:
-        return self.lanes * self.lane_mm
-
-    @property
-    def straight_mm(self) -> float:
-        return self.straight * self.space_mm
-
-    @property
-    def bend_radius_mm(self) -> float:
-        """Radius of the centre line in the bends, so bend spaces are as long as straight ones."""
-        return ovals.bend_radius(self.spaces, self.straight, self.space_mm)
-
-    @property
-    def inner_radius_mm(self) -> float:
-        return self.bend_radius_mm - self.width_mm / 2
-
-    @property
-    def board_size_mm(self) -> tuple[float, float]:
-        """The board round the track (a band below it may hold what the infield cannot)."""
-        outer = self.bend_radius_mm + self.width_mm / 2
-        return (self.straight_mm + 2 * outer + 2 * self.margin_mm, 2 * outer + 2 * self.margin_mm)
-
-    def capacity(self, piece_mm: float) -> int:
-        """Pieces ``piece_mm`` square that stand on the smallest space (a bend's, if any)."""
-        straight = ovals.straight_capacity(self.space_mm, self.width_mm, piece_mm)
-        if self.spaces == 2 * self.straight:
-            return straight
-        sweep = math.pi / max(self.bend_spaces)
-        bend = ovals.bend_capacity(self.inner_radius_mm, sweep, self.width_mm, piece_mm)
-        return min(straight, bend)
+    def oval(self) -> Oval:
+        """The oval's geometry on a board with no title band above it: the measures a layout
+        checks before the board is laid out."""
+        return Oval(self.spaces, self.straight, self.space_mm, self.lanes, self.lane_mm,
+                    self.margin_mm, self.clockwise, self.finish_line_after or 0)
 
     def with_straight(self, straight: int):
         """The same oval with ``straight`` spaces on each straight."""
@@ -226,18 +195,19 @@ class OvalTrack(TrackBoard):
         on ``piece_mm`` squares), or None: bends of at least 4 spaces whose inner edge is no
         tighter than ``min_inner_mm``, a board at most ``max_length_mm`` long. ``noun`` and
         ``form`` name the pieces in the message (riders, standees)."""
+        oval = self.oval
         rest = self.spaces - 2 * self.straight
         if rest < 4:
             return (f"{self.spaces} spaces minus 2 × {self.straight} on the straights leaves "
                     f"{rest} for the two bends; at least 4 are needed")
-        if self.inner_radius_mm < min_inner_mm:
+        if oval.inner_radius < min_inner_mm:
             return (f"the bends are too tight: their inner edge has a radius of "
-                    f"{self.inner_radius_mm:.0f} mm (at least {min_inner_mm:.0f} mm "
+                    f"{oval.inner_radius:.0f} mm (at least {min_inner_mm:.0f} mm "
                     "needed); use fewer straight spaces or narrower lanes")
-        if self.board_size_mm[0] > max_length_mm:
-            return (f"the board would be {self.board_size_mm[0]:.0f} mm long; at most "
+        if oval.size[0] > max_length_mm:
+            return (f"the board would be {oval.size[0]:.0f} mm long; at most "
                     f"{max_length_mm:.0f} mm")
-        room = self.capacity(piece_mm)
+        room = oval.capacity(piece_mm)
         if room < pieces:
             return (f"a space holds only {room} of the {pieces} {noun} ({piece_mm:g} mm "
                     f"{form}), but any number of {noun} may share a space; use longer spaces, "
@@ -375,8 +345,7 @@ def plan(model, players: int = 4) -> Plan:
     if isinstance(model, OvalTrack):
         if model.infield.title:
             top = 0.0
-        oval = Oval(model.spaces, model.straight, model.space_mm, model.lanes, model.lane_mm,
-                    margin, model.clockwise, model.finish_line_after, top_mm=top)
+        oval = replace(model.oval, top_mm=top)
         track = tracks.line(model.spaces, laps=model.laps)
         return Plan(track, {s.id: shape for s, shape in zip(track.main, oval.shapes)},
                     *oval.size, oval=oval)
@@ -925,7 +894,7 @@ def _oval_json(oval: Oval) -> dict[str, Any]:
     return {"direction": "clockwise" if oval.clockwise else "anticlockwise",
             "lanes": oval.lanes, "lane_mm": oval.lane_mm, "straight_spaces": oval.straight,
             "bend_spaces": list(oval.bend_spaces),
-            "straight_mm": round(oval.straight * oval.space_mm, 3),
+            "straight_mm": round(oval.straight_length, 3),
             "bend_radius_mm": round(oval.radius, 3),
             "bend_centers": [_point((xl, cy)), _point((xr, cy))],
             "finish_line": [_point(p) for p in oval.finish_line()]}

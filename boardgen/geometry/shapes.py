@@ -292,13 +292,19 @@ class Oval:
 
     @property
     def radius(self) -> float:
-        """Centre-line radius of the bends, so bend spaces are as long as straight ones."""
+        """Centre-line radius of the bends, so bend spaces are as long as straight ones (with
+        an odd number of bend spaces the second bend holds one more, each a little shorter)."""
         return (self.spaces - 2 * self.straight) / 2 * self.space_mm / math.pi
+
+    @property
+    def straight_length(self) -> float:
+        """The length of each straight along its centre line."""
+        return self.straight * self.space_mm
 
     @property
     def size(self) -> tuple[float, float]:
         outer = self.radius + self.half_width
-        return (self.straight * self.space_mm + 2 * outer + 2 * self.margin_mm,
+        return (self.straight_length + 2 * outer + 2 * self.margin_mm,
                 self.top_mm + 2 * outer + 2 * self.margin_mm)
 
     @property
@@ -306,7 +312,7 @@ class Oval:
         """The left and right bends' centres."""
         left = self.margin_mm + self.radius + self.half_width
         cy = self.top_mm + self.margin_mm + self.radius + self.half_width
-        return (left, cy), (left + self.straight * self.space_mm, cy)
+        return (left, cy), (left + self.straight_length, cy)
 
     @property
     def inner_radius(self) -> float:
@@ -328,17 +334,15 @@ class Oval:
         first = self.shapes[0]
         return first.point(0, -self.half_width), first.point(0, self.half_width)
 
-    def problem(self) -> str | None:
-        """Why these numbers make no oval, or None."""
-        rest = self.spaces - 2 * self.straight
-        if self.straight < 1 or rest < 4:
-            return (f"{self.spaces} spaces with {self.straight} on each straight leave {rest} for "
-                    "the two bends; at least 4 are needed")
-        if self.radius - self.half_width < 10:
-            return (f"the bends' inner edge would have a radius of "
-                    f"{self.radius - self.half_width:.0f} mm (at least 10 mm); use fewer straight "
-                    "spaces, longer spaces or narrower lanes")
-        return None
+    def capacity(self, piece_mm: float) -> int:
+        """Pieces ``piece_mm`` square that stand on the smallest space (a bend's, if any): a
+        layout whose pieces may all share a space (the six-day riders) checks its oval so."""
+        width = 2 * self.half_width
+        straight = _straight_capacity(self.space_mm, width, piece_mm)
+        if self.spaces == 2 * self.straight:
+            return straight
+        sweep = math.pi / max(self.bend_spaces)
+        return min(straight, _bend_capacity(self.inner_radius, sweep, width, piece_mm))
 
     @cached_property
     def shapes(self) -> tuple[Shape, ...]:
@@ -381,6 +385,34 @@ class Oval:
     def lane_offsets(self) -> tuple[float, ...]:
         """Offsets from the centre line of the lines between lanes."""
         return tuple(-self.half_width + k * self.lane_mm for k in range(1, self.lanes))
+
+
+def _piece_rows(track_width: float, piece_mm: float) -> int:
+    """Pieces standing side by side across the track (a standee's feet make it as deep as
+    wide)."""
+    return int(track_width / piece_mm + 1e-9)
+
+
+def _straight_capacity(space_mm: float, track_width: float, piece_mm: float) -> int:
+    """Pieces that stand on one straight space."""
+    return int(space_mm / piece_mm + 1e-9) * _piece_rows(track_width, piece_mm)
+
+
+def _bend_capacity(inner_radius: float, sweep_rad: float, track_width: float,
+                   piece_mm: float) -> int:
+    """Pieces that stand on one bend space, in rows from the inside: a row is as long as the
+    chord at its inner edge, where the wedge is narrowest, and its outer corners stay on the
+    track."""
+    outer = inner_radius + track_width
+    total = 0
+    for row in range(_piece_rows(track_width, piece_mm)):
+        radius = inner_radius + row * piece_mm
+        chord = 2 * radius * math.sin(sweep_rad / 2)
+        count = int(chord / piece_mm + 1e-9)
+        while count and math.hypot(radius + piece_mm, count * piece_mm / 2) > outer + 1e-9:
+            count -= 1
+        total += count
+    return total
 
 
 def _mirrored(shape: Shape, width: float) -> Shape:

@@ -573,10 +573,10 @@ class Layout(race.Layout):
         slot_w, slot_h = card_places.place_size(self.cards.width_mm, self.cards.height_mm)
         period = infield.seam_period(track.space_mm)
         for straight in valid:
-            candidate = track.with_straight(straight)
-            if (infield.row_height(candidate.inner_radius_mm) >= slot_h
-                    and infield.places_fit_straight(candidate.straight_mm, period, slot_w,
-                                               len(self.infield.areas))):
+            oval = track.with_straight(straight).oval
+            if (infield.row_height(oval.inner_radius) >= slot_h
+                    and infield.places_fit_straight(oval.straight_length, period, slot_w,
+                                                    len(self.infield.areas))):
                 return straight
         return valid[0]
 
