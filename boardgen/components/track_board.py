@@ -23,7 +23,7 @@ from boardgen.components import legend as legends
 from boardgen.components import oval_track as ovals
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Player, Summary
-from boardgen.components.kinds import Effect
+from boardgen.components.kinds import Effect, Kind, Placed, effect_of
 from boardgen.components.links import arrow_link, ladder_link, snake_link
 from boardgen.components.text import CAP_HEIGHT, box as text_box, centred
 from boardgen.components.title_band import TitleBand, title_nodes
@@ -417,6 +417,16 @@ class Look:
     effect: Effect | None = None
     link: str = "none"
     line: bool = False   # a line across the track where the space begins (an oval's sprint)
+
+
+def kind_look(name: str, kind: Kind, fill: str | None, label: str | None,
+              placed: Placed | None = None, tags: tuple[str, ...] = ()) -> Look:
+    """What a space of the kind ``name`` prints: ``fill`` and ``label`` as its game colours
+    and words it (the label only where the kind asks for one), the kind's picture, tags
+    (and ``tags`` of this space), effect (with this ``placed`` space's own target or turns),
+    link and line."""
+    return Look(name, fill, label if kind.label else None, kind.picture,
+                tuple(kind.tags) + tags, effect_of(kind, placed), kind.link, kind.line)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardgen.components import Context, Parts, Player, component_type, track_board
-from boardgen.components.kinds import Kind, effect_of, kind_name
+from boardgen.components.kinds import Kind, kind_name
 from boardgen.components.legend import Entry
 from boardgen.games.race.model import Layout
 from boardgen.games.race.sentences import effect_sentence
@@ -42,12 +42,9 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
                                                       "flag", ("finish",))
             continue
         name, kind = given
-        effect = effect_of(kind, layout.placed(number))
-        tags = tuple(kind.tags) + (("finish",) if number == last else ())
-        found[str(number)] = track_board.Look(
-            name, kind.fill, kind_name(words, name) if kind.label else None,
-            kind.picture, tags, effect, kind.link,
-            kind.line)
+        found[str(number)] = track_board.kind_look(
+            name, kind, kind.fill, kind_name(words, name), layout.placed(number),
+            ("finish",) if number == last else ())
     return found
 
 

@@ -10,7 +10,7 @@ from typing import Mapping
 from boardgen.components import Context, infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
-from boardgen.components.kinds import Kind, effect_of
+from boardgen.components.kinds import Kind
 from boardgen.games.race.compose import board_plan as race_board_plan, players
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.i18n import Words, words_for
@@ -47,12 +47,9 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
     for number in range(1, layout.board.spaces + 1):
         named = layout.placed.named_of(number)
         name = named.kind if named is not None else layout.placed.color_of(number)
-        kind = layout.kinds.get(name, Kind())
-        found[str(number)] = track_board.Look(
-            name, fill_of(layout, number),
-            space_word(layout, words, number) if kind.label else None,
-            kind.picture, tuple(kind.tags),
-            effect_of(kind, None), line=kind.line)
+        found[str(number)] = track_board.kind_look(
+            name, layout.kinds.get(name, Kind()), fill_of(layout, number),
+            space_word(layout, words, number))
     return found
 
 
