@@ -6,7 +6,6 @@ or line: the setup file for a setup's fault, the key of a name that clashes.
 
 from __future__ import annotations
 
-import pytest
 
 from boardgen import imposition, limits
 from boardgen.contract import Coverage

@@ -27,7 +27,7 @@ from boardgen.imposition import PrintOptions
 from boardgen.layout import load_layout, shipped_games
 from boardgen.rules import rule_book
 from boardgen.scene import (IDENTITY, Circle, Group, Line, Matrix, Path, Polygon, Rect, Scene,
-                            Text, Use, apply, compose as times, translate)
+                            Text, Use, apply, compose as times)
 
 CAP = 0.69           # Fira Sans: capitals' height, of the font size
 DESCENT = 0.2        # and how far the descenders reach below the baseline

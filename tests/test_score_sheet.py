@@ -70,7 +70,6 @@ def test_the_summary_puts_lost_laps_before_points_before_place(layout):
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_the_tie_break_says_lost_laps_decide_and_points_break_ties(layout, lang):
-    words = words_for(layout, lang)
     sheet_words = said(layout, lang)
     line = sheet_words("sheet.tie_break").casefold()
     laps = {"en": "lost laps", "de": "verlorene", "fr": "tours perdus", "pl": "straconych"}[lang]

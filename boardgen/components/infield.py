@@ -16,7 +16,7 @@ from typing import Callable
 from boardgen import fonts
 from boardgen.components.card_places import (GAP_MM as PLACE_GAP_MM, SEAM_CLEARANCE_MM, Block,
                                              Placed, Slot, arrange_row, arrange_rows,
-                                             card_place, card_rect, place_size)
+                                             card_place, card_rect)
 from boardgen.components.links import arrow, curved_arrow
 from boardgen.components.text import CAP_HEIGHT
 from boardgen.geometry.shapes import Oval

@@ -37,7 +37,7 @@ from pathlib import Path
 from boardgen import limits
 from boardgen.layout import safe_identifier
 from boardgen.product import Component, ComponentSet, Die, GameOutput
-from boardgen.scene import Circle, Group, Line, Node, Rect, Scene, compose, top_nodes
+from boardgen.scene import Circle, Group, Line, Rect, Scene, compose, top_nodes
 from boardgen.scene import scale as scaled
 from boardgen.scene import translate
 

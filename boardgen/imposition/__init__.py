@@ -25,6 +25,7 @@ from boardgen.scene import Scene
 
 __all__ = [
     "A4", "PAPERS", "Cover", "Paper", "PrintOptions", "Section", "TilePlan", "Work",
+    "artwork_spans",
     "board_work", "component_work", "sheet_work",
     "cover_page", "duplex_backs", "impose_board", "impose_components", "impose_sheet",
     "keep_out_spans", "placed_board", "plan_board",
