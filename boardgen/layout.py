@@ -205,6 +205,7 @@ def provenance(layout: BaseModel) -> Provenance:
 
 # Texts printed on one line; elsewhere (a course map, say) a value may span lines.
 ONE_LINE_KEYS = ("game", "name", "title", "subtitle", "extends")
+LITERAL_NAMES = ("title", "subtitle")  # the game's name and byline; [labels.<lang>] may give them again
 # Texts that name things and are never printed: the folder name, the game, a file.
 UNPRINTED_KEYS = ("game", "name", "extends")
 CONTROL_MESSAGE = "text contains a control character; remove it"
@@ -416,12 +417,28 @@ def merge(base: dict[str, Any], override: dict[str, Any],
     return merged
 
 
+def _without_names_of_its_own(below: dict[str, Any], layer: dict[str, Any]) -> dict[str, Any]:
+    """What ``layer`` extends, less the languages' titles (and subtitles) its own replaces.
+
+    A copy of a game given a title of its own is called that in every language: the
+    language titles of the game it copies name that game, not the copy. A language title
+    the copy itself gives stands, as it is merged after this.
+    """
+    names = [key for key in LITERAL_NAMES if key in layer]
+    labels = below.get("labels")
+    if not names or not isinstance(labels, dict):
+        return below
+    trimmed = {lang: {key: text for key, text in table.items() if key not in names}
+               if isinstance(table, dict) else table for lang, table in labels.items()}
+    return {**below, "labels": trimmed}
+
+
 def merge_layers(layers: tuple[dict[str, Any], ...],
                  replaced: tuple[str, ...] = ()) -> dict[str, Any]:
     """Each file's data merged over the one it extends (the user's file is first)."""
     result: dict[str, Any] = {}
     for layer in reversed(layers):
-        result = merge(result, layer, replaced)
+        result = merge(_without_names_of_its_own(result, layer), layer, replaced)
     if len(layers) > 1:
         result["extends"] = layers[0].get("extends")
     return result
