@@ -422,9 +422,10 @@ def _without_names_of_its_own(below: dict[str, Any], layer: dict[str, Any]) -> d
 
     A copy of a game given a title of its own is called that in every language: the
     language titles of the game it copies name that game, not the copy. A language title
-    the copy itself gives stands, as it is merged after this.
+    the copy itself gives stands, as it is merged after this; a copy that repeats the
+    title it inherits renames nothing.
     """
-    names = [key for key in LITERAL_NAMES if key in layer]
+    names = [key for key in LITERAL_NAMES if key in layer and layer[key] != below.get(key)]
     labels = below.get("labels")
     if not names or not isinstance(labels, dict):
         return below

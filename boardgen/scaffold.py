@@ -52,7 +52,7 @@ def starter_text(game: str, path: Path) -> str:
         f'title = {_value(f"{base_title} ({name})")}',
         "",
     ]
-    writer = _Writer(model, notes, lines)
+    writer = _Writer(model, notes, lines, _own_names(data, name))
     for key, value in data.items():
         if key not in OWN_KEYS and not isinstance(value, dict) and not _is_table_array(value):
             writer.block((key,), [(key, value)], header=None)
@@ -60,6 +60,18 @@ def starter_text(game: str, path: Path) -> str:
         if key not in OWN_KEYS and (isinstance(value, dict) or _is_table_array(value)):
             writer.table((key,), value, whole=key in model.replaced_tables)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _own_names(data: dict[str, Any], name: str) -> dict[tuple[str, ...], str]:
+    """The copy's own title in each language the game names itself in, by key path: a copy
+    with a title of its own is called that in every language it gives no title for, so the
+    starter names it in each, as the game is named there."""
+    labels = data.get("labels")
+    if not isinstance(labels, dict):
+        return {}
+    return {("labels", lang, "title"): f"{table['title']} ({name})"
+            for lang, table in labels.items()
+            if isinstance(table, dict) and isinstance(table.get("title"), str)}
 
 
 def _kind_starter(game: str, path: Path) -> str | None:
@@ -84,10 +96,12 @@ def _extends(game: str, source: Path, path: Path) -> str:
 class _Writer:
     """Appends commented blocks, one per table, to the starter's lines."""
 
-    def __init__(self, model, notes: dict[tuple[str, ...], list[str]], lines: list[str]):
+    def __init__(self, model, notes: dict[tuple[str, ...], list[str]], lines: list[str],
+                 live: dict[tuple[str, ...], Any] | None = None):
         self.model = model
         self.notes = notes
         self.lines = lines
+        self.live = live or {}  # key path → a value written as a setting, not commented out
 
     def table(self, names: tuple[str, ...], value: Any, whole: bool = False) -> None:
         """A table's own keys as one block, then its sub-tables; ``whole`` keeps it one block."""
@@ -113,14 +127,19 @@ class _Writer:
         self.lines.append("")
 
     def block(self, names: tuple[str, ...], keys: list[tuple[str, Any]], header: str | None):
-        """One commented block: the explanation, the header, then each key with its note."""
+        """One commented block: the explanation, the header, then each key with its note
+        (a key of ``live`` and its header are settings, not comments)."""
+        live = header is not None and any(names + (key,) in self.live for key, _ in keys)
         if header:
             self.explain(names)
-            self.lines.append(f"# {header}")
+            self.lines.append(header if live else f"# {header}")
         for key, value in keys:
             where = names + (key,) if header else names
             self.explain(where, describe=False)  # a description goes after the value
-            self.setting(where, key, value)
+            if where in self.live:
+                self.lines.append(f"{_key(key)} = {_value(self.live[where])}")
+            else:
+                self.setting(where, key, value)
         self.lines.append("")
 
     def explain(self, names: tuple[str, ...], describe: bool = True) -> None:

@@ -45,3 +45,12 @@ def test_a_copy_without_names_keeps_the_games_names(tmp_path):
     layout = copy_of(tmp_path, "game_of_the_goose", "")
     for lang in LANGUAGES:
         assert words_for(layout, lang)("title") == words_for(shipped, lang)("title"), lang
+
+
+def test_a_copy_repeating_the_title_it_inherits_renames_nothing(tmp_path):
+    shipped = load_layout("six_day_race")
+    layout = copy_of(tmp_path, "six_day_race", f'title = "{shipped.title}"\n'
+                                               f'subtitle = "{shipped.subtitle}"\n')
+    for lang in LANGUAGES:
+        for key in ("title", "subtitle"):
+            assert words_for(layout, lang)(key) == words_for(shipped, lang)(key), (lang, key)

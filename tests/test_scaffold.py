@@ -34,9 +34,13 @@ def uncomment(text: str, numbers: list[int]) -> str:
 
 
 def same_as_game(layout, game: str) -> None:
-    """The starter changes nothing but its own name and title."""
+    """The starter changes nothing but its own name and titles: in every language the game
+    names itself in, the copy is named so too, with its own name after it."""
     mine = layout.model_dump(exclude=OWN)
     base = load_layout(game).model_dump(exclude=OWN)
+    for lang, table in base.get("labels", {}).items():
+        if "title" in table:
+            assert mine["labels"][lang].pop("title") == f"{table.pop('title')} ({layout.name})"
     assert mine == base
 
 
