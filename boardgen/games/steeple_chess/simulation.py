@@ -387,6 +387,7 @@ class Simulator:
         self.plain = without_black(course) if course.black else None
         self._tables: dict[tuple[bool, Pair | None], Tables] = {}
         self._comparisons: dict[Pair | None, tuple] = {}  # see ``_compared``
+        self._last_compared: tuple[Pair | None, tuple] | None = None
         self.effects = Effects()
 
     def tables(self, obstacle: Pair | None, black: bool = True) -> Tables:
@@ -424,20 +425,22 @@ class Simulator:
         return False
 
     def _throw(self, state: GameState, colour: str, face: str, rng: random.Random) -> bool:
-        tables = self.tables(state.obstacle)
+        compared = self._compared(state.obstacle)
+        tables = compared[0]
         best, gain = self.best_moves(tables, state, colour, face)
+        effects = self.effects
         if face == "K":
-            place, lengthening = self._best_placement(state, colour, rng)
+            place, lengthening = self._best_placement(tables, state, colour, rng)
             if place is not None and lengthening > gain:
                 state.obstacle = place
-                self.effects.obstacle_moves += 1
+                effects.obstacle_moves += 1
                 return False
         move = best[0] if len(best) == 1 else (rng.choice(best) if best else None)
         if self.count_effects:
-            self._count(state, colour, face, move)
-        self.effects.piece_throws += 1
+            self._count(compared, state, colour, face, move)
+        effects.piece_throws += 1
         if move is None:
-            self.effects.lost_throws += 1
+            effects.lost_throws += 1
             return False
         return self._move(state, colour, move)
 
@@ -447,22 +450,26 @@ class Simulator:
 
         The best are listed in the order of ``Tables.moves``. Each piece's squares come
         grouped by gain, best first (``Tables.levels``): a piece is read down to the first
-        group it can reach, and no lower than the best gain found so far.
+        group it can reach, and no lower than the best gain found so far. The best moves are
+        kept as they are found: a higher score starts the list again.
         """
         start = tables.start_distance
         board = state.board
-        top_gain = top = None
-        reached: list[tuple[Cell | None, list[tuple[Cell, int]]]] = []  # at top_gain
         known = tables._levels[face]
-        sources = [(origin, known.get(origin) or tables.levels(origin, face))
-                   for origin in state.pieces(colour)]
-        if state.waiting[colour]:
-            sources.append((None, tables.entry_levels(colour, face)))
-        for origin, levels in sources:
+        top_gain = top = None
+        best: list[Move] = []
+        pieces = state.pieces(colour)
+        entering = state.waiting[colour]
+        for index in range(len(pieces) + (1 if entering else 0)):
+            if index < len(pieces):
+                origin = pieces[index]
+                levels = known.get(origin) or tables.levels(origin, face)
+            else:
+                origin, levels = None, tables.entry_levels(colour, face)
             for gain, squares in levels:
                 if top_gain is not None and gain < top_gain:
                     break
-                hits = []
+                reached = False
                 for kind, target, before_it, score, taking in squares:
                     victim = board.get(target)
                     if victim is not None:
@@ -475,33 +482,22 @@ class Simulator:
                         if cell in board:
                             break
                     else:
-                        hits.append((target, score))
-                        if top is None or score > top or gain != top_gain:
-                            if gain != top_gain:
-                                top_gain, top, reached = gain, score, []
-                            else:
-                                top = score
-                if hits:
-                    reached.append((origin, hits))
+                        reached = True
+                        if gain != top_gain or score > top:
+                            top_gain, top, best = gain, score, [(origin, target)]
+                        elif score == top and (origin is not None or (None, target) not in best):
+                            best.append((origin, target))  # an entry square reached from two
+                            # start cells counts once
+                if reached:
                     break
         if top_gain is None:
             return [], -math.inf
-        best: list[Move] = []
-        for origin, hits in reached:
-            if len(hits) == 1:
-                if hits[0][1] == top:
-                    best.append((origin, hits[0][0]))
-                continue
-            found = [target for target, score in hits if score == top]
-            if origin is None:  # an entry square reached from two start cells counts once
-                found = list(dict.fromkeys(found))
-            best.extend((origin, target) for target in found)
         return best, top_gain
 
-    def _best_placement(self, state: GameState, colour: str,
+    def _best_placement(self, now: Tables, state: GameState, colour: str,
                         rng: random.Random) -> tuple[Pair | None, float]:
-        """The obstacle place that lengthens the leader's way most, and by how much (net)."""
-        now = self.tables(state.obstacle)
+        """The obstacle place that lengthens the leader's way most, and by how much (net);
+        ``now``: the tables with the obstacle where it stands."""
         rivals = [c for c in COLOURS if c != colour]
         leader = min(rivals, key=lambda c: (state.left(c, now), COLOURS.index(c)))
         theirs, mine = state.pieces(leader), state.pieces(colour)
@@ -556,13 +552,15 @@ class Simulator:
             {cell: tuple(found) for cell, found in covering.items()},
             {pair: index for index, pair in enumerate(pairs)})
 
-    def _count(self, state: GameState, colour: str, face: str, move: Move | None) -> None:
-        """Whether the obstacle and the black squares changed this throw's move.
+    def _count(self, compared: tuple[Tables, Tables | None, Tables | None], state: GameState,
+               colour: str, face: str, move: Move | None) -> None:
+        """Whether the obstacle and the black squares changed this throw's move
+        (``compared``: the tables of ``_compared`` for where the obstacle stands).
 
         Where every rule the move was chosen by scores alike without them, the same moves
         are the best and nothing changed (the move is one of them): most throws.
         """
-        now, lifted_tables, ordinary_tables = self._compared(state.obstacle)
+        now, lifted_tables, ordinary_tables = compared
         if lifted_tables is not None and not now.alike(lifted_tables, state, colour, face):
             lifted, _ = self.best_moves(lifted_tables, state, colour, face)
             if (move not in lifted) if lifted else move is not None:
@@ -575,12 +573,17 @@ class Simulator:
     def _compared(self, obstacle: Pair | None) -> tuple[Tables, Tables | None, Tables | None]:
         """The tables with the obstacle at ``obstacle``, and those ``_count`` compares them
         with: the obstacle lifted (None when it is off the board), the black squares made
-        ordinary (None on a course without them)."""
+        ordinary (None on a course without them). The last answer is kept apart: the
+        obstacle stays where it is for many throws, and the very same place is asked again."""
+        last = self._last_compared
+        if last is not None and last[0] is obstacle:
+            return last[1]
         found = self._comparisons.get(obstacle)
         if found is None:
             found = self._comparisons[obstacle] = (
                 self.tables(obstacle), self.tables(None) if obstacle is not None else None,
                 self.tables(obstacle, black=False) if self.plain else None)
+        self._last_compared = (obstacle, found)
         return found
 
     def _move(self, state: GameState, colour: str, move: Move) -> bool:
