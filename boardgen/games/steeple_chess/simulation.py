@@ -499,7 +499,7 @@ class Simulator:
         """The obstacle place that lengthens the leader's way most, and by how much (net);
         ``now``: the tables with the obstacle where it stands."""
         rivals = [c for c in COLOURS if c != colour]
-        leader = min(rivals, key=lambda c: (state.left(c, now), COLOURS.index(c)))
+        leader = min(rivals, key=lambda c: state.left(c, now))  # equals: the first of COLOURS
         theirs, mine = state.pieces(leader), state.pieces(colour)
         base = state.left(leader, now, theirs) - state.left(colour, now, mine)
         # Each place's net figure, from the figures without the obstacle and what the place
