@@ -250,12 +250,15 @@ class Cross:
         return cells[:pieces]
 
 
+ARMS = 4  # a cross's arms: one for each player
+
+
 def cross_track(arm: int, players: int = 4, corner_cells: bool = True, entry_offset: int = 1,
                 home: int | None = None, pieces: int = 4) -> Track:
     """A loop on a cross: each player enters ``entry_offset`` spaces after the tip of its arm,
     goes once round, turns off at its tip into a home of ``home`` spaces (default ``arm``)."""
-    if not 1 <= players <= 4:
-        raise ValueError("a cross has four arms: 1 to 4 players")
+    if not 1 <= players <= ARMS:
+        raise ValueError(f"a cross has {ARMS} arms: 1 to {ARMS} players")
     cross = Cross(arm, corner_cells)
     ring = cross.ring()
     ids = [str(n) for n in range(1, len(ring) + 1)]

@@ -16,10 +16,12 @@ from __future__ import annotations
 import random
 import statistics
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Hashable, Sequence
 
 from boardgen.analysis.markov import Chain
-from boardgen.games.race.play import Course, course_of
+from boardgen.components.track_board import CrossLoop
+from boardgen.games.race.play import Course, course_of, way_of
+from boardgen.geometry.track import ARMS
 from boardgen.scene import Line, Node, Rect, Scene, Style, Text
 
 TURN_CAP = 1000          # rounds after which a simulated game counts as unfinished
@@ -100,13 +102,19 @@ class Simulated:
         }
 
 
-def simulate(course: Course, players: int, games: int, seed: int) -> Simulated:
+def simulate(course: Course | Sequence[Course], players: int, games: int, seed: int,
+             places: Sequence[Sequence[Hashable]] | None = None) -> Simulated:
     """``games`` races of ``players`` players, seeded: each round every player throws in turn;
-    a piece on a waiting space stays until another lands there; the first home wins."""
+    a piece on a waiting space stays until another lands there; the first home wins.
+
+    ``course``: every player's, or one for each (a loop's ways); ``places``, for each player,
+    the space each position of its course is, where the courses differ (a waiting piece is
+    freed by a piece on the same space, wherever that lies on the other's way)."""
+    courses = [course] * players if isinstance(course, Course) else list(course)
     rng = random.Random(seed)
     result = Simulated(games, players, seed, wins=[0] * players)
     for _ in range(games):
-        position = [course.start] * players
+        position = [seat_course.start for seat_course in courses]
         skip = [0] * players
         waiting = [False] * players
         fresh = [True] * players
@@ -121,16 +129,19 @@ def simulate(course: Course, players: int, games: int, seed: int) -> Simulated:
                     continue
                 if waiting[seat]:
                     continue
-                faces = tuple(rng.randint(1, course.sides) for _ in range(course.dice))
-                landing = course.throw(position[seat], faces, first=fresh[seat])
+                seat_course = courses[seat]
+                faces = tuple(rng.randint(1, seat_course.sides) for _ in range(seat_course.dice))
+                landing = seat_course.throw(position[seat], faces, first=fresh[seat])
                 fresh[seat] = False
                 position[seat] = landing.position
+                here = places[seat][landing.position] if places else landing.position
                 for other in range(players):  # whoever waits there is free again
-                    if other != seat and waiting[other] and position[other] == landing.position:
+                    if other != seat and waiting[other] and (
+                            places[other][position[other]] if places else position[other]) == here:
                         waiting[other] = False
                 waiting[seat] = landing.wait
                 skip[seat] = landing.skip
-                if landing.position == course.length:
+                if landing.position == seat_course.length:
                     winner = seat
                     break
         if winner is None:
@@ -226,8 +237,31 @@ class RaceAnalysis:
 
 
 def analyse(layout, request) -> RaceAnalysis:
-    """The exact figures of the layout's race and, for ``request.games`` games, a simulation."""
+    """The exact figures of the layout's race (on a loop, the first player's way) and, for
+    ``request.games`` games, a simulation (on a loop, each player on its own way)."""
     course = course_of(layout)
     players = getattr(request, "players", None) or layout.players.max
-    simulated = simulate(course, players, request.games, request.seed) if request.games else None
+    simulated = None
+    if request.games:
+        if isinstance(layout.board, CrossLoop):
+            courses, places = _ways(layout, players)
+            simulated = simulate(courses, players, request.games, request.seed, places)
+        else:
+            simulated = simulate(course, players, request.games, request.seed)
     return RaceAnalysis(layout.title, course, exact(course), simulated)
+
+
+def _ways(layout, players: int) -> tuple[list[Course], list[tuple[Hashable, ...]]]:
+    """Each player's course on a loop, and the space each position of it is."""
+    from boardgen.errors import InputError
+
+    if players > ARMS:
+        raise InputError(f"a cross has {ARMS} arms, one for each player: --players "
+                         f"{players} is too many")
+    courses, places = [], []
+    for player in range(1, players + 1):
+        way = way_of(layout, player)
+        courses.append(course_of(layout, player))
+        places.append((("start", player), *way.spaces,
+                       *(("home", player, k) for k in range(1, way.home + 1))))
+    return courses, places

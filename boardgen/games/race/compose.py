@@ -9,7 +9,7 @@ from boardgen.components import Context, Parts, Player, component_type, track_bo
 from boardgen.components.kinds import Kind, kind_name
 from boardgen.components.legend import Entry
 from boardgen.games.race.model import Layout
-from boardgen.games.race.sentences import effect_sentence
+from boardgen.games.race.sentences import effect_sentence, on_a_loop
 from boardgen.i18n import Words
 from boardgen.layout import provenance
 from boardgen.memo import IdentityMemo
@@ -31,20 +31,21 @@ def kind_of(layout: Layout, number: int) -> tuple[str, Kind] | None:
 
 def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
     """What each main space of the track prints: its kind's colour, word and picture, its
-    effect; the last space is the finish."""
+    effect; the last space is the finish (not on a loop, where each player's home row ends
+    its way)."""
     found: dict[str, track_board.Look] = {}
-    last = layout.length
-    for number in range(1, last + 1):
+    finish = None if on_a_loop(layout) else layout.length
+    for number in range(1, layout.length + 1):
         given = kind_of(layout, number)
         if given is None:
-            if number == last:
+            if number == finish:
                 found[str(number)] = track_board.Look(FINISH, None, words("race.finish_space"),
                                                       "flag", ("finish",))
             continue
         name, kind = given
         found[str(number)] = track_board.kind_look(
             name, kind, kind.fill, kind_name(words, name), layout.placed(number),
-            ("finish",) if number == last else ())
+            ("finish",) if number == finish else ())
     return found
 
 
@@ -116,7 +117,9 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None) -> Game
     from boardgen.i18n import words_for
 
     words = words or words_for(layout)
-    start = words("race.start_word") if layout.race.start == "off" else None
+    # the start beside space 1; on a loop each player starts from its corner
+    start = words("race.start_word") if layout.race.start == "off" and not on_a_loop(layout) \
+        else None
     board_context = context(layout, words, looks=looks(layout, words),
                             legend=legend_entries(layout, words), start=start,
                             plan=board_plan(layout))

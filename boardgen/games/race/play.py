@@ -1,7 +1,9 @@
 """How a piece moves: a throw, the finishing rule, and the effects of the spaces it lands on.
 
 One player's race is positions 0 to ``length``: 0 is the start off the board, ``length``
-the finish. A throw moves a piece forward by the dice's sum; past the finish the throw is
+the finish. On most tracks position and space number are one; on a loop with each player's
+entry and home row (a cross, like Ludo's) a player's positions are its way: from its entry
+once round to where it turns off, then its home row, whose last space is its finish. A throw moves a piece forward by the dice's sum; past the finish the throw is
 lost (``exact``), counted back (``bounce``) or wins anyway (``pass``). Where the piece
 lands, its space acts: ``jump`` moves it to another space (whose effect acts in turn),
 ``again`` moves it by the same throw once more in the way it was going, ``start`` sends
@@ -19,6 +21,8 @@ from functools import cached_property
 from typing import Iterator
 
 from boardgen.components.kinds import Effect, effect_of
+from boardgen.components.track_board import CrossLoop
+from boardgen.geometry.track import cross_track
 from boardgen.layout import FieldProblem
 
 MAX_CHAIN = 64  # effects followed in one move before it counts as a loop
@@ -119,22 +123,71 @@ class Course:
         return Landing(position, trail=tuple(trail))
 
 
-def course_of(layout) -> Course:
-    """The race a layout describes, for one player (a loop: the first player's way round)."""
-    length = layout.length
+@dataclass(frozen=True)
+class Way:
+    """The spaces one player's piece goes along: main spaces by number, then its home row."""
+
+    spaces: tuple[int, ...]
+    home: int = 0  # spaces of the home row after them (a loop's; none on other tracks)
+
+    @property
+    def length(self) -> int:
+        return len(self.spaces) + self.home
+
+    def position_of(self, number: int) -> int | None:
+        """The position of main space ``number`` on this way (its first, where the way
+        passes it twice), None where the way never passes it."""
+        return next((at for at, n in enumerate(self.spaces, start=1) if n == number), None)
+
+    def name(self, position: int) -> str:
+        """A position as a message names it: "the start", "12", "home space 2"."""
+        if position == 0:
+            return "the start"
+        if position <= len(self.spaces):
+            return str(self.spaces[position - 1])
+        return f"home space {position - len(self.spaces)}"
+
+
+def way_of(layout, player: int = 1) -> Way:
+    """The way ``player``'s pieces go: on a cross, from its entry once round the loop to its
+    arm's tip, where it turns off into its home row; on any other track, every space."""
+    board = layout.board
+    if not isinstance(board, CrossLoop):
+        return Way(tuple(range(1, layout.length + 1)))
+    track = cross_track(board.arm, max(player, layout.players.max), board.corner_cells,
+                        board.entry, board.home, board.pieces)
+    loop, entry = len(track.main), int(track.entries[player])
+    turn_off = int(track.turn_offs[player])
+    steps = (turn_off - entry) % loop or loop  # entering at the tip: once round to it again
+    spaces = tuple((entry - 1 + k) % loop + 1 for k in range(steps + 1))
+    return Way(spaces, len(track.homes[player]))
+
+
+def course_of(layout, player: int = 1) -> Course:
+    """The race a layout describes, for ``player`` (on a loop: the first player's way unless
+    told); a jump's target is where that space lies on the way."""
+    way = way_of(layout, player)
+    length = way.length
     effects: list[Effect | None] = [None] * (length + 1)
-    for number in range(1, length):
-        placed = layout.placed(number)
+    for at, number in enumerate(way.spaces, start=1):
+        placed = layout.placed(number) if at < length else None
         if placed is not None:
-            effect = effect_of(layout.kinds[placed.kind], placed)
-            if effect is not None and effect.kind == "jump" and effect.to == 0:
-                effect = Effect("start")  # a jump to the start is the start's effect
-            effects[number] = effect
+            effects[at] = _on_way(effect_of(layout.kinds[placed.kind], placed), way)
     start = 0 if layout.race.start == "off" else 1
-    first = tuple(sorted((layout.dice.faces_of(key), target)
+    first = tuple(sorted((layout.dice.faces_of(key), way.position_of(target) or 0)
                          for key, target in layout.dice.first_throw.items()))
     return Course(length, start, layout.race.finish, tuple(effects), layout.dice.count,
                   layout.dice.sides, first)
+
+
+def _on_way(effect: Effect | None, way: Way) -> Effect | None:
+    """A space's effect with its jump's target as a position of ``way``; a jump to the start
+    (space 0) is the start's effect."""
+    if effect is None or effect.kind != "jump":
+        return effect
+    if effect.to == 0:
+        return Effect("start")
+    return Effect("jump", way.position_of(effect.to), effect.turns)
 
 
 def resting_places(course: Course) -> tuple[set[int], dict[int, set[int]], EffectLoop | None]:
@@ -176,29 +229,61 @@ def unfinishable(course: Course, graph: dict[int, set[int]]) -> list[int]:
 
 def course_problems(layout) -> list[FieldProblem]:
     """What makes a layout's race impossible, naming the spaces: a loop of effects with no way
-    out, or spaces from which the finish cannot be reached."""
-    problems = []
+    out, a jump to a space a player's way never passes, or spaces from which the finish cannot
+    be reached (on a loop, by each player's way)."""
     jumps = _jump_loops(layout)
     if jumps:
         return jumps
-    course = course_of(layout)
+    problems: list[FieldProblem] = []
+    for player in _players_of(layout):
+        way = way_of(layout, player)
+        off = _off_the_way(layout, way, player)
+        if off:
+            return off
+        problems += _way_problems(course_of(layout, player), way, player)
+        if problems:
+            break
+    return problems
+
+
+def _players_of(layout) -> tuple[int, ...]:
+    """The players whose ways differ: each of a loop's, else the first alone."""
+    return tuple(range(1, layout.players.max + 1)) if isinstance(layout.board, CrossLoop) else (1,)
+
+
+def _off_the_way(layout, way: Way, player: int) -> list[FieldProblem]:
+    problems = []
+    for number in way.spaces:
+        placed = layout.placed(number)
+        effect = effect_of(layout.kinds[placed.kind], placed) if placed is not None else None
+        if effect is not None and effect.kind == "jump" and effect.to \
+                and way.position_of(effect.to) is None:
+            problems.append(FieldProblem(
+                f"spaces.{number}", f"the jump to space {effect.to} leads off player "
+                f"{player}'s way, which turns off at space {way.spaces[-1]} into its home row "
+                f"and never passes space {effect.to}", related=("board.entry",)))
+    return problems
+
+
+def _way_problems(course: Course, way: Way, player: int) -> list[FieldProblem]:
+    whose = f" on player {player}'s way" if way.home else ""
     _, graph, loop = resting_places(course)
     if loop is not None:
-        names = " → ".join(str(n) for n in loop.spaces)
-        return [FieldProblem("spaces", f"a loop of effects with no way out: {names}; a piece "
-                                       "landing there would move for ever")]
+        names = " → ".join(way.name(n) for n in loop.spaces)
+        return [FieldProblem("spaces", f"a loop of effects with no way out{whose}: {names}; a "
+                                       "piece landing there would move for ever")]
     stuck = unfinishable(course, graph)
-    if stuck:
-        where = ", ".join("the start" if p == 0 else str(p) for p in stuck[:12])
-        more = f" and {len(stuck) - 12} more" if len(stuck) > 12 else ""
-        rule = {"exact": "the last space must be reached exactly",
-                "bounce": "the excess is counted back",
-                "pass": "passing the last space wins"}[course.finish]
-        problems.append(FieldProblem(
-            "race.finish", f"the race cannot be finished from space {where}{more} ({rule}, "
-            f"with {course.dice} {'die' if course.dice == 1 else 'dice'} of {course.sides} "
-            "faces)", related=("dice.count", "spaces")))
-    return problems
+    if not stuck:
+        return []
+    where = ", ".join(way.name(p) for p in stuck[:12])
+    more = f" and {len(stuck) - 12} more" if len(stuck) > 12 else ""
+    rule = {"exact": "the last space must be reached exactly",
+            "bounce": "the excess is counted back",
+            "pass": "passing the last space wins"}[course.finish]
+    return [FieldProblem(
+        "race.finish", f"the race cannot be finished{whose} from space {where}{more} ({rule}, "
+        f"with {course.dice} {'die' if course.dice == 1 else 'dice'} of {course.sides} "
+        "faces)", related=("dice.count", "spaces"))]
 
 
 def _jump_loops(layout) -> list[FieldProblem]:

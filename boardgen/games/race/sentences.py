@@ -105,16 +105,42 @@ def first_throw_sentence(layout, words: Words) -> str:
     return words("race.first_throw", entries=entries) if entries else ""
 
 
+def on_a_loop(layout) -> bool:
+    """Whether each player has a way of its own: an entry onto a loop and a home row (a cross)."""
+    from boardgen.components.track_board import CrossLoop
+
+    return isinstance(layout.board, CrossLoop)
+
+
+def setup_sentence(layout, words: Words) -> str:
+    """Where the pieces start: beside the board or on space 1, or on a loop in their corner
+    or on their colour's space."""
+    table = "race.loop.setup" if on_a_loop(layout) else "race.setup"
+    return counted(words, f"{table}.{layout.race.start}", 1)  # a piece each
+
+
+def turn_sentence(layout, words: Words) -> str:
+    """A throw moves the piece; on a loop, where its way goes."""
+    turn = counted(words, "race.turn", layout.dice.count)
+    return f"{turn} {words('race.loop.way')}" if on_a_loop(layout) else turn
+
+
+def finish_sentence(layout, words: Words) -> str:
+    """Who wins, with the finishing rule: on the last space, or the last of a home row."""
+    if on_a_loop(layout):
+        return words(f"race.loop.finish.{layout.race.finish}")
+    return words(f"race.finish.{layout.race.finish}", last=layout.length)
+
+
 def sections(layout, words: Words) -> dict[str, str]:
     """The generated sections of the rules, as Markdown in the kit's language."""
-    last = layout.length
     kinds = kinds_context(layout, words)
     components = "\n".join(f"- {line['text']}" for line in component_lines(layout, words))
     spaces = "\n".join(f"- **{k['name']}** ({k['spaces_text']}): {k['text']}"
                        for k in kinds.values())
-    setup = counted(words, f"race.setup.{layout.race.start}", 1)  # a piece each
-    turn = counted(words, "race.turn", layout.dice.count)
-    finish = words(f"race.finish.{layout.race.finish}", last=last)
+    setup = setup_sentence(layout, words)
+    turn = turn_sentence(layout, words)
+    finish = finish_sentence(layout, words)
     first = first_throw_sentence(layout, words)
     return {"components": components, "spaces": spaces or words("race.no_spaces"),
             "setup": setup, "turn": turn + (f" {first}" if first else ""), "finish": finish,
@@ -210,5 +236,4 @@ def aid_facts(layout, words: Words) -> dict[str, Any]:
     from boardgen.games.race.compose import legend_entries
 
     return {"heading": words("title"), "entries": legend_entries(layout, words),
-            "notes": [counted(words, "race.turn", layout.dice.count),
-                      words(f"race.finish.{layout.race.finish}", last=layout.length)]}
+            "notes": [turn_sentence(layout, words), finish_sentence(layout, words)]}
