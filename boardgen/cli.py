@@ -58,7 +58,8 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
 *_OTHER_CODES, _LAST_CODE = shipped_codes()  # the catalogues' file names: no file is parsed
 LANG_HELP = ("Language of every printed word (boards, pieces, sheets, page furniture and rules): "
              f"{', '.join(_OTHER_CODES)} or {_LAST_CODE}, or one a catalogue beside the layout "
-             "adds (see `boardgen languages`).")
+             "adds (see `boardgen languages`). Default: English, or the first language of a "
+             "layout that is not made in English.")
 
 
 def printable(text: str) -> str:
@@ -233,21 +234,26 @@ def has_rule_text(layout, target: str, lang: str) -> bool:
         return False
 
 
-def language_option(lang: str, target: str | None = None) -> str:
+def language_option(lang: str | None, target: str | None = None) -> str:
     """The --lang code, checked: a language boardgen ships, or with one layout named, one
-    its folders add. With several layouts, each build checks the language for its own."""
+    its folders add. With several layouts, each build checks the language for its own.
+    Without --lang: English, or the one layout file's first language when it is not made in
+    English (a shipped game is made in every language boardgen ships)."""
     from boardgen import languages
     from boardgen.i18n import check_language
-    from boardgen.layout import load_layout
+    from boardgen.layout import load_layout, shipped_games
 
-    languages.check_code(lang)
-    if lang in shipped_codes() or target is None:
-        return lang
+    if lang is not None:
+        languages.check_code(lang)
+    if target is None:
+        return lang or "en"
+    if target in shipped_games() and (lang is None or lang in shipped_codes()):
+        return lang or "en"  # a shipped game is made in every language boardgen ships
     try:
         layout = load_layout(target)
     except InputError:
-        return lang  # the check that follows names what is wrong with the layout
-    return check_language(lang, layout)
+        return lang or "en"  # the check that follows names what is wrong with the layout
+    return check_language(lang or languages.first_of(layout), layout)
 
 
 def collector_paused(command):
@@ -310,7 +316,7 @@ def build(
                                          "(checked first: an illegal one is refused with exit 1)."),
     allow_illegal: bool = typer.Option(False, "--allow-illegal",
                                        help="Draw an illegal --setup anyway, marked as illegal."),
-    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
+    lang: Optional[str] = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Build boards, component sheets, rules and board.json into OUT/<game>/."""
     from boardgen import imposition
@@ -581,7 +587,7 @@ def preview(
     game: str = typer.Argument(..., metavar="GAME|FILE", help="Game name or layout file to show."),
     port: int = typer.Option(8000, "--port", min=0, max=65535,
                              help="Port on 127.0.0.1 (0: any free port)."),
-    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
+    lang: Optional[str] = typer.Option(None, "--lang", help=LANG_HELP),
     setup: Optional[Path] = typer.Option(None, "--setup", help="Setup file to draw on the board."),
 ) -> None:
     """Serve a page on 127.0.0.1 that shows the pictures and redraws them on every edit."""

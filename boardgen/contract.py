@@ -151,6 +151,9 @@ def _checked(target: str, options: BuildOptions, setup: Path | None,
              coverage: Coverage | None) -> Checked:
     """The checks of ``check`` (with a ``coverage``) or of one build (without one)."""
     layout = load_layout(target)
+    if coverage is not None and options.lang not in languages.of_layout(layout):
+        # check covers every language the layout is made in, from the one it is built in
+        options = replace(options, lang=languages.first_of(layout))
     source = _source(target)
     output = compose(layout, options.lang, setup, options.allow_illegal)
     problems = art_problems(output)

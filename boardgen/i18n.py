@@ -59,7 +59,7 @@ def check_language(lang: str, layout=None) -> str:
     languages.check_code(lang)
     available = languages.of_layout(layout)
     if lang not in available:
-        raise languages.unknown(lang, available)
+        raise languages.unknown(lang, available, layout)
     return lang
 
 
@@ -158,7 +158,7 @@ def words_for(layout=None, lang: str = "en") -> Words:
     """The catalogue of ``lang`` with the layout's labels of that language over it."""
     available = languages.of_layout(layout)
     if lang not in available:
-        raise languages.unknown(lang, available)
+        raise languages.unknown(lang, available, layout)
     table = dict(available[lang].words)
     if layout is not None:
         table.update(title=layout.title, subtitle=layout.subtitle)
@@ -181,13 +181,15 @@ def shipped_placeholders(game_labels: Mapping[str, Any]) -> dict[str, frozenset[
 
 def label_problems(labels: Mapping[str, Mapping[str, Any]],
                    reference: Mapping[str, frozenset[str]] | None = None,
-                   available: Mapping[str, Language] | None = None
+                   available: Mapping[str, Language] | None = None,
+                   made_in: Mapping[str, Language] | None = None
                    ) -> list[tuple[str, str]]:
     """(key path, message) for every missing or malformed text of a layout's labels.
 
-    Every language a layout prints in (``available``: boardgen's, and those its folders
-    bring) needs each key English has (the shared catalogue's words have their
-    translations there). A text may use the placeholders ``reference`` (see
+    Every language a layout is made in (``made_in``, by default every one it can print in,
+    ``available``: boardgen's, and those its folders bring) needs each key English has (the
+    shared catalogue's words have their translations there); a table of another available
+    language is checked as written. A text may use the placeholders ``reference`` (see
     ``shipped_placeholders``) gives its key, the names the code fills in; for a key it
     does not know, a translation may use those of the English text, and the English text
     is checked as it is printed. The title and subtitle are printed as written.
@@ -200,13 +202,14 @@ def label_problems(labels: Mapping[str, Mapping[str, Any]],
             problems.append((f"labels.{lang}", f"unknown language; expected one of {known}, or "
                              f"a catalogue {languages.FOLDER}/{lang}.toml beside the layout"))
     english = flatten(labels.get("en", {}))
+    made_in = available if made_in is None else made_in
     for lang, language in available.items():
         table = flatten(labels.get(lang, {}))
         for key, text in table.items():
             problem = _text_problem(key, text, english.get(key), reference or {}, lang)
             if problem:
                 problems.append((f"labels.{lang}.{key}", problem))
-        if lang == "en":
+        if lang == "en" or lang not in made_in:
             continue
         for key in english:
             if key not in table and key not in language.words:

@@ -128,14 +128,37 @@ def of_files(files: Iterable[Path]) -> dict[str, Language]:
 
 
 def of_layout(layout) -> dict[str, Language]:
-    """The languages a loaded layout prints in (boardgen's alone for one made without files)."""
+    """The languages a loaded layout prints in: boardgen's and those its folders bring
+    (boardgen's alone for one made without files), or those of them its ``languages`` names."""
     from boardgen.layout import provenance
 
-    return of_files(provenance(layout).files if layout is not None else ())
+    return chosen(layout, of_files(provenance(layout).files if layout is not None else ()))
 
 
-def unknown(code: str, available: Mapping[str, Language]) -> InputError:
-    """The error for a language that is not available, saying which are and how to add one."""
+def chosen(layout, found: Mapping[str, Language]) -> dict[str, Language]:
+    """``found`` less the languages a layout that names its own (``languages``) leaves out."""
+    wanted = getattr(layout, "languages", None)
+    return dict(found) if not wanted else {code: language for code, language in found.items()
+                                           if code in wanted}
+
+
+def first_of(layout) -> str:
+    """The language a layout is built in unless told: English, or the first it is made in
+    when English is not among them."""
+    wanted = getattr(layout, "languages", None)
+    return wanted[0] if wanted and "en" not in wanted else "en"
+
+
+def unknown(code: str, available: Mapping[str, Language], layout=None) -> InputError:
+    """The error for a language that is not available, saying which are and how to add one;
+    for a layout that leaves a language out (``languages``), saying so."""
+    wanted = getattr(layout, "languages", None)
+    if wanted and code not in wanted and CODE.fullmatch(code or ""):
+        made_in = " and ".join(english_name(found) for found in wanted)
+        named = ", ".join(f'"{found}"' for found in wanted)
+        return InputError(f"this layout is made in {made_in} alone (languages = [{named}]); "
+                          f"add \"{code}\" to its languages, with its {english_name(code)} "
+                          "words, to print it in that language", source=f"--lang {code}")
     known = ", ".join(found.described() for found in available.values())
     return InputError(f"unknown language {code!r}; available: {known} (a catalogue "
                       f"{FOLDER}/{code}.toml beside the layout adds a language)", source="--lang")

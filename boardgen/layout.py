@@ -168,8 +168,29 @@ class LayoutBase(Model):
         default_factory=dict,
         description="printed words per language: [labels.en], [labels.fr], one table for each "
                     "language the layout prints in; override any of them in your own layout")
+    languages: tuple[str, ...] | None = Field(
+        None, min_length=1, max_length=40,
+        description="the languages the kit is made in, by code (\"en\", \"de\"; default: every "
+                    "language boardgen ships and any a catalogues folder beside the layout "
+                    "brings): check asks for the layout's words in these alone, and a build in "
+                    "another is refused")
 
     _provenance: Provenance = PrivateAttr(default_factory=Provenance)
+
+    @field_validator("languages")
+    @classmethod
+    def language_codes(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        from boardgen.languages import CODE
+
+        if value is not None:
+            for code in value:
+                if not CODE.fullmatch(code):
+                    raise ValueError(f"{code!r} is not a language code; a code is two or three "
+                                     "small letters, such as fr, with a region after a hyphen "
+                                     "if needed (de-CH)")
+            if len(set(value)) < len(value):
+                raise ValueError("each language is named once")
+        return value
 
     @field_validator("game")
     @classmethod
@@ -541,6 +562,9 @@ def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list
     from boardgen.i18n import catalogue_problems, flatten, label_problems, shipped_placeholders
 
     available = languages.of_files(raw.files)  # boardgen's, and catalogues beside the files
+    made_in, problems = _made_in(raw, available)
+    if problems:
+        return problems
     labels = raw.data.get("labels", {})
     if not isinstance(labels, dict) or not all(isinstance(t, dict) for t in labels.values()):
         return []  # the model reports a labels table of the wrong shape
@@ -549,8 +573,8 @@ def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list
     for pattern, names in patterns.items():
         for key in fnmatch.filter(english_keys, pattern):
             reference[key] = reference.get(key, frozenset()) | names
-    found = catalogue_problems(available)
-    for key, message in label_problems(labels, reference, available):
+    found = catalogue_problems(made_in)
+    for key, message in label_problems(labels, reference, available, made_in):
         names = tuple(key.split("."))
         source, line = locate(raw, names if "missing" not in message else names[:2])
         english = ("labels", "en", *names[2:])
@@ -560,7 +584,26 @@ def _label_problems(raw: RawLayout, patterns: dict[str, frozenset[str]]) -> list
             if added is not None:
                 source, line = str(raw.files[0]), added
         found.append(InputError(message, source=source, key=key, line=line))
-    return found + _component_text_problems(raw, available)
+    return found + _component_text_problems(raw, made_in)
+
+
+def _made_in(raw: RawLayout, available: dict) -> tuple[dict, list[InputError]]:
+    """The languages of ``available`` a layout is made in (its ``languages``, else every
+    one), and an error for a language it names that none of them is."""
+    from boardgen import languages
+
+    chosen = raw.data.get("languages")
+    if chosen is None:
+        return available, []
+    if not (isinstance(chosen, list) and chosen
+            and all(isinstance(code, str) and languages.CODE.fullmatch(code) for code in chosen)):
+        return {}, []  # named wrongly: the model says how, and no language is asked for more
+    unknown = [code for code in chosen if code not in available]
+    if unknown:
+        source, line = locate(raw, ("languages",))
+        return available, [InputError(languages.unknown(unknown[0], available).message,
+                                      source=source, key="languages", line=line)]
+    return {code: language for code, language in available.items() if code in chosen}, []
 
 
 def _component_text_problems(raw: RawLayout, available) -> list[InputError]:

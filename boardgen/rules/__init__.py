@@ -97,9 +97,9 @@ def rule_text_path(layout, lang: str = "en", target: str | Path | None = None) -
     none in ``lang``.
     """
     files = _layout_files(layout, target)
-    known = languages.of_files(files)
+    known = languages.chosen(layout, languages.of_files(files))
     if lang not in known:
-        raise languages.unknown(lang, known)
+        raise languages.unknown(lang, known, layout)
     available: dict[str, Path] = {}
     for layout_file in files:
         texts = _texts_beside(layout_file, known)
@@ -267,7 +267,7 @@ def rule_text_problems(layout, target: str | Path | None = None) -> list[InputEr
     """Every rule text of the layout, in every language it has, rendered and parsed as a build
     would: one InputError per text that a build would refuse (for ``check``)."""
     problems = []
-    for lang in languages.of_files(_layout_files(layout, target)):
+    for lang in languages.chosen(layout, languages.of_files(_layout_files(layout, target))):
         try:
             path = rule_text_path(layout, lang, target)
             if path is None:
