@@ -346,3 +346,24 @@ def test_a_rules_plugins_layout_refuses_the_keys_of_its_former_format(tmp_path):
         Mine.model_validate(race)
     assert "the pawns are tokens: [components.pawns]" in str(refused.value)
     assert Mine.model_validate({**race, "components": {"pawns": {"type": "tokens"}}})
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl", "fr"])
+def test_spaces_of_a_kind_that_cost_different_turns_are_told_apart(tmp_path, lang):
+    """A second inn that costs one turn, where the Goose's inn costs two: the rules, the legend
+    and the aid say which costs what, not the first space's two turns for both."""
+    from boardgen.games.race.sentences import effect_sentence, sections
+    from boardgen.i18n import words_for
+
+    path = write(tmp_path, 'extends = "game_of_the_goose"\nname = "two_inns"\n'
+                           '[spaces]\n30 = { kind = "inn", turns = 1 }\n')
+    layout = load_layout(str(path))
+    words = words_for(layout, lang)
+    text = effect_sentence(layout, words, "inn", [19, 30])
+    assert f"19: {words('race.effect.lost_turns.other', count=2)}" in text
+    one = "race.effect.lost_turns.one"
+    assert f"30: {words(one, count=1)}" in text
+    assert text in sections(layout, words)["spaces"]
+    # one number of turns for every space of a kind: the plain sentence, as before
+    goose = load_layout("game_of_the_goose")
+    assert "19:" not in effect_sentence(goose, words_for(goose, lang), "inn", [19])

@@ -28,7 +28,8 @@ def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
     if jumps:
         values["to"] = jumps[0][1]
         values["targets"] = ", ".join(f"{n}\u00a0→\u00a0{to}" for n, to in jumps)
-    turns = next((e.turns for _, e in targets if e is not None and e.kind == "skip"), kind.turns)
+    skips = [(n, e.turns) for n, e in targets if e is not None and e.kind == "skip"]
+    turns = skips[0][1] if skips else kind.turns
     values["turns"] = turns
     own = f"kinds.{name}.text"
     if own in words:
@@ -41,6 +42,10 @@ def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
             return words("race.effect.jump_start") if to == 0 else words("race.effect.jump", **values)
         return words("race.effect.jumps", **values)
     if kind.effect == "skip":
+        if len({lost for _, lost in skips}) > 1:  # its spaces cost different numbers of turns
+            by_space = ", ".join(f"{n}: {counted(words, 'race.effect.lost_turns', lost)}"
+                                 for n, lost in skips)
+            return words("race.effect.skips", by_space=by_space)
         return counted(words, "race.effect.skip", turns)
     return words(f"race.effect.{kind.effect}")
 
