@@ -94,3 +94,16 @@ def test_languages_named_wrongly_get_one_message_each(run_cli, tmp_path):
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and "kart.toml:4: languages" in lines[0], (value, lines)
         assert expected in lines[0]
+
+
+def test_a_kind_without_a_name_is_named_at_its_table(run_cli, tmp_path):
+    for languages, lang, language in (("", "en", "English"), ('languages = ["pl"]', "pl",
+                                                                "Polish")):
+        path = kart(tmp_path, languages, labels="")
+        result = run_cli("check", path)
+        assert result.exit_code == 2
+        lines = result.stderr.strip().splitlines()
+        line = path.read_text(encoding="utf-8").splitlines().index("[kinds.boost]") + 1
+        assert lines == [f"error: {path}:{line}: kinds.boost: the kind 'boost' "
+                         f"has no name in {language}: give it as [labels.{lang}] "
+                         'kinds.boost.name = "...", and in each language the kit is made in']

@@ -242,7 +242,24 @@ class Layout(LayoutBase):
         problems = self._space_problems()
         if problems or self.movement != "dice":
             return problems  # how far a throw goes is the dice's; a plugin checks its own
-        return course_problems(self)
+        return self._unnamed_kinds() + course_problems(self)
+
+    def _unnamed_kinds(self) -> list[FieldProblem]:
+        """Kinds on the board with no printed name in the kit's first language (English, or
+        the first the layout is made in): the rules, legend and aid name each. A missing
+        translation of a name given in English is the labels' check's to report."""
+        from boardgen.i18n import LANGUAGES, catalogue, flatten
+
+        lang = "en" if not self.languages or "en" in self.languages else self.languages[0]
+        if lang not in LANGUAGES:
+            return []  # a user's catalogue: its words are checked with it
+        known = catalogue(lang).keys() | flatten(self.labels.get(lang, {})).keys()
+        used = dict.fromkeys(placed.kind for placed in self._on_track.values())
+        return [FieldProblem(f"kinds.{name}", f"the kind {name!r} has no name in "
+                             f"{LANGUAGES[lang]}: give it as [labels.{lang}] "
+                             f"kinds.{name}.name = \"...\", and in each language the kit is "
+                             "made in", related=("labels",))
+                for name in used if f"kinds.{name}.name" not in known]
 
     def _space_problems(self) -> list[FieldProblem]:
         problems = []
