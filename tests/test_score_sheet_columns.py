@@ -146,3 +146,23 @@ def test_a_sheet_left_with_no_column_on_the_board_is_refused(run_cli, tmp_path):
     assert result.exit_code == 2
     assert "components.scores.columns: the board has no space of the kinds these columns are " \
            "for" in result.stderr
+
+
+@pytest.mark.parametrize("change, key, way", [
+    ('players = "down"', "tables", None),  # the sheet as given: every key of its way round
+    ('players = "across"', "tables", "down"),
+    ('players = "down"\nrows = 12', "rows", "across"),
+])
+def test_a_key_of_the_other_way_round_is_refused_at_its_line(run_cli, tmp_path, change, key, way):
+    """A sheet of players across has no tables, a sheet of players down no numbered rows:
+    a key the sheet would leave unused is named, not ignored."""
+    path = rocket_race(tmp_path, SHEET.replace('players = "down"', change))
+    result = run_cli("check", path)
+    if way is None:
+        assert result.exit_code == 0, result.stderr
+        return
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(number for number, text in enumerate(lines, 1) if text.startswith(f"{key} ="))
+    assert f":{at}: components.scores.{key}: {key} is for players = \"{way}\"" in line

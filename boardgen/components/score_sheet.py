@@ -60,6 +60,11 @@ NOTE_SIZE = 3.2
 WRITING_ROOM_MM = 7.0        # the narrowest column a number is written into by hand
 
 Text_ = Union[str, dict[str, str]]
+# The keys of one way round the players go, which the other leaves unused.
+DOWN_ONLY = ("tables", "table_title", "player_title", "total", "summary")
+ACROSS_ONLY = ("rows", "per_player")
+WAYS = {"across": "numbered rows, each player's columns under their colour",
+        "down": "a table per round with a row per player"}
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 EACH_PLACEHOLDERS = ("number", "space")   # in the title of a column of each space of a kind
 NOTE_PLACEHOLDERS = ("tables", "points")  # in the sheet's note
@@ -184,6 +189,19 @@ class Model(LayoutModel):
     @classmethod
     def note_placeholders(cls, value):
         return check_placeholders(value, NOTE_PLACEHOLDERS, "the note")
+
+    @model_validator(mode="after")
+    def keys_of_its_way_round(self):
+        """A key for the other way round the players go would be left unused: refused."""
+        other = DOWN_ONLY if self.players == "across" else ACROSS_ONLY
+        unused = [key for key in other if key in self.model_fields_set]
+        if unused:
+            way = "down" if self.players == "across" else "across"
+            raise FieldProblem(unused[0], f"{unused[0]} is for players = \"{way}\" "
+                               f"({WAYS[way]}); this sheet has players = \"{self.players}\" "
+                               f"({WAYS[self.players]}): leave it out, or set players = "
+                               f"\"{way}\"")
+        return self
 
     @model_validator(mode="after")
     def total_is_a_column(self):
