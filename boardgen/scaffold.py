@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import difflib
 import json
 import os
 import re
@@ -31,7 +32,10 @@ def starter_text(game: str, path: Path) -> str:
     kind_starter = _kind_starter(game, path)
     if kind_starter is not None:
         return kind_starter
-    source = resolve(game)
+    try:
+        source = resolve(game)
+    except InputError as error:
+        raise _with_kinds(error, game) from None
     model = type(load_layout(game))
     raw = read_layout(game)
     data = raw.merged(model.replaced_tables) if model.replaced_tables else raw.data
@@ -83,6 +87,25 @@ def _kind_starter(game: str, path: Path) -> str | None:
         return None
     starter = getattr(game_for(game), "starter_text", None)
     return starter(path) if starter is not None else None
+
+
+def _with_kinds(error: InputError, game: str) -> InputError:
+    """An unknown game's error that also names the kinds a game of one's own starts from."""
+    if "/" in game or "\\" in game or game.endswith(".toml") or "did you mean" in error.message:
+        return error  # a layout file that is not there, or a shipped game's name misspelt
+    kinds = _starter_kinds()
+    close = difflib.get_close_matches(game, kinds, n=1)
+    hint = (f'did you mean "{close[0]}", for a game of your own?' if close else
+            "or, for a game of your own, the kind " + " or ".join(f'"{k}"' for k in kinds))
+    return InputError(f"{error.message}; {hint}", source=error.source)
+
+
+def _starter_kinds() -> list[str]:
+    """The game kinds with a starter of their own and no shipped layout of the same name."""
+    from boardgen.games import KINDS, game_for
+
+    return [kind for kind in sorted(KINDS) if not (layouts_dir() / f"{kind}.toml").is_file()
+            and getattr(game_for(kind), "starter_text", None) is not None]
 
 
 def _extends(game: str, source: Path, path: Path) -> str:

@@ -105,3 +105,14 @@ def test_a_starter_from_a_layout_file_extends_it_by_its_relative_path(tmp_path, 
     assert 'extends = "../club/club.toml"' in text
     path.write_text(text, encoding="utf-8")
     assert load_layout(path).board.square_mm == 33
+
+
+def test_an_unknown_game_to_start_from_names_the_kind_of_ones_own(run_cli, tmp_path):
+    result = run_cli("new", "tiddlywinks", tmp_path / "mine.toml")
+    assert result.exit_code == 2 and 'the kind "race"' in result.stderr
+    assert "snakes_and_ladders" in result.stderr  # the shipped games as well
+    result = run_cli("new", "rac", tmp_path / "mine.toml")
+    assert result.exit_code == 2 and 'did you mean "race"' in result.stderr
+    result = run_cli("new", "racing_king", tmp_path / "mine.toml")
+    assert "did you mean 'racing_kings'?" in result.stderr and "race\"" not in result.stderr
+    assert not (tmp_path / "mine.toml").exists()

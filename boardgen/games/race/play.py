@@ -3,11 +3,13 @@
 One player's race is positions 0 to ``length``: 0 is the start off the board, ``length``
 the finish. On most tracks position and space number are one; on a loop with each player's
 entry and home row (a cross, like Ludo's) a player's positions are its way: from its entry
-once round to where it turns off, then its home row, whose last space is its finish. A throw moves a piece forward by the dice's sum; past the finish the throw is
-lost (``exact``), counted back (``bounce``) or wins anyway (``pass``). Where the piece
-lands, its space acts: ``jump`` moves it to another space (whose effect acts in turn),
-``again`` moves it by the same throw once more in the way it was going, ``start`` sends
-it back, ``skip`` costs it turns and ``wait`` holds it until another piece arrives.
+once round to where it turns off, then its home row, whose last space is its finish.
+
+A throw moves a piece forward by the dice's sum; past the finish the throw is lost
+(``exact``), counted back (``bounce``) or wins anyway (``pass``). Where the piece lands,
+its space acts: ``jump`` moves it to another space (whose effect acts in turn), ``again``
+moves it by the same throw once more in the way it was going, ``start`` sends it back,
+``skip`` costs it turns and ``wait`` holds it until another piece arrives.
 
 The exact analysis, the simulation, ``check`` and the rule texts all move pieces with
 :func:`Course.throw`, so they cannot disagree about a rule.
