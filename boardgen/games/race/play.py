@@ -149,6 +149,16 @@ class Way:
             return str(self.spaces[position - 1])
         return f"home space {position - len(self.spaces)}"
 
+    def names(self, positions: list[int]) -> str:
+        """Positions as a message lists them: "the start, spaces 57, 58, home space 2"."""
+        main = [str(self.spaces[p - 1]) for p in positions if 0 < p <= len(self.spaces)]
+        home = [str(p - len(self.spaces)) for p in positions if p > len(self.spaces)]
+        parts = ["the start"] if 0 in positions else []
+        for what, numbers in (("space", main), ("home space", home)):
+            if numbers:
+                parts.append(f"{what}{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}")
+        return ", ".join(parts)
+
 
 def way_of(layout, player: int = 1) -> Way:
     """The way ``player``'s pieces go: on a cross, from its entry once round the loop to its
@@ -277,13 +287,13 @@ def _way_problems(course: Course, way: Way, player: int) -> list[FieldProblem]:
     stuck = unfinishable(course, graph)
     if not stuck:
         return []
-    where = ", ".join(way.name(p) for p in stuck[:12])
+    where = way.names(stuck[:12])
     more = f" and {len(stuck) - 12} more" if len(stuck) > 12 else ""
     rule = {"exact": "the last space must be reached exactly",
             "bounce": "the excess is counted back",
             "pass": "passing the last space wins"}[course.finish]
     return [FieldProblem(
-        "race.finish", f"the race cannot be finished{whose} from space {where}{more} ({rule}, "
+        "race.finish", f"the race cannot be finished{whose} from {where}{more} ({rule}, "
         f"with {course.dice} {'die' if course.dice == 1 else 'dice'} of {course.sides} "
         "faces)", related=("dice.count", "spaces"))]
 
