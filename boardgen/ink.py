@@ -24,7 +24,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from boardgen.product import Board, Component, ComponentSet, GameOutput, Sheet
+from boardgen.product import Component, ComponentSet, GameOutput, Sheet
 from boardgen.scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Polygon, Rect, Scene,
                             Text, Use, apply, bounds, compose, ink_on, mix)
 
@@ -46,7 +46,7 @@ def saver_output(output: GameOutput) -> GameOutput:
     """Every artwork of a composed game in ink-saver form, each colour tinted as the board
     tints it (a legend on a sheet of its own shows the spaces as the board does)."""
     tints = board_tints(output.board.scene)
-    board = Board(saver(output.board.scene, tints), output.board.seams_x, output.board.seams_y)
+    board = replace(output.board, scene=saver(output.board.scene, tints))  # seams, kept regions
     sets = tuple(ComponentSet(s.name, s.title, tuple(_component(c, tints)
                                                      for c in s.components))
                  for s in output.component_sets)

@@ -139,3 +139,24 @@ def test_assembly_map_of_two_pages_names_no_other_pages():
     assert len(steps) == 3 and not any("other pages" in step for step in steps)
     four = plan_tiles(400, 500, (), (), PrintOptions())
     assert four.pages > 2 and len(assembly_steps(four, words)) == 4
+
+
+@pytest.mark.parametrize("game", [g for g in shipped_games()
+                                  if compose(load_layout(g), "en").board.keep_out])
+def test_the_saver_board_is_cut_where_the_board_is(game):
+    """The saver board keeps the board's seams and kept regions (the six-day card places, the
+    finish line), so its pages are cut on the same lines and leave the same regions whole."""
+    from boardgen.imposition import parse_paper, plan_board
+    from boardgen.imposition.tiling import keep_out_spans
+
+    output = compose(load_layout(game), "en")
+    saved = saver_output(output).board
+    assert (saved.seams_x, saved.seams_y, saved.keep_out) == (
+        output.board.seams_x, output.board.seams_y, output.board.keep_out)
+    # without its kept regions, the saver board was cut elsewhere: the six-day boards on
+    # Letter and Legal, Steeple Chess on A3
+    for paper in ("a4", "a3", "letter", "legal"):
+        options = PrintOptions(paper=parse_paper(paper))
+        plans = [plan_board(board.scene, board.seams_x, board.seams_y, options,
+                            keep_out_spans(board.keep_out))[0] for board in (output.board, saved)]
+        assert (plans[0].cuts_x, plans[0].cuts_y) == (plans[1].cuts_x, plans[1].cuts_y), paper
