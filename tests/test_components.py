@@ -295,3 +295,17 @@ def test_an_oval_that_cannot_hold_every_piece_names_the_key_that_decides_it():
     given = oval.with_straight(19)
     (tight,) = given.fit_problems(19, 4, 5, 40, 5000, "pawns", "pawns", "x", at="track")
     assert tight.key == "track.straight_spaces" and "at least 4 are needed" in str(tight)
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "Round"), ("de", "Runde"), ("pl", "Runda"),
+                                           ("fr", "Manche")])
+def test_tables_without_a_title_are_headed_by_round(lang, heading):
+    model = piece({"type": "score_sheet", "players": "down", "tables": 3,
+                   "columns": {"points": {"title": "Points"}}})
+    (sheet,) = component_type("score_sheet").compose(model, "scores", context(lang)).sheets
+    assert [w for w in texts(sheet.scene) if w.startswith(heading)] == [
+        f"{heading} {n}" for n in (1, 2, 3)]
+    one = piece({"type": "score_sheet", "players": "down", "tables": 1,
+                 "columns": {"points": {"title": "Points"}}})
+    (sheet,) = component_type("score_sheet").compose(one, "scores", context(lang)).sheets
+    assert not [w for w in texts(sheet.scene) if w.startswith(heading)]  # one table needs none

@@ -168,7 +168,8 @@ class Model(LayoutModel):
     note: Text_ = Field("", description="a note under the title, in italics; {tables} and "
                                         "{points} print the sheet's tables and points")
     table_title: Text_ = Field("", description="players down: each table's heading; {number} "
-                                               "is its number")
+                                               "is its number (default: the kit's word for "
+                                               "a round, Round 1, Round 2, ...)")
     player_title: Text_ = Field("", description="players down: the heading of the players' "
                                                 "column")
     total: str | None = Field(None, description="players down: the column that totals a "
@@ -453,7 +454,7 @@ def down_table(model: Model, context: Context, number: int, x: float, y: float, 
     top = y + HEADING
     body = top + HEADER_ROW
     bottom = body + row_h * len(players)
-    title = in_language(model.table_title, lang).replace("{number}", str(number))
+    title = table_heading(model, context, number)
     nodes: list[Node] = [
         Text(x, y + 5.0 * CAP_HEIGHT + 0.5, title, 5.0, font="bold", fill=ink),
         Rect(x, top, width, HEADER_ROW, HEAD_FILL),
@@ -475,6 +476,16 @@ def down_table(model: Model, context: Context, number: int, x: float, y: float, 
         nodes.append(Line(cx, top, cx, bottom, GRID))
     nodes.append(Rect(x, top, width, bottom - top, FRAME))
     return nodes
+
+
+def table_heading(model: Model, context: Context, number: int) -> str:
+    """A table's heading: the sheet's ``table_title``, else, where it has several tables,
+    the kit's word for a round (a sheet of one table needs none)."""
+    given = in_language(model.table_title, context.words.lang)
+    if given:
+        return given.replace("{number}", str(number))
+    return context.words("part.score_sheet.table", number=number) if (model.tables or 1) > 1 \
+        else ""
 
 
 def summary_table(model: Model, context: Context, x: float, y: float,
