@@ -36,7 +36,9 @@ def set_dark(path: Path, colour: str) -> None:
     path.write_text(f'{text}\n[colors]\ndark = "{colour}"\n', "utf-8")
 
 
-def test_an_edit_shows_within_a_second(tmp_path):
+def test_an_edit_shows_on_the_page(tmp_path):
+    """The board is drawn again from the edited layout (within the wait's bound; how soon is
+    measured by bench/bench_preview.py, not here, where a loaded machine would fail it)."""
     layout = starter(tmp_path)
     with Served(str(layout), cwd=tmp_path) as served:
         status, board = served.get("board.svg")
@@ -44,11 +46,9 @@ def test_an_edit_shows_within_a_second(tmp_path):
         assert BOARD_COLOUR.encode() not in board
         version = served.version()
         set_dark(layout, BOARD_COLOUR)
-        seconds = served.wait_for_version_after(version)
+        served.wait_for_version_after(version)
         status, board = served.get("board.svg")
         assert status == 200 and BOARD_COLOUR.encode() in board
-        # a second on a quiet machine (measured: ~0.3 s); slack for a loaded test machine
-        assert seconds < 5, f"the edit took {seconds:.2f} s to show"
 
 
 def test_the_page_shows_every_picture_a_build_makes(tmp_path):
