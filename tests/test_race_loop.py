@@ -151,3 +151,13 @@ def test_analyse_plays_each_player_on_its_own_way(run_cli, tmp_path):
     figures = json.loads(result.stdout)
     assert figures["spaces"] == 44
     assert run_cli("analyse", path, "--players", "5").exit_code == 2
+
+
+def test_the_rule_sheet_opens_with_the_home_row_as_the_goal(run_cli, tmp_path):
+    from tests.conftest import pdf_text
+
+    path = cross(tmp_path)
+    assert run_cli("build", path, "--format", "pdf", "--out", tmp_path / "out").exit_code == 0
+    text = " ".join(pdf_text((tmp_path / "out" / "crossing" / "rules.pdf").read_bytes()).split())
+    assert "the first to bring a piece to the end of its home row wins" in text
+    assert "before space 1" not in text and "space 40" not in text
