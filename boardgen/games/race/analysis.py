@@ -261,7 +261,7 @@ def _ways(layout, players: int) -> tuple[list[Course], list[tuple[Hashable, ...]
     courses, places = [], []
     for player in range(1, players + 1):
         way = way_of(layout, player)
-        courses.append(course_of(layout, player))
+        courses.append(course_of(layout, player, way))
         places.append((("start", player), *way.spaces,
                        *(("home", player, k) for k in range(1, way.home + 1))))
     return courses, places

@@ -175,10 +175,11 @@ def way_of(layout, player: int = 1) -> Way:
     return Way(spaces, len(track.homes[player]))
 
 
-def course_of(layout, player: int = 1) -> Course:
+def course_of(layout, player: int = 1, way: Way | None = None) -> Course:
     """The race a layout describes, for ``player`` (on a loop: the first player's way unless
-    told); a jump's target is where that space lies on the way."""
-    way = way_of(layout, player)
+    told; ``way``: that player's, where the caller has it already); a jump's target is where
+    that space lies on the way."""
+    way = way if way is not None else way_of(layout, player)
     length = way.length
     effects: list[Effect | None] = [None] * (length + 1)
     for at, number in enumerate(way.spaces, start=1):
@@ -252,7 +253,7 @@ def course_problems(layout) -> list[FieldProblem]:
         off = _off_the_way(layout, way, player)
         if off:
             return off
-        problems += _way_problems(course_of(layout, player), way, player)
+        problems += _way_problems(course_of(layout, player, way), way, player)
         if problems:
             break
     return problems
