@@ -68,3 +68,21 @@ def test_the_rule_text_example_renders_for_the_rocket_race(tmp_path):
     layout = load_layout(DOCS / "examples" / "rocket_race.toml")
     text = render_text(layout, rules, words_for(layout, "en"))
     assert "3\u00a0→\u00a011, 17\u00a0→\u00a023" in text and "Black hole" in text
+
+
+def test_little_ludo_checks_and_plays_the_rules_the_guide_gives_it(run_cli):
+    """The guide's Ludo: its [race] table is the example's, it checks, and its rules say the
+    6 to come on, the captures and the safe stars."""
+    from boardgen.games.race.sentences import sections
+    from boardgen.i18n import words_for
+
+    path = DOCS / "examples" / "little_ludo.toml"
+    race = re.search(r"```toml\n(\[race\]\n.*?)```", GUIDE, re.S).group(1)
+    assert race in path.read_text(encoding="utf-8")
+    assert run_cli("check", path).exit_code == 0
+    layout = load_layout(path)
+    said = sections(layout, words_for(layout, "en"))
+    assert "only with a throw of 6" in said["turn"]
+    assert "sent back to its corner" in said["capture"] and said["capture"].endswith("Star.")
+    result = run_cli("analyse", path, "--games", "100")
+    assert result.exit_code == 0 and "leave captures out" in result.stdout

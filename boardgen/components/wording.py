@@ -11,7 +11,7 @@ tell repeat its ``other`` (English, German) or ``many`` (Polish) form.
 from __future__ import annotations
 
 from boardgen.i18n import Words
-from boardgen.rules.grammar import and_list, plural_category
+from boardgen.rules.grammar import and_list, or_list, plural_category
 
 
 def counted(words: Words, key: str, count: int, **values) -> str:
@@ -26,6 +26,11 @@ def counted(words: Words, key: str, count: int, **values) -> str:
 def spoken_list(words: Words, items) -> str:
     """``a, b and c`` in the kit's language, by its CLDR list pattern."""
     return and_list([str(item) for item in items], words.lang)
+
+
+def spoken_alternatives(words: Words, items) -> str:
+    """``a, b or c`` in the kit's language, by its CLDR list pattern."""
+    return or_list([str(item) for item in items], words.lang)
 
 
 def number_ranges(numbers) -> str:

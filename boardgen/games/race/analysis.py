@@ -105,7 +105,9 @@ class Simulated:
 def simulate(course: Course | Sequence[Course], players: int, games: int, seed: int,
              places: Sequence[Sequence[Hashable]] | None = None) -> Simulated:
     """``games`` races of ``players`` players, seeded: each round every player throws in turn;
-    a piece on a waiting space stays until another lands there; the first home wins.
+    a piece on a waiting space stays until another lands there; where the course captures,
+    a piece ending its move where others stand sends them back to their start (a piece sent
+    back no longer waits); the first home wins.
 
     ``course``: every player's, or one for each (a loop's ways); ``places``, for each player,
     the space each position of its course is, where the courses differ (a waiting piece is
@@ -135,10 +137,14 @@ def simulate(course: Course | Sequence[Course], players: int, games: int, seed: 
                 fresh[seat] = False
                 position[seat] = landing.position
                 here = places[seat][landing.position] if places else landing.position
-                for other in range(players):  # whoever waits there is free again
-                    if other != seat and waiting[other] and (
-                            places[other][position[other]] if places else position[other]) == here:
-                        waiting[other] = False
+                captures = seat_course.captures_at(landing.position)
+                for other in range(players):  # whoever stands there is sent back or freed
+                    if other == seat or (
+                            places[other][position[other]] if places else position[other]) != here:
+                        continue
+                    if captures:
+                        position[other] = courses[other].start
+                    waiting[other] = False
                 waiting[seat] = landing.wait
                 skip[seat] = landing.skip
                 if landing.position == seat_course.length:
@@ -185,6 +191,8 @@ class RaceAnalysis:
             "distribution": shown,
             "exact": "one player from the start: an absorbing Markov chain over the track",
             "waiting_spaces": self._needs_others(),
+            "enter": sorted(course.enter),
+            "captures": course.capture,
         }
         if self.simulated is not None:
             found["simulation"] = self.simulated.as_json()
@@ -203,6 +211,14 @@ class RaceAnalysis:
             lines.append(f"spaces {', '.join(map(str, waits))} hold a piece until another "
                          "arrives: a waiting piece throws no dice, so the throws above count "
                          "none for them; the simulation below plays them out")
+        if course.enter:
+            throws = ", ".join(map(str, sorted(course.enter)))
+            lines.append(f"a piece comes on only with a throw of {throws}: the throws above "
+                         "count the ones that leave it waiting beside the board")
+        if course.capture:
+            lines.append("a piece ending its move where another player's stands sends that "
+                         "piece back to the start: one player alone is never sent back, so the "
+                         "figures above leave captures out; the simulation below plays them")
         if self.simulated is not None:
             s = self.simulated.as_json()
             rates = ", ".join(f"seat {k + 1} {r * 100:.1f} %" for k, r in enumerate(s["win_rate"]))

@@ -130,5 +130,9 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None) -> Game
     board_json["race"] = {"start": layout.race.start, "finish": layout.race.finish,
                           "dice": {"count": layout.dice.count, "sides": layout.dice.sides},
                           "first_throw": dict(layout.dice.first_throw)}
+    if layout.race.enter:
+        board_json["race"]["enter"] = sorted(layout.race.enter)
+    if layout.race.capture != "none":
+        board_json["race"].update(capture=layout.race.capture, safe=list(layout.race.safe))
     return GameOutput(board=board.board, board_json=board_json, component_sets=tuple(sets),
                       sheets=tuple(sheets))

@@ -1,7 +1,8 @@
 """The layout of a race game of the generic kind: players, dice, how the race is run, the
 board (a track of spaces), the kinds of space and what each does, and the components.
 
-Everything is data. A rule a layout cannot state (a capture, a card to draw) is a plugin's:
+Everything is data, captures and the throws that bring a piece into play included. A rule a
+layout cannot state (a choice between several pieces, a card to draw) is a plugin's:
 see ``docs/making_a_new_game.md``. The model checks what a build and a player would meet:
 every space named exists, every kind is declared, every jump lands on a space, and from
 every space a piece can stand on the finish can still be reached.
@@ -79,6 +80,18 @@ class Race(Model):
     finish: Literal["exact", "bounce", "pass"] = Field(
         "exact", description="exact: a throw that would pass the last space is lost; bounce: "
                              "the excess is counted back; pass: reaching or passing it wins")
+    enter: tuple[int, ...] = Field(
+        (), max_length=36,
+        description="throws (the dice's sum) that bring a piece from beside the board onto "
+                    "its first space, as a 6 does in Ludo; any other throw leaves it there "
+                    "(with start = \"off\"; none: every throw moves it on)")
+    capture: Literal["none", "start"] = Field(
+        "none", description="none: any number of pieces share a space; start: a piece that "
+                            "ends its move where another player's piece stands sends that "
+                            "piece back to the start")
+    safe: tuple[str, ...] = Field(
+        (), max_length=40, description="kinds of space where no piece is sent back (with "
+                                       "capture)")
 
 
 BoardModel = track_board.Model
@@ -300,6 +313,7 @@ class Layout(LayoutBase):
                 problems.append(FieldProblem(f"components.{name}", f"a die net folds into a die "
                                              f"of 6 faces; the game's dice have "
                                              f"{self.dice.sides}", related=("dice.sides",)))
+        problems += self._race_rule_problems()
         for key, target in self.dice.first_throw.items():
             try:
                 self.dice.faces_of(key)
@@ -309,6 +323,38 @@ class Layout(LayoutBase):
             if not 1 <= target <= length:
                 problems.append(FieldProblem(f"dice.first_throw.{key}", f"space {target} is "
                                              f"not on the track (1 to {length})"))
+        return problems
+
+    def _race_rule_problems(self) -> list[FieldProblem]:
+        """Throws to enter that the dice cannot make or that nothing waits for, and safe
+        spaces that name no kind or guard against no capture."""
+        race, dice = self.race, self.dice
+        problems = []
+        if race.enter and race.start != "off":
+            problems.append(FieldProblem("race.enter", "throws to enter bring a piece from "
+                                         "beside the board; with start = \"first\" every piece "
+                                         "is on the board already", related=("race.start",)))
+        elif race.enter and dice.first_throw:
+            problems.append(FieldProblem("race.enter", "a first-throw table already says where "
+                                         "a piece's first throw takes it; give one or the "
+                                         "other", related=("dice.first_throw",)))
+        low, high = dice.count, dice.count * dice.sides
+        for throw in race.enter:
+            if not low <= throw <= high:
+                problems.append(FieldProblem("race.enter", f"{dice.count} "
+                                             f"{'die' if dice.count == 1 else 'dice'} of "
+                                             f"{dice.sides} faces throw {low} to {high}, never "
+                                             f"{throw}", related=("dice",)))
+                break
+        if race.safe and race.capture == "none":
+            problems.append(FieldProblem("race.safe", "safe spaces keep pieces from being "
+                                         "sent back, which only happens with capture = "
+                                         "\"start\"", related=("race.capture",)))
+        for name in race.safe:
+            if name not in self.kinds:
+                known = ", ".join(self.kinds) or "none declared"
+                problems.append(FieldProblem("race.safe", f"no kind {name!r} in [kinds] "
+                                                          f"({known})", related=("kinds",)))
         return problems
 
     def _spread_spaces(self, length: int, problems: list[FieldProblem]

@@ -5,7 +5,8 @@ the finish. On most tracks position and space number are one; on a loop with eac
 entry and home row (a cross, like Ludo's) a player's positions are its way: from its entry
 once round to where it turns off, then its home row, whose last space is its finish.
 
-A throw moves a piece forward by the dice's sum; past the finish the throw is lost
+A throw moves a piece forward by the dice's sum (from the start, where the layout names
+throws to enter, only those bring it on, to its first space); past the finish the throw is lost
 (``exact``), counted back (``bounce``) or wins anyway (``pass``). Where the piece lands,
 its space acts: ``jump`` moves it to another space (whose effect acts in turn), ``again``
 moves it by the same throw once more in the way it was going, ``start`` sends it back,
@@ -60,6 +61,9 @@ class Course:
     dice: int = 1
     sides: int = 6
     first_throw: tuple[tuple[tuple[int, ...], int], ...] = ()  # sorted faces → position
+    enter: frozenset[int] = frozenset()  # throws that bring a piece on from the start (0)
+    capture: bool = False   # a piece ending where another player's stands sends it back
+    safe: frozenset[int] = frozenset()  # positions where no piece is sent back
 
     @cached_property
     def first_table(self) -> dict[tuple[int, ...], int]:
@@ -91,10 +95,17 @@ class Course:
         steps = sum(faces)
         if first and tuple(sorted(faces)) in self.first_table:
             return self.land(self.first_table[tuple(sorted(faces))], steps, False)
+        if position == 0 and self.enter:  # only these throws bring it on, to its first space
+            return self.land(1, steps, False) if steps in self.enter else Landing(0, moved=False)
         moved = self.advance(position, steps)
         if moved is None:
             return Landing(position, moved=False)
         return self.land(moved[0], steps, moved[1])
+
+    def captures_at(self, position: int) -> bool:
+        """Whether a piece ending its move at ``position`` sends back another player's there:
+        never at the start, at the finish or on a safe space."""
+        return self.capture and self.start < position < self.length and position not in self.safe
 
     def land(self, position: int, steps: int, backwards: bool) -> Landing:
         """The effects of the spaces a piece lands on, one after another."""
@@ -186,11 +197,14 @@ def course_of(layout, player: int = 1, way: Way | None = None) -> Course:
         placed = layout.placed(number) if at < length else None
         if placed is not None:
             effects[at] = _on_way(effect_of(layout.kinds[placed.kind], placed), way)
-    start = 0 if layout.race.start == "off" else 1
+    race = layout.race
+    start = 0 if race.start == "off" else 1
     first = tuple(sorted((layout.dice.faces_of(key), way.position_of(target) or 0)
                          for key, target in layout.dice.first_throw.items()))
-    return Course(length, start, layout.race.finish, tuple(effects), layout.dice.count,
-                  layout.dice.sides, first)
+    safe = frozenset(at for at, number in enumerate(way.spaces, start=1)
+                     if (placed := layout.placed(number)) is not None and placed.kind in race.safe)
+    return Course(length, start, race.finish, tuple(effects), layout.dice.count,
+                  layout.dice.sides, first, frozenset(race.enter), race.capture != "none", safe)
 
 
 def _on_way(effect: Effect | None, way: Way) -> Effect | None:

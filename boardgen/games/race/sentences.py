@@ -14,13 +14,24 @@ from typing import Any
 from boardgen.components import component_type
 from boardgen.components.base import Context
 from boardgen.components.kinds import effect_of, kind_name
-from boardgen.components.wording import counted, number_ranges, spoken_list
+from boardgen.components.wording import (counted, number_ranges, spoken_alternatives,
+                                         spoken_list)
 from boardgen.i18n import Words
 from boardgen.memo import IdentityMemo
 
 
 def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
-    """What a kind of space does, as a sentence part starting in lower case."""
+    """What a kind of space does, as a sentence part starting in lower case; on a safe kind,
+    that no piece is sent back from it."""
+    sentence = _effect(layout, words, name, spaces)
+    if name not in layout.race.safe or f"kinds.{name}.text" in words:
+        return sentence
+    if layout.kinds[name].effect == "none":
+        return words("race.effect.safe")
+    return f"{sentence} {words('race.effect.safe_too')}"
+
+
+def _effect(layout, words: Words, name: str, spaces: list[int]) -> str:
     kind = layout.kinds[name]
     targets = [(n, effect_of(kind, layout.placed(n))) for n in spaces]
     values: dict[str, Any] = {"spaces": number_ranges(spaces)}
@@ -39,7 +50,10 @@ def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
     if kind.effect == "jump":
         if len({to for _, to in jumps}) == 1:
             to = jumps[0][1]
-            return words("race.effect.jump_start") if to == 0 else words("race.effect.jump", **values)
+            if to == 0:
+                return words(f"race.loop.effect.start.{layout.race.start}" if on_a_loop(layout)
+                             else "race.effect.jump_start")
+            return words("race.effect.jump", **values)
         return words("race.effect.jumps", **values)
     if kind.effect == "skip":
         if len({lost for _, lost in skips}) > 1:  # its spaces cost different numbers of turns
@@ -47,6 +61,9 @@ def effect_sentence(layout, words: Words, name: str, spaces: list[int]) -> str:
                                  for n, lost in skips)
             return words("race.effect.skips", by_space=by_space)
         return counted(words, "race.effect.skip", turns)
+    if kind.effect == "start" and on_a_loop(layout):
+        # a player's start is its own corner, or its colour's space
+        return words(f"race.loop.effect.start.{layout.race.start}")
     return words(f"race.effect.{kind.effect}")
 
 
@@ -125,9 +142,30 @@ def setup_sentence(layout, words: Words) -> str:
 
 
 def turn_sentence(layout, words: Words) -> str:
-    """A throw moves the piece; on a loop, where its way goes."""
+    """A throw moves the piece; on a loop, where its way goes; the throws that bring a
+    piece into play, where only some do."""
     turn = counted(words, "race.turn", layout.dice.count)
-    return f"{turn} {words('race.loop.way')}" if on_a_loop(layout) else turn
+    if on_a_loop(layout):
+        turn = f"{turn} {words('race.loop.way')}"
+    enter = layout.race.enter
+    if enter:
+        table = "race.loop.capture" if on_a_loop(layout) else "race.capture"
+        throws = spoken_alternatives(words, sorted(enter))
+        turn = f"{turn} {words(f'{table}.enter', throws=throws)}"
+    return turn
+
+
+def capture_sentence(layout, words: Words) -> str:
+    """Whether pieces share a space or send each other back, and where they are safe."""
+    capture = layout.race.capture
+    if on_a_loop(layout) and capture != "none":  # sent back to its corner or colour's space
+        sentence = words(f"race.loop.capture.{capture}.{layout.race.start}")
+    else:
+        sentence = words(f"race.capture.{capture}")
+    if layout.race.safe:
+        kinds = spoken_list(words, [kind_name(words, name) for name in layout.race.safe])
+        sentence = f"{sentence} {words('race.capture.safe', kinds=kinds)}"
+    return sentence
 
 
 def finish_sentence(layout, words: Words) -> str:
@@ -149,6 +187,7 @@ def sections(layout, words: Words) -> dict[str, str]:
     first = first_throw_sentence(layout, words)
     return {"components": components, "spaces": spaces or words("race.no_spaces"),
             "setup": setup, "turn": turn + (f" {first}" if first else ""), "finish": finish,
+            "capture": capture_sentence(layout, words),
             "first_throw": first, "first_throw_entries": first_throw_entries(layout, words)}
 
 
@@ -206,6 +245,9 @@ def rule_context(layout, words: Words) -> dict[str, Any]:
         "players": {"min": layout.players.min, "max": layout.players.max},
         "start": layout.race.start,
         "finish": layout.race.finish,
+        "capture": layout.race.capture,
+        "safe": list(layout.race.safe),
+        "enter": sorted(layout.race.enter),
         "first_throw": [{"faces": list(layout.dice.faces_of(key)), "to": to}
                         for key, to in layout.dice.first_throw.items()],
         "kinds": kinds_context(layout, words),
@@ -240,5 +282,8 @@ def aid_facts(layout, words: Words) -> dict[str, Any]:
     """What a player aid says: the kinds of space, then the turn and the finish."""
     from boardgen.games.race.compose import legend_entries
 
+    notes = [turn_sentence(layout, words), finish_sentence(layout, words)]
+    if layout.race.capture != "none":
+        notes.insert(1, capture_sentence(layout, words))
     return {"heading": words("title"), "entries": legend_entries(layout, words),
-            "notes": [turn_sentence(layout, words), finish_sentence(layout, words)]}
+            "notes": notes}
