@@ -13,7 +13,7 @@ import glob
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from boardgen import languages
 from boardgen.errors import InputError
@@ -22,6 +22,10 @@ from boardgen.imposition import PAPERS, Paper
 from boardgen.layout import CONTROL_CHARACTER, read_text
 from boardgen.rules.booklet import impose_booklet, padded_count, page_size, saddle_stitch_order
 from boardgen.scene import Scene
+
+if TYPE_CHECKING:  # the annotations' names, without importing what ``_LATER`` defers
+    from boardgen.rules.document import RuleText
+    from boardgen.rules.template import Rendered
 
 # The template engine (Jinja2), the Markdown parser and the typesetter (with its hyphenation)
 # are imported when a rule text is first read: a build that prints no PDF, or a module that
