@@ -151,6 +151,17 @@ def test_analyse_plays_each_player_on_its_own_way(run_cli, tmp_path):
     figures = json.loads(result.stdout)
     assert figures["spaces"] == 44
     assert run_cli("analyse", path, "--players", "5").exit_code == 2
+    # each player's exact figures are those of its own way: the ladder and the snake lie
+    # early on the first player's way and late (or, for the snake, nowhere ahead) on others'
+    layout = load_layout(str(path))
+    ways = figures["ways"]
+    assert [way["player"] for way in ways] == [1, 2, 3, 4]
+    for way in ways:
+        alone = exact(course_of(layout, way["player"]))
+        assert way["expected_throws"] == pytest.approx(alone.expected_throws, abs=1e-6)
+        assert way["min_throws"] == alone.min_throws
+    assert ways[0]["expected_throws"] == pytest.approx(figures["expected_throws"])
+    assert len({round(way["expected_throws"], 3) for way in ways}) > 1
 
 
 def test_the_rule_sheet_opens_with_the_home_row_as_the_goal(run_cli, tmp_path):

@@ -168,6 +168,8 @@ class RaceAnalysis:
     figures: Exact
     simulated: Simulated | None
     ok: bool = True
+    # on a loop, each player's own way worked out exactly (the first's is ``figures``)
+    ways: tuple[Exact, ...] = ()
 
     def _needs_others(self) -> list[int]:
         return [n for n, e in enumerate(self.course.effects) if e is not None and e.kind == "wait"]
@@ -194,6 +196,11 @@ class RaceAnalysis:
             "enter": sorted(course.enter),
             "captures": course.capture,
         }
+        if self.ways:
+            found["ways"] = [{"player": k, "expected_throws": round(way.expected_throws, 6),
+                              "expected_turns": round(way.expected_turns, 6),
+                              "min_throws": way.min_throws}
+                             for k, way in enumerate(self.ways, start=1)]
         if self.simulated is not None:
             found["simulation"] = self.simulated.as_json()
         return found
@@ -206,6 +213,10 @@ class RaceAnalysis:
                  f"({f.expected_turns:.2f} turns with the turns lost), at least "
                  f"{f.min_throws}; half the races end within {f.quantile(0.5)} throws, nine "
                  f"in ten within {f.quantile(0.9)}"]
+        if self.ways:
+            each = ", ".join(f"player {k} {way.expected_throws:.2f}"
+                             for k, way in enumerate(self.ways, start=1))
+            lines.append(f"each player's own way, exactly: {each} throws on average")
         waits = self._needs_others()
         if waits:
             lines.append(f"spaces {', '.join(map(str, waits))} hold a piece until another "
@@ -253,18 +264,20 @@ class RaceAnalysis:
 
 
 def analyse(layout, request) -> RaceAnalysis:
-    """The exact figures of the layout's race (on a loop, the first player's way) and, for
-    ``request.games`` games, a simulation (on a loop, each player on its own way)."""
+    """The exact figures of the layout's race (on a loop, the first player's way, and each
+    player's beside it) and, for ``request.games`` games, a simulation (on a loop, each
+    player on its own way)."""
     course = course_of(layout)
     players = getattr(request, "players", None) or layout.players.max
-    simulated = None
-    if request.games:
-        if isinstance(layout.board, CrossLoop):
-            courses, places = _ways(layout, players)
+    simulated, ways = None, ()
+    if isinstance(layout.board, CrossLoop):
+        courses, places = _ways(layout, players)
+        ways = tuple(exact(seat) for seat in courses)
+        if request.games:
             simulated = simulate(courses, players, request.games, request.seed, places)
-        else:
-            simulated = simulate(course, players, request.games, request.seed)
-    return RaceAnalysis(layout.title, course, exact(course), simulated)
+    elif request.games:
+        simulated = simulate(course, players, request.games, request.seed)
+    return RaceAnalysis(layout.title, course, exact(course), simulated, ways=ways)
 
 
 def _ways(layout, players: int) -> tuple[list[Course], list[tuple[Hashable, ...]]]:
