@@ -229,7 +229,7 @@ def test_the_rules_say_how_pieces_meet_in_every_language(tmp_path, lang, shared,
     sharing = load_layout(str(chase(tmp_path, "")))
     assert shared in sections(sharing, words_for(sharing, lang))["capture"]
     capturing = load_layout(str(chase(tmp_path, 'capture = "start"\nsafe = ["star"]\n'
-                                                "enter = [6, 5]")))
+                                                "enter = [6, 5, 6]")))
     said = sections(capturing, words_for(capturing, lang))
     assert sent_back in said["capture"] and said["capture"].endswith(f"{safe}.")
     assert shared not in said["capture"]

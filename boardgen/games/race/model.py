@@ -93,6 +93,12 @@ class Race(Model):
         (), max_length=40, description="kinds of space where no piece is sent back (with "
                                        "capture)")
 
+    @field_validator("enter")
+    @classmethod
+    def throws_in_order(cls, enter: tuple[int, ...]) -> tuple[int, ...]:
+        """The throws to enter once each, smallest first, as the rules list them."""
+        return tuple(sorted(set(enter)))
+
 
 BoardModel = track_board.Model
 
