@@ -139,7 +139,7 @@ def simulate(course: Course | Sequence[Course], players: int, games: int, seed: 
                 here = places[seat][landing.position] if places else landing.position
                 captures = seat_course.captures_at(landing.position)
                 for other in range(players):  # whoever stands there is sent back or freed
-                    if other == seat or (
+                    if other == seat or not (captures or waiting[other]) or (
                             places[other][position[other]] if places else position[other]) != here:
                         continue
                     if captures:
