@@ -154,7 +154,8 @@ def unknown(code: str, available: Mapping[str, Language], layout=None) -> InputE
     for a layout that leaves a language out (``languages``), saying so."""
     wanted = getattr(layout, "languages", None)
     if wanted and code not in wanted and CODE.fullmatch(code or ""):
-        made_in = " and ".join(english_name(found) for found in wanted)
+        names = [english_name(found) for found in wanted]
+        made_in = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         named = ", ".join(f'"{found}"' for found in wanted)
         return InputError(f"this layout is made in {made_in} alone (languages = [{named}]); "
                           f"add \"{code}\" to its languages, with its {english_name(code)} "

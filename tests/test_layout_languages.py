@@ -107,3 +107,13 @@ def test_a_kind_without_a_name_is_named_at_its_table(run_cli, tmp_path):
         assert lines == [f"error: {path}:{line}: kinds.boost: the kind 'boost' "
                          f"has no name in {language}: give it as [labels.{lang}] "
                          'kinds.boost.name = "...", and in each language the kit is made in']
+
+
+def test_the_refusal_lists_the_layouts_languages_as_a_sentence_does():
+    from boardgen.languages import unknown
+
+    class Made:
+        languages = ("en", "de", "pl")
+
+    message = unknown("fr", {}, Made()).message
+    assert "made in English, German and Polish alone" in message
