@@ -83,6 +83,7 @@ def test_little_ludo_checks_and_plays_the_rules_the_guide_gives_it(run_cli):
     layout = load_layout(path)
     said = sections(layout, words_for(layout, "en"))
     assert "only with a throw of 6" in said["turn"]
+    assert said["setup"].endswith("in the corner of that colour.")  # the turn says how it comes on
     assert "sent back to its corner" in said["capture"] and said["capture"].endswith("Star.")
     result = run_cli("analyse", path, "--games", "100")
     assert result.exit_code == 0 and "leave captures out" in result.stdout

@@ -137,8 +137,12 @@ def on_a_loop(layout) -> bool:
 def setup_sentence(layout, words: Words) -> str:
     """Where the pieces start: beside the board or on space 1, or on a loop in their corner
     or on their colour's space."""
-    table = "race.loop.setup" if on_a_loop(layout) else "race.setup"
-    return counted(words, f"{table}.{layout.race.start}", 1)  # a piece each
+    if on_a_loop(layout):  # the sentence on throws to enter says how a piece comes on
+        key = ("race.loop.setup.enter" if layout.race.enter
+               else f"race.loop.setup.{layout.race.start}")
+    else:
+        key = f"race.setup.{layout.race.start}"
+    return counted(words, key, 1)  # a piece each
 
 
 def turn_sentence(layout, words: Words) -> str:
