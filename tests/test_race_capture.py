@@ -1,4 +1,5 @@
-"""Captures and coming into play, stated as data: ``[race] capture``, ``safe`` and ``enter``.
+"""Captures and coming into play, stated as data: ``[race] capture``, ``safe``, ``enter`` and
+``throw_again``.
 
 A piece that ends its move where another player's stands sends that piece back to its
 start, except on the safe kinds; from beside the board only the throws to enter bring a
@@ -153,10 +154,11 @@ def test_the_safe_kinds_are_the_positions_where_no_piece_is_sent_back(tmp_path):
 # ---- the simulation ----------------------------------------------------------------------
 
 
-def one_face(length: int = 10, capture: bool = True, safe=frozenset()) -> Course:
+def one_face(length: int = 10, capture: bool = True, safe=frozenset(), again=frozenset()
+             ) -> Course:
     """A die of one face: every throw moves a piece one space, so every game is the same."""
     return Course(length, 0, "exact", (None,) * (length + 1), 1, 1, capture=capture,
-                  safe=frozenset(safe))
+                  safe=frozenset(safe), throw_again=frozenset(again))
 
 
 def test_without_captures_the_first_player_of_a_one_face_die_wins_every_game():
@@ -180,6 +182,39 @@ def test_a_safe_space_stops_the_sending_back():
     assert all_safe.wins == [5, 0] and all_safe.rounds == [10] * 5
 
 
+def test_a_throw_again_after_every_throw_wins_the_first_turn():
+    """With every throw giving another, the first player throws until home in its first turn,
+    and the chain counts all ten throws as one turn."""
+    course = one_face(capture=False, again={1})
+    result = simulate(course, 2, 5, seed=1)
+    assert result.wins == [5, 0] and result.rounds == [1] * 5
+    figures = exact(course)
+    assert figures.expected_throws == pytest.approx(10) and figures.expected_turns == pytest.approx(1)
+
+
+def test_throwing_again_saves_turns_but_not_throws(tmp_path):
+    """A throw again changes where no piece goes, only which turn a throw belongs to: the
+    throws stay, and every six that does not win saves a turn."""
+    again = exact(course_of(load_layout(str(chase(tmp_path, "throw_again = [6]")))))
+    (tmp_path / "plain").mkdir()
+    plain = exact(course_of(load_layout(str(chase(tmp_path / "plain", "")))))
+    assert again.expected_throws == pytest.approx(plain.expected_throws, rel=1e-12)
+    assert again.distribution == pytest.approx(plain.distribution)
+    saved = plain.expected_turns - again.expected_turns
+    assert 0 < saved < again.expected_throws / 6
+
+
+def test_a_throw_again_ends_on_a_space_that_costs_turns():
+    from boardgen.components.kinds import Effect
+
+    effects = (None, None, Effect("skip", None, 2), None, None)
+    course = Course(4, 0, "exact", effects, 1, 1, throw_again=frozenset({1}))
+    landing = course.throw(1, (1,))
+    assert landing.skip == 2 and not course.again_after((1,), landing)
+    assert course.again_after((1,), course.throw(2, (1,)))
+    assert not course.again_after((1,), course.throw(3, (1,)))  # it won
+
+
 def test_captures_make_a_real_race_longer(tmp_path):
     """Across a thousand games, being sent back can only lengthen a race."""
     layout = load_layout(str(chase(tmp_path, 'capture = "start"')))
@@ -198,6 +233,8 @@ def test_captures_make_a_real_race_longer(tmp_path):
     ('start = "first"\nenter = [6]', "race.enter", "with start = \"first\""),
     ("enter = [7]", "race.enter", "never 7"),
     ("enter = [0]", "race.enter", "never 0"),
+    ("throw_again = [7]", "race.throw_again", "never 7"),
+    ("throw_again = [1, 2, 3, 4, 5, 6]", "race.throw_again", "a turn would never end"),
     ('safe = ["star"]', "race.safe", 'capture = "start"'),
     ('capture = "start"\nsafe = ["moon"]', "race.safe", "no kind 'moon'"),
 ])
@@ -217,6 +254,12 @@ def test_a_first_throw_table_and_throws_to_enter_are_refused_together(tmp_path):
 # ---- what the rules, the aid and board.json say ------------------------------------------
 
 
+AGAIN = {"en": "After a throw of 6, throw again at once",
+         "de": "Nach einem Wurf von 6 würfelst du sofort noch einmal",
+         "pl": "Po wyrzuceniu 6 rzucasz od razu jeszcze raz",
+         "fr": "Après un lancer de 6, relancez aussitôt"}
+
+
 @pytest.mark.parametrize("lang, shared, sent_back, safe, enter", [
     ("en", "Any number of pieces may share a space.", "sent back to the start", "Star",
      "only with a throw of 5 or 6"),
@@ -229,11 +272,12 @@ def test_the_rules_say_how_pieces_meet_in_every_language(tmp_path, lang, shared,
     sharing = load_layout(str(chase(tmp_path, "")))
     assert shared in sections(sharing, words_for(sharing, lang))["capture"]
     capturing = load_layout(str(chase(tmp_path, 'capture = "start"\nsafe = ["star"]\n'
-                                                "enter = [6, 5, 6]")))
+                                                "enter = [6, 5, 6]\nthrow_again = [6]")))
     said = sections(capturing, words_for(capturing, lang))
     assert sent_back in said["capture"] and said["capture"].endswith(f"{safe}.")
     assert shared not in said["capture"]
     assert enter in said["turn"]
+    assert AGAIN[lang] in said["turn"]
     assert sent_back in " ".join(aid_facts(capturing, words_for(capturing, lang))["notes"])
 
 
@@ -261,9 +305,11 @@ def test_board_json_states_the_rules_a_layout_sets_and_only_those(tmp_path):
 
     plain = compose_game(load_layout(str(chase(tmp_path, "")))).board_json["race"]
     assert set(plain) == {"start", "finish", "dice", "first_throw"}
-    layout = load_layout(str(chase(tmp_path, 'capture = "start"\nsafe = ["star"]\nenter = [6]')))
+    layout = load_layout(str(chase(tmp_path, 'capture = "start"\nsafe = ["star"]\nenter = [6]\n'
+                                             "throw_again = [6]")))
     race = json.loads(json.dumps(compose_game(layout).board_json))["race"]
     assert race["enter"] == [6] and race["capture"] == "start" and race["safe"] == ["star"]
+    assert race["throw_again"] == [6]
 
 
 def test_analyse_says_what_its_exact_figures_leave_out(tmp_path):

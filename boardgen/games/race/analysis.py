@@ -26,6 +26,7 @@ from boardgen.scene import Line, Node, Rect, Scene, Style, Text
 
 TURN_CAP = 1000          # rounds after which a simulated game counts as unfinished
 TAIL = 1e-6              # the distribution is listed until less than this is left
+MAX_THROWS_A_TURN = 100  # throws again in one turn before the turn ends anyway
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ def chain(course: Course) -> tuple[Chain, list[float], int]:
         for faces, chance in course.outcomes():
             landing = course.throw(position, faces, first=first)
             turns[state] += chance * landing.skip
+            if course.again_after(faces, landing):  # the next throw is in the same turn
+                turns[state] -= chance
             if landing.position < length:
                 moves[state][landing.position] = moves[state].get(landing.position, 0.0) + chance
             else:
@@ -105,7 +108,8 @@ class Simulated:
 def simulate(course: Course | Sequence[Course], players: int, games: int, seed: int,
              places: Sequence[Sequence[Hashable]] | None = None) -> Simulated:
     """``games`` races of ``players`` players, seeded: each round every player throws in turn;
-    a piece on a waiting space stays until another lands there; where the course captures,
+    a throw named for it gives another at once; a piece on a waiting space stays until
+    another lands there; where the course captures,
     a piece ending its move where others stand sends them back to their start (a piece sent
     back no longer waits); the first home wins.
 
@@ -132,23 +136,29 @@ def simulate(course: Course | Sequence[Course], players: int, games: int, seed: 
                 if waiting[seat]:
                     continue
                 seat_course = courses[seat]
-                faces = tuple(rng.randint(1, seat_course.sides) for _ in range(seat_course.dice))
-                landing = seat_course.throw(position[seat], faces, first=fresh[seat])
-                fresh[seat] = False
-                position[seat] = landing.position
-                here = places[seat][landing.position] if places else landing.position
-                captures = seat_course.captures_at(landing.position)
-                for other in range(players):  # whoever stands there is sent back or freed
-                    if other == seat or not (captures or waiting[other]) or (
-                            places[other][position[other]] if places else position[other]) != here:
-                        continue
-                    if captures:
-                        position[other] = courses[other].start
-                    waiting[other] = False
-                waiting[seat] = landing.wait
-                skip[seat] = landing.skip
-                if landing.position == seat_course.length:
-                    winner = seat
+                for _ in range(MAX_THROWS_A_TURN):  # one throw, and more after a throw again
+                    faces = tuple(rng.randint(1, seat_course.sides)
+                                  for _ in range(seat_course.dice))
+                    landing = seat_course.throw(position[seat], faces, first=fresh[seat])
+                    fresh[seat] = False
+                    position[seat] = landing.position
+                    here = places[seat][landing.position] if places else landing.position
+                    captures = seat_course.captures_at(landing.position)
+                    for other in range(players):  # whoever stands there is sent back or freed
+                        if other == seat or not (captures or waiting[other]) or (
+                                places[other][position[other]] if places
+                                else position[other]) != here:
+                            continue
+                        if captures:
+                            position[other] = courses[other].start
+                        waiting[other] = False
+                    waiting[seat] = landing.wait
+                    skip[seat] = landing.skip
+                    if landing.position == seat_course.length:
+                        winner = seat
+                    if winner is not None or not seat_course.again_after(faces, landing):
+                        break
+                if winner is not None:
                     break
         if winner is None:
             result.unfinished += 1
@@ -194,6 +204,7 @@ class RaceAnalysis:
             "exact": "one player from the start: an absorbing Markov chain over the track",
             "waiting_spaces": self._needs_others(),
             "enter": sorted(course.enter),
+            "throw_again": sorted(course.throw_again),
             "captures": course.capture,
         }
         if self.ways:
@@ -226,6 +237,10 @@ class RaceAnalysis:
             throws = ", ".join(map(str, sorted(course.enter)))
             lines.append(f"a piece comes on only with a throw of {throws}: the throws above "
                          "count the ones that leave it waiting beside the board")
+        if course.throw_again:
+            throws = ", ".join(map(str, sorted(course.throw_again)))
+            lines.append(f"a throw of {throws} gives another in the same turn: the turns above "
+                         "count one for all the throws of a turn")
         if course.capture:
             lines.append("a piece ending its move where another player's stands sends that "
                          "piece back to the start: one player alone is never sent back, so the "

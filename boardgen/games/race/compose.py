@@ -132,6 +132,8 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None) -> Game
                           "first_throw": dict(layout.dice.first_throw)}
     if layout.race.enter:
         board_json["race"]["enter"] = sorted(layout.race.enter)
+    if layout.race.throw_again:
+        board_json["race"]["throw_again"] = list(layout.race.throw_again)
     if layout.race.capture != "none":
         board_json["race"].update(capture=layout.race.capture, safe=list(layout.race.safe))
     return GameOutput(board=board.board, board_json=board_json, component_sets=tuple(sets),

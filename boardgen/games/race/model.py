@@ -85,6 +85,11 @@ class Race(Model):
         description="throws (the dice's sum) that bring a piece from beside the board onto "
                     "its first space, as a 6 does in Ludo; any other throw leaves it there "
                     "(with start = \"off\"; none: every throw moves it on)")
+    throw_again: tuple[int, ...] = Field(
+        (), max_length=36,
+        description="throws (the dice's sum) after which the player throws again at once, as "
+                    "after a 6 in Mensch ärgere dich nicht; not when the move wins, or when "
+                    "its space makes the piece lose turns or wait")
     capture: Literal["none", "start"] = Field(
         "none", description="none: any number of pieces share a space; start: a piece that "
                             "ends its move where another player's piece stands sends that "
@@ -93,11 +98,11 @@ class Race(Model):
         (), max_length=40, description="kinds of space where no piece is sent back (with "
                                        "capture)")
 
-    @field_validator("enter")
+    @field_validator("enter", "throw_again")
     @classmethod
-    def throws_in_order(cls, enter: tuple[int, ...]) -> tuple[int, ...]:
-        """The throws to enter once each, smallest first, as the rules list them."""
-        return tuple(sorted(set(enter)))
+    def throws_in_order(cls, throws: tuple[int, ...]) -> tuple[int, ...]:
+        """Each throw once, smallest first, as the rules list them."""
+        return tuple(sorted(set(throws)))
 
 
 BoardModel = track_board.Model
@@ -345,13 +350,16 @@ class Layout(LayoutBase):
                                          "a piece's first throw takes it; give one or the "
                                          "other", related=("dice.first_throw",)))
         low, high = dice.count, dice.count * dice.sides
-        for throw in race.enter:
-            if not low <= throw <= high:
-                problems.append(FieldProblem("race.enter", f"{dice.count} "
+        for key in ("enter", "throw_again"):
+            wrong = [throw for throw in getattr(race, key) if not low <= throw <= high]
+            if wrong:
+                problems.append(FieldProblem(f"race.{key}", f"{dice.count} "
                                              f"{'die' if dice.count == 1 else 'dice'} of "
                                              f"{dice.sides} faces throw {low} to {high}, never "
-                                             f"{throw}", related=("dice",)))
-                break
+                                             f"{wrong[0]}", related=("dice",)))
+        if set(range(low, high + 1)) <= set(race.throw_again):
+            problems.append(FieldProblem("race.throw_again", "every throw would give another, "
+                                         "so a turn would never end; leave some out"))
         if race.safe and race.capture == "none":
             problems.append(FieldProblem("race.safe", "safe spaces keep pieces from being "
                                          "sent back, which only happens with capture = "

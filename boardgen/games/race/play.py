@@ -64,6 +64,7 @@ class Course:
     enter: frozenset[int] = frozenset()  # throws that bring a piece on from the start (0)
     capture: bool = False   # a piece ending where another player's stands sends it back
     safe: frozenset[int] = frozenset()  # positions where no piece is sent back
+    throw_again: frozenset[int] = frozenset()  # throws after which the player throws again
 
     @cached_property
     def first_table(self) -> dict[tuple[int, ...], int]:
@@ -101,6 +102,13 @@ class Course:
         if moved is None:
             return Landing(position, moved=False)
         return self.land(moved[0], steps, moved[1])
+
+    def again_after(self, faces: tuple[int, ...], landing: Landing) -> bool:
+        """Whether a throw of ``faces`` that left the piece at ``landing`` gives its player
+        another throw at once: a throw named for it, unless it won, or its space costs the
+        piece turns or holds it."""
+        return (sum(faces) in self.throw_again and landing.position != self.length
+                and not landing.skip and not landing.wait)
 
     def captures_at(self, position: int) -> bool:
         """Whether a piece ending its move at ``position`` sends back another player's there:
@@ -204,7 +212,8 @@ def course_of(layout, player: int = 1, way: Way | None = None) -> Course:
     safe = frozenset(at for at, number in enumerate(way.spaces, start=1)
                      if (placed := layout.placed(number)) is not None and placed.kind in race.safe)
     return Course(length, start, race.finish, tuple(effects), layout.dice.count,
-                  layout.dice.sides, first, frozenset(race.enter), race.capture != "none", safe)
+                  layout.dice.sides, first, frozenset(race.enter), race.capture != "none", safe,
+                  frozenset(race.throw_again))
 
 
 def _on_way(effect: Effect | None, way: Way) -> Effect | None:

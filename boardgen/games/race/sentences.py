@@ -147,7 +147,7 @@ def setup_sentence(layout, words: Words) -> str:
 
 def turn_sentence(layout, words: Words) -> str:
     """A throw moves the piece; on a loop, where its way goes; the throws that bring a
-    piece into play, where only some do."""
+    piece into play, where only some do, and those that give another throw."""
     turn = counted(words, "race.turn", layout.dice.count)
     if on_a_loop(layout):
         turn = f"{turn} {words('race.loop.way')}"
@@ -156,6 +156,9 @@ def turn_sentence(layout, words: Words) -> str:
         table = "race.loop.capture" if on_a_loop(layout) else "race.capture"
         throws = spoken_alternatives(words, sorted(enter))
         turn = f"{turn} {words(f'{table}.enter', throws=throws)}"
+    if layout.race.throw_again:
+        throws = spoken_alternatives(words, layout.race.throw_again)
+        turn = f"{turn} {words('race.capture.again', throws=throws)}"
     return turn
 
 
@@ -252,6 +255,7 @@ def rule_context(layout, words: Words) -> dict[str, Any]:
         "capture": layout.race.capture,
         "safe": list(layout.race.safe),
         "enter": sorted(layout.race.enter),
+        "throw_again": list(layout.race.throw_again),
         "first_throw": [{"faces": list(layout.dice.faces_of(key)), "to": to}
                         for key, to in layout.dice.first_throw.items()],
         "kinds": kinds_context(layout, words),
