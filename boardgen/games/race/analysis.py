@@ -109,9 +109,9 @@ def simulate(course: Course | Sequence[Course], players: int, games: int, seed: 
              places: Sequence[Sequence[Hashable]] | None = None) -> Simulated:
     """``games`` races of ``players`` players, seeded: each round every player throws in turn;
     a throw named for it gives another at once; a piece on a waiting space stays until
-    another lands there; where the course captures,
-    a piece ending its move where others stand sends them back to their start (a piece sent
-    back no longer waits); the first home wins.
+    another lands there; where the course captures, a piece ending its move where others
+    stand sends them back to their start (a piece sent back no longer waits); the first home
+    wins.
 
     ``course``: every player's, or one for each (a loop's ways); ``places``, for each player,
     the space each position of its course is, where the courses differ (a waiting piece is

@@ -211,8 +211,9 @@ class Layout(LayoutBase):
     players: Players = Field(default_factory=Players, description="who plays: how many, and "
                                                                   "their colours")
     dice: Dice = Field(default_factory=Dice, description="the dice thrown each turn")
-    race: Race = Field(default_factory=Race, description="where the pieces start and how the "
-                                                         "race is finished")
+    race: Race = Field(default_factory=Race, description="where the pieces start, how they "
+                                                         "come on and meet, and how the race "
+                                                         "is finished")
     board: BoardModel = Field(description="the board: its track's shape, size and colours")
     kinds: dict[str, Kind] = Field(default_factory=dict, max_length=40,
                                    description="kinds of space by name: how they look and "
@@ -337,8 +338,9 @@ class Layout(LayoutBase):
         return problems
 
     def _race_rule_problems(self) -> list[FieldProblem]:
-        """Throws to enter that the dice cannot make or that nothing waits for, and safe
-        spaces that name no kind or guard against no capture."""
+        """Throws to enter or to throw again that the dice cannot make, throws to enter that
+        nothing waits for, throws again that never end a turn, and safe spaces that name no
+        kind or guard against no capture."""
         race, dice = self.race, self.dice
         problems = []
         if race.enter and race.start != "off":
