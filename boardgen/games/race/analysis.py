@@ -282,17 +282,17 @@ def analyse(layout, request) -> RaceAnalysis:
     """The exact figures of the layout's race (on a loop, the first player's way, and each
     player's beside it) and, for ``request.games`` games, a simulation (on a loop, each
     player on its own way)."""
-    course = course_of(layout)
     players = getattr(request, "players", None) or layout.players.max
-    simulated, ways = None, ()
-    if isinstance(layout.board, CrossLoop):
-        courses, places = _ways(layout, players)
-        ways = tuple(exact(seat) for seat in courses)
-        if request.games:
-            simulated = simulate(courses, players, request.games, request.seed, places)
-    elif request.games:
-        simulated = simulate(course, players, request.games, request.seed)
-    return RaceAnalysis(layout.title, course, exact(course), simulated, ways=ways)
+    if not isinstance(layout.board, CrossLoop):
+        course = course_of(layout)
+        simulated = (simulate(course, players, request.games, request.seed)
+                     if request.games else None)
+        return RaceAnalysis(layout.title, course, exact(course), simulated)
+    courses, places = _ways(layout, players)  # the first player's way is the first of them
+    ways = tuple(exact(seat) for seat in courses)
+    simulated = (simulate(courses, players, request.games, request.seed, places)
+                 if request.games else None)
+    return RaceAnalysis(layout.title, courses[0], ways[0], simulated, ways=ways)
 
 
 def _ways(layout, players: int) -> tuple[list[Course], list[tuple[Hashable, ...]]]:
