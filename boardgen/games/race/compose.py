@@ -131,7 +131,7 @@ def compose_game(layout: Layout, setup=None, words: Words | None = None) -> Game
                           "dice": {"count": layout.dice.count, "sides": layout.dice.sides},
                           "first_throw": dict(layout.dice.first_throw)}
     if layout.race.enter:
-        board_json["race"]["enter"] = sorted(layout.race.enter)
+        board_json["race"]["enter"] = list(layout.race.enter)
     if layout.race.throw_again:
         board_json["race"]["throw_again"] = list(layout.race.throw_again)
     if layout.race.capture != "none":

@@ -154,7 +154,7 @@ def turn_sentence(layout, words: Words) -> str:
     enter = layout.race.enter
     if enter:
         table = "race.loop.capture" if on_a_loop(layout) else "race.capture"
-        throws = spoken_alternatives(words, sorted(enter))
+        throws = spoken_alternatives(words, enter)
         turn = f"{turn} {words(f'{table}.enter', throws=throws)}"
     if layout.race.throw_again:
         throws = spoken_alternatives(words, layout.race.throw_again)
@@ -254,7 +254,7 @@ def rule_context(layout, words: Words) -> dict[str, Any]:
         "finish": layout.race.finish,
         "capture": layout.race.capture,
         "safe": list(layout.race.safe),
-        "enter": sorted(layout.race.enter),
+        "enter": list(layout.race.enter),
         "throw_again": list(layout.race.throw_again),
         "first_throw": [{"faces": list(layout.dice.faces_of(key)), "to": to}
                         for key, to in layout.dice.first_throw.items()],
