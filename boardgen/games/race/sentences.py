@@ -51,8 +51,7 @@ def _effect(layout, words: Words, name: str, spaces: list[int]) -> str:
         if len({to for _, to in jumps}) == 1:
             to = jumps[0][1]
             if to == 0:
-                return words(f"race.loop.effect.start.{layout.race.start}" if on_a_loop(layout)
-                             else "race.effect.jump_start")
+                return back_to_start(layout, words, "race.effect.jump_start")
             return words("race.effect.jump", **values)
         return words("race.effect.jumps", **values)
     if kind.effect == "skip":
@@ -61,10 +60,15 @@ def _effect(layout, words: Words, name: str, spaces: list[int]) -> str:
                                  for n, lost in skips)
             return words("race.effect.skips", by_space=by_space)
         return counted(words, "race.effect.skip", turns)
-    if kind.effect == "start" and on_a_loop(layout):
-        # a player's start is its own corner, or its colour's space
-        return words(f"race.loop.effect.start.{layout.race.start}")
+    if kind.effect == "start":
+        return back_to_start(layout, words, "race.effect.start")
     return words(f"race.effect.{kind.effect}")
+
+
+def back_to_start(layout, words: Words, key: str) -> str:
+    """Where a piece sent back goes: the word ``key`` says the start; on a loop a player's
+    start is its own corner, or its colour's space."""
+    return words(f"race.loop.effect.start.{layout.race.start}" if on_a_loop(layout) else key)
 
 
 def kinds_context(layout, words: Words) -> dict[str, dict[str, Any]]:
