@@ -47,6 +47,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import repeat
 from typing import Any, Mapping
 
 from boardgen.games.steeple_chess.course import START_COLOURS, Cell, Course
@@ -150,6 +151,11 @@ class Tables:
         # face → origin → the rule's squares by gain (see ``levels``)
         self._levels: dict[str, dict[Cell, tuple]] = {face: {} for face in FACES}
         self._entry_levels: dict[tuple[str, str], tuple] = {}
+        # squares whose distance or rules the obstacle changes against ``base``: the levels of
+        # a rule that touches none of them are the base's (see ``levels``)
+        self._changed = blocked | _changed_distances(base.distance, self.distance) \
+            if self.base is not None else frozenset()
+        self._rule_cells: dict[tuple[Cell, str], frozenset[Cell]] = {}
         # id of the other tables → (start distances alike, face → origin → alike,
         # (colour, face) → entries alike): see ``alike``
         self._alike: dict[int, tuple[bool, dict, dict]] = {}
@@ -192,8 +198,27 @@ class Tables:
         there, best first (see ``_levels``)."""
         found = self._levels[face].get(origin)
         if found is None:
-            found = self._levels[face][origin] = self._grouped(
-                (self.rule(origin, face),), self.distance.get(origin, FAR))
+            found = self._levels[face][origin] = self._make_levels(origin, face)
+        return found
+
+    def _make_levels(self, origin: Cell, face: str) -> tuple:
+        """The levels of ``origin``'s rule: the very base's where the obstacle changes neither
+        the rule nor a distance it reads, so the tables of each of the obstacle's places are
+        made of the few rules it touches (and ``alike`` finds the others the same object)."""
+        base, changed = self.base, self._changed
+        if (base is not None and origin not in changed
+                and base.rule_cells(origin, face).isdisjoint(changed)):
+            return base.levels(origin, face)
+        return self._grouped((self.rule(origin, face),), self.distance.get(origin, FAR))
+
+    def rule_cells(self, origin: Cell, face: str) -> frozenset[Cell]:
+        """Every square the rule of a piece on ``origin`` names (rays, steps and captures)."""
+        key = (origin, face)
+        found = self._rule_cells.get(key)
+        if found is None:
+            rule = self.rule(origin, face)
+            found = self._rule_cells[key] = frozenset(
+                [cell for ray in rule.rays + rule.quiet for cell in ray] + list(rule.captures))
         return found
 
     def entry_levels(self, colour: str, face: str) -> tuple:
@@ -277,6 +302,12 @@ class Tables:
                                   for target in self.rule(cell, face, True).reach(board, colour)))
 
 
+def _changed_distances(before: Mapping[Cell, int], after: Mapping[Cell, int]) -> frozenset[Cell]:
+    """The squares whose distance to the goal differs between two distance tables."""
+    return frozenset(cell for cell in before.keys() | after.keys()
+                     if before.get(cell, FAR) != after.get(cell, FAR))
+
+
 def without_black(course: Course) -> Course:
     """The same course with its black squares made ordinary squares."""
     return Course(tuple(row.replace("#", ".") for row in course.rows), walls=course.walls)
@@ -333,12 +364,15 @@ class GameState:
             pieces.append(target)
         return victim
 
-    def left(self, colour: str, tables: Tables, cells: list[Cell] | None = None) -> int:
-        """The distance ``colour``'s pieces (on ``cells``, if given) still have to go, together."""
-        distance = tables.distance
-        on_board = sum(distance.get(c, FAR) for c in
-                       (self.pieces(colour) if cells is None else cells))
-        return on_board + self.waiting[colour] * tables.start_distance[colour]
+    def left(self, colour: str, tables: Tables) -> int:
+        """The distance ``colour``'s pieces still have to go, together."""
+        return (_sum_of(tables.distance, self.pieces(colour))
+                + self.waiting[colour] * tables.start_distance[colour])
+
+
+def _sum_of(distance: Mapping[Cell, int], cells: list[Cell]) -> int:
+    """The distances of ``cells`` added up (``FAR`` for a square with no way)."""
+    return sum(map(distance.get, cells, repeat(FAR, len(cells))))
 
 
 @dataclass
@@ -415,9 +449,10 @@ class Simulator:
 
     def _turn(self, state: GameState, colour: str, rng: random.Random) -> bool:
         """One player's turn (a King throws again); True when it wins the game."""
+        faces, effects = self.faces, self.effects
         for _ in range(THROW_CAP):
-            face = self.faces[rng.randrange(len(self.faces))]
-            self.effects.throws += 1
+            face = rng.choice(faces)  # the stream of ``randrange(len(faces))``, one call less
+            effects.throws += 1
             if self._throw(state, colour, face, rng):
                 return True
             if face != "K":
@@ -425,6 +460,8 @@ class Simulator:
         return False
 
     def _throw(self, state: GameState, colour: str, face: str, rng: random.Random) -> bool:
+        """One throw: the obstacle moved on a King where that pays more, else the best move
+        (a tie drawn by ``rng``); True when it wins the game."""
         compared = self._compared(state.obstacle)
         tables = compared[0]
         best, gain = self.best_moves(tables, state, colour, face)
@@ -498,16 +535,16 @@ class Simulator:
                         rng: random.Random) -> tuple[Pair | None, float]:
         """The obstacle place that lengthens the leader's way most, and by how much (net);
         ``now``: the tables with the obstacle where it stands."""
-        rivals = [c for c in COLOURS if c != colour]
-        leader = min(rivals, key=lambda c: state.left(c, now))  # equals: the first of COLOURS
+        left = {c: state.left(c, now) for c in COLOURS}
+        leader = min((c for c in COLOURS if c != colour), key=left.__getitem__)  # equals: the
+        # first of COLOURS
         theirs, mine = state.pieces(leader), state.pieces(colour)
-        base = state.left(leader, now, theirs) - state.left(colour, now, mine)
+        base = left[leader] - left[colour]
         # Each place's net figure, from the figures without the obstacle and what the place
         # changes: a handful of squares' distances and the start spaces'.
         known = self.placement_changes
         plain = known.plain.distance
-        on_board = (sum(plain.get(c, FAR) for c in theirs) - sum(plain.get(c, FAR) for c in mine)
-                    - base)
+        on_board = _sum_of(plain, theirs) - _sum_of(plain, mine) - base
         theirs_waiting, mine_waiting = state.waiting[leader], state.waiting[colour]
         nets = [on_board + theirs_waiting * a - mine_waiting * b
                 for a, b in zip(known.start[leader], known.start[colour])]
