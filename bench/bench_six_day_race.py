@@ -14,7 +14,7 @@ import time
 from dataclasses import replace
 
 from boardgen import imposition
-from boardgen.games import six_day_race
+from boardgen.games import race
 from boardgen.layout import load_layout
 from boardgen.render import renderer
 from boardgen.scene import Document, Group, Scene, Use
@@ -56,10 +56,10 @@ def main() -> None:
     layout = load_layout(args.layout)
     options = imposition.PrintOptions()
     pdf, svg = renderer("pdf"), renderer("svg")
-    six_day_race.compose_game(layout)  # warm up fonts and imports
+    race.compose_game(layout)  # warm up fonts and imports
 
     rows: list[tuple[str, float, int, int]] = []
-    t, board = best_of(args.repeat, lambda: six_day_race.compose_board(layout))
+    t, board = best_of(args.repeat, lambda: race.compose_game(layout).board)
     rows.append(("board: compose", t, 0, 0))
     t, data = best_of(args.repeat, lambda: pdf(Document(imposition.impose_board(board, options))))
     rows.append(("board: pdf", t, len(data), pages_of(data)))
@@ -67,10 +67,10 @@ def main() -> None:
     rows.append(("board: svg", t, len(data), 1))
     t, data = best_of(1, lambda: renderer("png")(board.scene, dpi=100))
     rows.append(("board: png 100 dpi", t, len(data), 1))
-    t, _ = best_of(args.repeat, lambda: six_day_race.board_json(layout))
+    t, _ = best_of(args.repeat, lambda: race.compose_game(layout).board_json)
     rows.append(("board.json", t, 0, 0))
 
-    t, cards = best_of(args.repeat, lambda: six_day_race.compose_game(layout).component_sets[0])
+    t, cards = best_of(args.repeat, lambda: race.compose_game(layout).component_sets[0])
     count = sum(c.count for c in cards.components)
     rows.append((f"{count} cards: compose game", t, 0, 0))
     t, pages = best_of(args.repeat, lambda: imposition.impose_components(cards, options))
@@ -83,7 +83,7 @@ def main() -> None:
     t, data = best_of(1, lambda: b"".join(svg(p) for p in pages))
     rows.append(("cards: svg, all pages", t, len(data), len(pages)))
 
-    output = six_day_race.compose_game(layout)
+    output = race.compose_game(layout)
     riders = imposition.impose_components(output.component_sets[1], options)
     t, data = best_of(args.repeat, lambda: pdf(Document(riders)))
     rows.append(("riders: pdf", t, len(data), pages_of(data)))

@@ -9,8 +9,7 @@ from coloraide import Color
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardgen.games import game_for
-from boardgen.games.six_day_race.pieces import compose_pieces
+from boardgen.games import game_for, race
 from boardgen.games.steeple_chess.model import PLAYERS
 from boardgen.games.steeple_chess.tokens import token_scene
 from boardgen.i18n import words_for
@@ -112,7 +111,7 @@ def test_steeple_chess_start_spaces_carry_the_marks_of_their_pieces():
 
 def test_six_day_riders_keep_their_numbers_and_gain_a_mark_each():
     layout = load_layout("six_day_race")
-    riders = next(s for s in compose_pieces(layout).sets if s.name == "riders").components
+    riders = next(s for s in race.compose_game(layout).component_sets if s.name == "riders").components
     marks = []
     for component in riders:
         faces = [n for n in component.front.children if isinstance(n, Group)]

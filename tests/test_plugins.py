@@ -172,7 +172,6 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from boardgen.games.race import compose
 from boardgen.games.race.model import Layout as RaceLayout
 from boardgen.layout import Model
 
@@ -185,10 +184,6 @@ class Layout(RaceLayout):
     movement: ClassVar[str] = "a coin"
     rules: Literal["coin_toss"] = "coin_toss"
     coin: Coin = Field(default_factory=Coin, description="the coin")
-
-
-def compose_game(layout, setup=None, words=None):
-    return compose.compose_game(layout, setup, words)
 '''
 
 RACE_LAYOUT = """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgen.games import six_day_race
+from boardgen.games import race
 from boardgen.components.deck import in_language
 from boardgen.i18n import LANGUAGES, words_for
 from boardgen.layout import load_layout
@@ -46,7 +46,7 @@ def texts(nodes):
 def test_per_race_and_overall_columns_in_every_language(layout, lang):
     words = words_for(layout, lang)
     sheet_words = said(layout, lang)
-    sheet = six_day_race.compose_game(layout, words=words).sheets[0]
+    sheet = race.compose_game(layout, words=words).sheets[0]
     text = " ".join(pdf_text(renderer("pdf")(sheet.scene)).split())
     races = layout.races
     for key in ("sheet.finish", "sheet.lost_laps", "sheet.points"):
@@ -59,7 +59,7 @@ def test_per_race_and_overall_columns_in_every_language(layout, lang):
 def test_the_summary_puts_lost_laps_before_points_before_place(layout):
     words = words_for(layout, "en")
     sheet_words = said(layout, "en")
-    scene = six_day_race.compose_game(layout, words=words).sheets[0].scene
+    scene = race.compose_game(layout, words=words).sheets[0].scene
     y = {node.text: node.y for node in texts(scene.children)}
     assert y[sheet_words("sheet.total_lost_laps")] < y[sheet_words("sheet.total_points")] < y[sheet_words("sheet.place")]
     tie_break = [node for node in texts(scene.children) if node.y > y[sheet_words("sheet.place")]
@@ -78,7 +78,7 @@ def test_the_tie_break_says_lost_laps_decide_and_points_break_ties(layout, lang)
 
 
 def test_a_rider_cell_shows_its_mark_beside_its_number(layout):
-    scene = six_day_race.compose_game(layout).sheets[0].scene
+    scene = race.compose_game(layout).sheets[0].scene
     pips = [node for node in scene.children if isinstance(node, (Circle, Polygon, Rect))
             and node.style.fill and (b := bounds((node,))) and max(b[2] - b[0], b[3] - b[1]) < 6]
     riders = len(layout.player_colors)
@@ -121,7 +121,7 @@ def test_column_headings_keep_one_size_in_every_language(name):
     for lang in sorted(LANGUAGES):
         words = words_for(layout, lang)
         sheet_words = said(layout, lang)
-        scene = six_day_race.compose_game(layout, words=words).sheets[0].scene
+        scene = race.compose_game(layout, words=words).sheets[0].scene
         headings = {sheet_words(f"sheet.{key}") for key in ("rider", "finish", "lost_laps", "points")}
         printed[lang] = heading_sizes(renderer("pdf")(scene), headings,
                                       sheet_words("sheet.race", number=1))

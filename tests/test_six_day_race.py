@@ -12,7 +12,7 @@ import pytest
 from boardgen import fonts
 from boardgen.build import BuildOptions, product_files
 from boardgen.errors import InputError
-from boardgen.games import six_day_race
+from boardgen.games import race, six_day_race
 from boardgen.components.text import CAP_HEIGHT, DESCENT
 from boardgen.components.text import box as text_box, centred, centred_box
 from boardgen.i18n import LANGUAGES
@@ -34,7 +34,7 @@ WORDS = {1: ("Finish", "finish"), 23: ("Sprint 1", "sprint"), 40: ("Rider change
 
 def built_json(target: str) -> dict:
     layout = load_layout(target)
-    files = product_files(layout, six_day_race.compose_game(layout), BuildOptions(formats=()))
+    files = product_files(layout, race.compose_game(layout), BuildOptions(formats=()))
     return json.loads(files["board.json"])
 
 
@@ -236,9 +236,9 @@ def overlap(a, b) -> bool:
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])
 def test_numbers_are_upright_inside_their_space_and_never_overlap(target):
     layout = load_layout(target)
-    board = six_day_race.compose_board(layout)
+    board = race.compose_game(layout).board
     outlines = {s["number"]: [tuple(p) for p in s["outline"]]
-                for s in six_day_race.board_json(layout)["spaces"]}
+                for s in race.compose_game(layout).board_json["spaces"]}
     numbers = [(n, measured_box(n, dx, dy)) for n, dx, dy in page_texts(board.scene.children)
                if n.text.isdigit()]
     assert sorted(int(n.text) for n, _ in numbers) == list(range(1, 81))
@@ -260,18 +260,10 @@ def test_a_centred_box_is_the_box_of_the_centred_text(text, size, font, cx, cy):
 
 
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])
-def test_the_game_draws_the_board_and_its_json_as_they_are_drawn_alone(target):
-    layout = load_layout(target)
-    output = six_day_race.compose_game(layout)
-    assert output.board == six_day_race.compose_board(layout)
-    assert output.board_json == six_day_race.board_json(layout)
-
-
-@pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])
 def test_words_stand_beside_their_space_in_the_infield(target):
     layout = load_layout(target)
-    board = six_day_race.compose_board(layout)
-    data = six_day_race.board_json(layout)
+    board = race.compose_game(layout).board
+    data = race.compose_game(layout).board_json
     outlines = {s["number"]: [tuple(p) for p in s["outline"]] for s in data["spaces"]}
     centres = {s["number"]: s["center"] for s in data["spaces"]}
     texts = list(page_texts(board.scene.children))
@@ -288,7 +280,7 @@ def test_words_stand_beside_their_space_in_the_infield(target):
 
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])
 def test_numbers_read_across_a_table(target):
-    board = six_day_race.compose_board(load_layout(target))
+    board = race.compose_game(load_layout(target)).board
     numbers = [n for n, _, _ in page_texts(board.scene.children) if n.text.isdigit()]
     assert min(n.size * CAP_HEIGHT for n in numbers) >= 5.0
 
@@ -331,10 +323,10 @@ def footprints_on(space: dict, track: dict, rider: float) -> list[list[tuple[flo
 @pytest.mark.parametrize("spaces", [40, 80, 123, 160])
 def test_every_space_holds_all_the_riders(spaces):
     layout = load_layout_text(f'extends = "six_day_race"\n[board]\nspaces = {spaces}\n')
-    data = six_day_race.board_json(layout)
+    data = race.compose_game(layout).board_json
     riders = len(layout.player_colors)
     rider = layout.rider_mm
-    standee = six_day_race.compose_game(layout).component_sets[1].components[0].front
+    standee = race.compose_game(layout).component_sets[1].components[0].front
     assert standee.width == pytest.approx(rider)
     for space in data["spaces"]:
         squares = footprints_on(space, data["track"], rider)
@@ -349,13 +341,13 @@ def test_every_space_holds_all_the_riders(spaces):
 @pytest.mark.parametrize("target", ["six_day_race", "six_day_race_advanced"])
 def test_seams_avoid_all_text_and_tile_onto_a4(target):
     layout = load_layout(target)
-    board = six_day_race.compose_board(layout)
+    board = race.compose_game(layout).board
     boxes = [measured_box(*t) for t in page_texts(board.scene.children)]
     for x in board.seams_x:
         assert not any(b[0] < x < b[2] for b in boxes), x
     for y in board.seams_y:
         assert not any(b[1] < y < b[3] for b in boxes), y
-    data = six_day_race.board_json(layout)
+    data = race.compose_game(layout).board_json
     (xl, _), (xr, _) = data["track"]["bend_centers"]
     boundaries = [xl + k * layout.board.space_mm for k in range(layout.board.straight + 1)]
     straight_seams = [x for x in board.seams_x if xl - 0.01 <= x <= xr + 0.01]
@@ -401,7 +393,7 @@ def test_any_track_length_builds_with_nothing_else_changed(run_cli, tmp_path, sp
                                                       other[1] + other[3]))
     assert len(pypdf.PdfReader(folder / "board.pdf").pages) >= 1
     # the board can still be cut into A4 pages without cutting through any text
-    scene_board = six_day_race.compose_board(load_layout(str(path)))
+    scene_board = race.compose_game(load_layout(str(path))).board
     boxes = [measured_box(*t) for t in page_texts(scene_board.scene.children)]
     assert not [x for x in scene_board.seams_x if any(b[0] < x < b[2] for b in boxes)]
     assert not [y for y in scene_board.seams_y if any(b[1] < y < b[3] for b in boxes)]
@@ -571,8 +563,8 @@ def test_builds_in_every_format(run_cli, tmp_path, target):
 def test_the_same_layout_builds_the_same_bytes():
     layout = load_layout("six_day_race_advanced")
     options = BuildOptions(formats=("pdf", "svg"))
-    first = product_files(layout, six_day_race.compose_game(layout), options)
-    second = product_files(layout, six_day_race.compose_game(layout), options)
+    first = product_files(layout, race.compose_game(layout), options)
+    second = product_files(layout, race.compose_game(layout), options)
     assert first.keys() == second.keys()
     assert all(first[name] == second[name] for name in ("board.pdf", "board.svg", "board.json"))
 
@@ -598,7 +590,11 @@ def test_the_six_day_race_is_a_race_layout_of_its_rules_plugin():
     layout = load_layout("six_day_race_advanced")
     assert (layout.game, layout.rules, layout.movement) == ("race", "six_day_race", "cards")
     assert isinstance(layout, RaceLayout) and type(layout) is six_day_race.Layout
-    assert race.compose_game(layout).board_json == six_day_race.compose_game(layout).board_json
+    # the kind composes it: the plugin gives what its board shows, not a game of its own
+    assert not hasattr(six_day_race, "compose_game")
+    data = race.compose_game(layout).board_json
+    assert next(iter(data)) == "rules" and data["rules"] == "six_day_race"
+    assert "race" not in data and set(data["cards"]) == {"green", "grey"}
 
 
 def test_a_layout_of_the_former_game_kind_still_checks_and_builds(tmp_path, run_cli):

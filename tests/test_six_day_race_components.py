@@ -11,7 +11,7 @@ import pytest
 from pypdf.generic import ContentStream
 
 from boardgen.build import BuildOptions, product_files
-from boardgen.games import six_day_race
+from boardgen.games import race, six_day_race
 from boardgen.components.deck import ambiguous_upside_down
 
 
@@ -35,7 +35,7 @@ def layout():
 
 @pytest.fixture(scope="module")
 def files(layout) -> dict[str, bytes]:
-    return product_files(layout, six_day_race.compose_game(layout), BuildOptions(formats=("pdf",)))
+    return product_files(layout, race.compose_game(layout), BuildOptions(formats=("pdf",)))
 
 
 def drawn(owner, reader) -> list[str]:
@@ -110,13 +110,13 @@ def test_cards_are_poker_size_and_each_face_is_drawn_once(files, layout):
     data = files["cards.pdf"]
     defined = data.count(b"/Subtype /Form")
     assert defined == len(set(re.findall(rb"/FormXob\.[\w.-]+", data))), "each form written once"
-    card = six_day_race.compose_game(layout).component_sets[0].components[0].front
+    card = race.compose_game(layout).component_sets[0].components[0].front
     assert (card.width, card.height) == (63.5, 88.9)
     assert len(data) < 200_000, "200 cards reuse twelve faces"
 
 
 def test_values_in_two_corners_and_6_underlined(layout):
-    cards = six_day_race.compose_game(layout).component_sets[0]
+    cards = race.compose_game(layout).component_sets[0]
     for component in cards.components:
         value = component.name.split("-")[1]
         symbol = component.front.children[0].symbol
@@ -137,7 +137,7 @@ def deck_colour(nodes) -> str:
 
 
 def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
-    cards = six_day_race.compose_game(layout).component_sets[0]
+    cards = race.compose_game(layout).component_sets[0]
     backs = {c.name: c.back for c in cards.components}
     symbol_of = {name: back.children[0].symbol for name, back in backs.items()}
     assert symbol_of["green-1"] == symbol_of["green-7"] == back_symbol("green", 0)
@@ -152,7 +152,7 @@ def test_backs_green_and_grey_differ_and_grey_piles_are_marked(layout):
 
 
 def test_eight_numbered_riders_in_eight_colours(files, layout):
-    riders = six_day_race.compose_game(layout).component_sets[1]
+    riders = race.compose_game(layout).component_sets[1]
     assert [c.name for c in riders.components] == [f"{n}-1" for n in range(1, 9)]  # player, token
     assert len(set(layout.player_colors)) == 8
     for number, component in enumerate(riders.components, start=1):
@@ -180,7 +180,7 @@ def test_score_sheet_is_a4_portrait_with_six_races(files):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_score_sheet_prints_on_one_page_of_a4_and_letter(layout, paper):
-    sheet = six_day_race.compose_game(layout).sheets[0]
+    sheet = race.compose_game(layout).sheets[0]
     pages = impose_sheet(sheet, PrintOptions(paper=parse_paper(paper)))
     assert len(pages) == 1
     assert (pages[0].width, pages[0].height) == parse_paper(paper).size()
@@ -191,7 +191,7 @@ def test_score_sheet_fits_its_page_for_any_number_of_races(tmp_path):
 
     for races in (1, 8):
         path = write(tmp_path, f"r{races}.toml", f'extends = "six_day_race"\n[components.score-sheet]\ntables = {races}\n')
-        sheet = six_day_race.compose_game(load_layout(str(path))).sheets[0].scene
+        sheet = race.compose_game(load_layout(str(path))).sheets[0].scene
         lowest = max(n.y for n in walk(sheet.children) if isinstance(n, Text))
         assert lowest < sheet.height - 8
 
@@ -267,7 +267,7 @@ def test_score_sheet_has_a_column_per_sprint(tmp_path, sprints):
     path = write(tmp_path, "s.toml", 'extends = "six_day_race"\n[spaces]\n'
                  + "\n".join(named) + "\n")
     layout = load_layout(str(path))
-    sheet = six_day_race.compose_game(layout).sheets[0]
+    sheet = race.compose_game(layout).sheets[0]
     pdf = renderer("pdf")(sheet.scene)
     text = " ".join(pdf_text(pdf).split())
     assert text.count("Lost laps") == 7
@@ -282,17 +282,17 @@ def test_the_board_prints_on_eight_a4_sheets_and_a_map(files, layout):
     for page in pages:
         width, height = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert (round(width * 25.4 / 72), round(height * 25.4 / 72)) == (210, 297)
-    board = six_day_race.compose_board(layout).scene
+    board = race.compose_game(layout).board.scene
     assert max(board.width, board.height) < 900 and min(board.width, board.height) < 370
 
 
 def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
     from boardgen.components.oval_track import line_offsets
-    from boardgen.games.six_day_race.board import board_plan
+    from boardgen.games.six_day_race.diagrams import board_plan
     from boardgen.i18n import words_for
     from boardgen.scene import Line, Path
 
-    board = six_day_race.compose_board(layout)
+    board = race.compose_game(layout).board
     strokes = {node.style.stroke for node in board.scene.children if isinstance(node, Path)}
     lines = layout.board.lines
     assert {lines.azur, lines.measuring, lines.sprinters, lines.stayers} <= strokes
@@ -301,7 +301,7 @@ def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
     sprint_lines = [n for n in board.scene.children
                     if isinstance(n, Line) and n.style.stroke == lines.finish]
     assert len(sprint_lines) == len(layout.placed.sprints)
-    fills = {s["number"]: s["color"] for s in six_day_race.board_json(layout)["spaces"]}
+    fills = {s["number"]: s["color"] for s in race.compose_game(layout).board_json["spaces"]}
     assert fills[layout.placed.number_of("rider-change")] == layout.kinds["rider-change"].fill
     assert fills[layout.placed.number_of("crash")] == layout.kinds["crash"].fill
 
@@ -314,7 +314,7 @@ def test_each_player_gets_a_turn_and_spaces_card_with_every_marked_space(name, l
 
     layout = load_layout(name)
     words = words_for(layout, lang)
-    output = six_day_race.compose_game(layout, words=words)
+    output = race.compose_game(layout, words=words)
     (aid,) = next(s for s in output.component_sets if s.name == "aids").components
     assert aid.count == len(layout.player_colors)
     text = " ".join(pdf_text(renderer("pdf")(aid.front)).split())

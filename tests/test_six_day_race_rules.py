@@ -10,7 +10,7 @@ import pypdf
 import pytest
 
 from boardgen.components.deck import in_language
-from boardgen.games import six_day_race
+from boardgen.games import race, six_day_race
 from boardgen.i18n import flatten, words_for
 from boardgen.layout import load_layout
 from boardgen.rules import render_text
@@ -146,7 +146,7 @@ def game_pdfs(layout, words) -> dict[str, list[bytes]]:
     """The board, every card face and back, every rider, the player aid and the score sheet as
     PDFs of their own (the page furniture around them belongs to the print layout, not to the
     game)."""
-    game = six_day_race.compose_game(layout, words=words)
+    game = race.compose_game(layout, words=words)
     pdf = renderer("pdf")
     cards, riders, aids = game.component_sets
     faces = [c.front for c in cards.components] + [c.back for c in cards.components if c.back]
@@ -180,7 +180,7 @@ def test_translated_kits_print_no_english_label_word(name, lang):
 
 def board_fills(layout) -> dict[int, str]:
     """Each space's colour as the board draws it."""
-    from boardgen.games.six_day_race.board import board_plan
+    from boardgen.games.six_day_race.diagrams import board_plan
 
     return {int(n): look.fill for n, look in board_plan(layout, words_for(layout)).looks.items()}
 

@@ -39,8 +39,8 @@ def layout_model(data: Mapping[str, Any], source: str | None = None) -> type:
 def compose_game(layout: Layout, setup=None, words: Words | None = None):
     """The board, board.json and every component the layout declares."""
     plugin = plugin_of(layout)
-    if plugin is not None:
-        return plugin.compose_game(layout, setup, words)
+    if plugin is not None and hasattr(plugin, "compose_game"):
+        return plugin.compose_game(layout, setup, words)  # a plugin that prints its own way
     return compose.compose_game(layout, setup, words)
 
 

@@ -1,5 +1,10 @@
 """Everything a race layout prints: the board from its track and kinds, board.json, and each
-declared component, all composed by the shared components."""
+declared component, all composed by the shared components.
+
+A layout with a rules plugin is composed here too; the plugin may give, each in place of the
+kind's, what its spaces look like and what the board's legend says (``board_facts``), what a
+player aid says (``aid_facts``) and the tables its board.json adds (``extend_board_json``).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from boardgen.components import Context, Parts, Player, component_type, track_bo
 from boardgen.components.kinds import Kind, kind_name
 from boardgen.components.legend import Entry
 from boardgen.games.race.model import Layout
+from boardgen.games.race.plugins import plugin_of
 from boardgen.games.race.sentences import effect_sentence, on_a_loop
 from boardgen.i18n import Words
 from boardgen.layout import provenance
@@ -111,30 +117,52 @@ def board_plan(layout: Layout):
     return _PLANS.recall((layout,), lambda: track_board.plan(layout.board, layout.players.max))
 
 
+def board_context(layout: Layout, words: Words) -> Context:
+    """What the board is drawn from in ``words``: the laid-out track, each space's look, the
+    legend and the start word (the rules plugin's, where it gives them)."""
+    plugin = plugin_of(layout)
+    # the start beside space 1; on a loop each player starts from its corner
+    start = words("race.start_word") if layout.race.start == "off" and not on_a_loop(layout) \
+        else None
+    facts = {"looks": None, "legend": None, "start": start, "plan": board_plan(layout)}
+    if plugin is not None and hasattr(plugin, "board_facts"):
+        facts.update(plugin.board_facts(layout, words))
+    if facts["looks"] is None:
+        facts["looks"] = looks(layout, words)
+    if facts["legend"] is None:
+        own = getattr(plugin, "legend_entries", None)
+        facts["legend"] = (own or legend_entries)(layout, words)
+    return context(layout, words, **facts)
+
+
 def compose_game(layout: Layout, setup=None, words: Words | None = None) -> GameOutput:
     """The board, board.json, and every component the layout declares."""
     from boardgen.games.race.sentences import aid_facts
     from boardgen.i18n import words_for
 
     words = words or words_for(layout)
-    # the start beside space 1; on a loop each player starts from its corner
-    start = words("race.start_word") if layout.race.start == "off" and not on_a_loop(layout) \
-        else None
-    board_context = context(layout, words, looks=looks(layout, words),
-                            legend=legend_entries(layout, words), start=start,
-                            plan=board_plan(layout))
-    board = track_board.compose(layout.board, "board", board_context)
-    pieces = compose_components(layout, words, aid_facts(layout, words))
-    sets, sheets = pieces.sets, pieces.sheets
-    board_json = dict(board.board_json)
-    board_json["race"] = {"start": layout.race.start, "finish": layout.race.finish,
-                          "dice": {"count": layout.dice.count, "sides": layout.dice.sides},
-                          "first_throw": dict(layout.dice.first_throw)}
+    plugin = plugin_of(layout)
+    board = track_board.compose(layout.board, "board", board_context(layout, words))
+    aid = (plugin.aid_facts if hasattr(plugin, "aid_facts") else aid_facts)(layout, words)
+    pieces = compose_components(layout, words, aid)
+    if hasattr(plugin, "extend_board_json"):
+        board_json = plugin.extend_board_json(layout, words, dict(board.board_json))
+    else:
+        board_json = dict(board.board_json)
+        board_json["race"] = race_json(layout)
+    return GameOutput(board=board.board, board_json=board_json, component_sets=pieces.sets,
+                      sheets=pieces.sheets)
+
+
+def race_json(layout: Layout) -> dict:
+    """board.json's ``race``: how the race starts, enters, finishes, is thrown and captures."""
+    data = {"start": layout.race.start, "finish": layout.race.finish,
+            "dice": {"count": layout.dice.count, "sides": layout.dice.sides},
+            "first_throw": dict(layout.dice.first_throw)}
     if layout.race.enter:
-        board_json["race"]["enter"] = list(layout.race.enter)
+        data["enter"] = list(layout.race.enter)
     if layout.race.throw_again:
-        board_json["race"]["throw_again"] = list(layout.race.throw_again)
+        data["throw_again"] = list(layout.race.throw_again)
     if layout.race.capture != "none":
-        board_json["race"].update(capture=layout.race.capture, safe=list(layout.race.safe))
-    return GameOutput(board=board.board, board_json=board_json, component_sets=tuple(sets),
-                      sheets=tuple(sheets))
+        data.update(capture=layout.race.capture, safe=list(layout.race.safe))
+    return data

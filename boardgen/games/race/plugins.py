@@ -7,16 +7,16 @@ plugin: ``game = "race"`` with ``rules = "six_day_race"``. The plugins are read 
 ``boardgen.race_rules`` entry points of every installed package (boardgen registers its own
 the same way), so another package adds one without editing boardgen.
 
-A plugin is a module (or ``module:object``) with
-
-- ``Layout``: the race layout model with the plugin's own tables (a subclass of
-  :class:`boardgen.games.race.model.Layout`); its ``movement`` says how a turn moves
-  (``"dice"``, the race kind's, or a word of the plugin's such as ``"cards"``);
-- ``compose_game``: everything the layout prints;
-
-and any of ``rule_context``, ``diagrams``, ``analyse`` and ``play_advice``, which take the
-race kind's place for its layouts, and ``legend_entries`` and ``rule_sections`` (setup, turn,
-finish), which the kind's generated rules for a plugin's layout without a text print. A
+A plugin is a module (or ``module:object``) with ``Layout``: the race layout model with the
+plugin's own tables (a subclass of :class:`boardgen.games.race.model.Layout`); its
+``movement`` says how a turn moves (``"dice"``, the race kind's, or a word of the plugin's
+such as ``"cards"``). The kind composes the plugin's layouts as its own (see
+:mod:`boardgen.games.race.compose`) with whatever of ``board_facts``, ``aid_facts`` and
+``extend_board_json`` the plugin gives; a plugin that prints its own way gives
+``compose_game``. Any of ``rule_context``, ``diagrams``, ``analyse`` and ``play_advice`` take
+the race kind's place for its layouts, and ``legend_entries`` and ``rule_sections`` (setup,
+turn, finish) are what the kind's generated rules for a plugin's layout without a text
+print (the legend also the board's, unless ``board_facts`` gives another). A
 plugin whose turns are not thrown has no dice figures: without an ``analyse`` of its own,
 ``boardgen analyse`` refuses its layouts, saying why.
 """
@@ -47,8 +47,8 @@ def rules_for(name: str, source: str | None = None) -> Any:
     """The plugin registered as ``name``; bad input naming the known ones otherwise."""
     known = registered()
     plugin = load_registered(name, known, "no race rules", source, "rules")
-    if not hasattr(plugin, "Layout") or not hasattr(plugin, "compose_game"):
-        raise TypeError(f"{known[name]} lacks Layout or compose_game")
+    if not hasattr(plugin, "Layout"):
+        raise TypeError(f"{known[name]} lacks Layout")
     return plugin
 
 

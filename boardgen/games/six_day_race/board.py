@@ -1,20 +1,16 @@
-"""The velodrome board as the shared track board draws it: an oval with banked bends and a
-velodrome's lines, the named and coloured spaces as looks, the legend of marked spaces and
-the card places in the infield."""
+"""What the velodrome board shows that the race kind cannot tell from the layout alone: the
+named and coloured spaces' looks, the legend of marked spaces and the card places in the
+infield, with which the kind's shared oval track board draws it (banked bends and a
+velodrome's lines, as the layout's [board] asks)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping
-
-from boardgen.components import Context, infield, track_board
+from boardgen.components import infield, track_board
 from boardgen.components import legend as legends
 from boardgen.components.card_places import Block
 from boardgen.components.kinds import Kind
-from boardgen.games.race.compose import board_plan as race_board_plan, players
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
-from boardgen.i18n import Words, words_for
-from boardgen.product import Board
+from boardgen.i18n import Words
 
 MARKED = ("rider-change", "crash")   # the named spaces the legend shows with their picture
 EFFECT_COLORS = {"green", "grey", "red", "blue"}
@@ -156,65 +152,20 @@ def places(layout: Layout, words: Words) -> list[infield.Place]:
             for area in layout.infield.areas]
 
 
-# ---- the board ---------------------------------------------------------------------------
+# ---- what the race kind composes the board and board.json with -----------------------------
 
 
-@dataclass(frozen=True)
-class BoardPlan:
-    """What the board, its board.json and the rules' figures are drawn from, in one
-    language: the shared board's model, its laid-out oval, and the context it is drawn in."""
-
-    model: track_board.OvalTrack
-    laid: track_board.Plan
-    context: Context
-
-    @property
-    def oval(self):
-        return self.laid.oval
-
-    @property
-    def looks(self) -> Mapping[str, track_board.Look]:
-        return self.context.facts["looks"]
-
-    def infield(self) -> infield.InfieldPlan:
-        return track_board.infield_plan(self.model, self.laid, self.context,
-                                        list(self.context.facts["legend"]), set())
+def board_facts(layout: Layout, words: Words) -> dict[str, object]:
+    """What the race kind draws the velodrome with: each space's look, the card places in
+    the infield, and no start word (the riders start on the start space)."""
+    return {"looks": looks(layout, words), "places": places(layout, words), "start": None}
 
 
-def board_plan(layout: Layout, words: Words) -> BoardPlan:
-    """The board's model, oval and drawing context in ``words``."""
-    model, laid = layout.board, race_board_plan(layout)  # laid out once, for every language
-    context = Context(words, players(layout), layout.ink,
-                      facts={"looks": looks(layout, words), "plan": laid,
-                             "legend": legend_entries(layout, words),
-                             "places": places(layout, words)})
-    return BoardPlan(model, laid, context)
-
-
-def compose_parts(layout: Layout, words: Words, planned: BoardPlan | None = None):
-    planned = planned or board_plan(layout, words)
-    return track_board.compose(planned.model, "board", planned.context)
-
-
-def compose_board(layout: Layout, words: Words | None = None,
-                  planned: BoardPlan | None = None) -> Board:
-    """The board at its exact size, with seams along space boundaries and free lines."""
-    words = words or words_for(layout)
-    return compose_parts(layout, words, planned).board
-
-
-# ---- board.json ------------------------------------------------------------------------
-
-
-def board_json(layout: Layout, words: Words | None = None, planned: BoardPlan | None = None,
-               parts=None) -> dict:
-    """The shared track board's board.json (the rules plugin's name, every space with its number, kind, tags, colour,
+def extend_board_json(layout: Layout, words: Words, data: dict) -> dict:
+    """The shared track board's board.json (every space with its number, kind, tags, colour,
     word, effect, centre, outline and the space after it; the oval's measures; the card
-    places), with each rider's name and the decks' cards."""
-    words = words or words_for(layout)
-    planned = planned or board_plan(layout, words)
-    parts = parts or compose_parts(layout, words, planned)
-    data = {"rules": layout.rules, **parts.board_json}  # a race of the six-day rules
+    places) under the rules plugin's name, with each rider's name and the decks' cards."""
+    data = {"rules": layout.rules, **data}  # a race of the six-day rules
     data["players"] = [{**player, "name": words("riders.rider", number=player["number"])}
                        for player in data["players"]]
     data["cards"] = {name: {"counts": {str(v): n for v, n in

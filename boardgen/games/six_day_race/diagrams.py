@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Mapping
 
+from boardgen.components import Context, track_board
+from boardgen.components.infield import InfieldPlan
 from boardgen.components import oval_track as ovals
 from boardgen.components.links import arrow
 from boardgen.components.text import CAP_HEIGHT, box as text_box, centred
-from boardgen.games.six_day_race.board import (BoardPlan, board_plan, legend_block,
-                                               legend_rows)
+from boardgen.games.race.compose import board_context
+from boardgen.games.six_day_race.board import legend_block, legend_rows
 from boardgen.games.six_day_race.model import Layout
 from boardgen.i18n import Words, words_for
 from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, Text, ink_on, mix,
@@ -17,6 +20,36 @@ from boardgen.scene import (Circle, Group, Node, Path, Rect, Scene, Style, Text,
 
 OVERVIEW_WIDTH_MM = 110.0
 SMALL_TEXT_MM = 3.2
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """The board as the race kind draws it, in one language, for the figures that show
+    parts of it: the shared board's model, its laid-out oval and its drawing context."""
+
+    model: track_board.OvalTrack
+    context: Context
+
+    @property
+    def laid(self) -> track_board.Plan:
+        return self.context.facts["plan"]
+
+    @property
+    def oval(self):
+        return self.laid.oval
+
+    @property
+    def looks(self) -> Mapping[str, track_board.Look]:
+        return self.context.facts["looks"]
+
+    def infield(self) -> InfieldPlan:
+        return track_board.infield_plan(self.model, self.laid, self.context,
+                                        list(self.context.facts["legend"]), set())
+
+
+def board_plan(layout: Layout, words: Words) -> BoardPlan:
+    """The board's model, oval and drawing context in ``words``."""
+    return BoardPlan(layout.board, board_context(layout, words))
 
 
 def track_lines(layout: Layout, planned: BoardPlan) -> list[Path]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgen.games.six_day_race.board import legend_rows, pile_text, shade_word, space_word
+from boardgen.games.six_day_race.board import (legend_entries, legend_rows, pile_text,
+                                               shade_word, space_word)
 from boardgen.games.six_day_race.model import SPACE_COLORS, Layout
 from boardgen.components.wording import number_ranges, spoken_list
 from boardgen.i18n import Words
@@ -89,3 +90,10 @@ def turn_text(words: Words) -> str:
 
 def race_text(layout: Layout, words: Words) -> str:
     return words("aid.race", finish=layout.placed.number_of("finish"))
+
+
+def aid_facts(layout: Layout, words: Words) -> dict:
+    """What a player aid says: how a turn goes, what every marked space of the board does
+    (the legend's rows, as the board prints them) and how a race ends."""
+    return {"heading": words("aid.heading"), "lead": [turn_text(words)],
+            "entries": legend_entries(layout, words), "notes": [race_text(layout, words)]}
