@@ -140,7 +140,8 @@ def making_text(game: str, options: PrintOptions) -> tuple[str, list[Section]]:
                          work=component_work(s, options)) for s in output.component_sets]
     sections += [Section(s.title, (), work=sheet_work(s, options)) for s in output.sheets]
     pages = making_pages(Cover("Kit"), sections, options, map_page=7)
-    return " ".join(n.text for page in pages for n in page.children if isinstance(n, Text)), sections
+    text = " ".join(n.text for page in pages for n in page.children if isinstance(n, Text))
+    return text.replace("\u00a0", " "), sections  # words the language ties, read as words
 
 
 def imposition_duplex(component_set, options) -> bool:

@@ -1,5 +1,5 @@
-"""Printed text on pieces and boards: words wrapped into lines, text fitted into a width,
-text centred on a point, and the box a line of text covers.
+"""Printed text on pieces and boards: words wrapped into lines (:mod:`boardgen.wrapping`),
+text fitted into a width, text centred on a point, and the box a line of text covers.
 
 Fira Sans measures are the reference: capitals and figures stand ``CAP_HEIGHT`` of the
 font size high and descenders reach ``DESCENT`` below the baseline.
@@ -7,43 +7,13 @@ font size high and descenders reach ``DESCENT`` below the baseline.
 
 from __future__ import annotations
 
-import re
-
 from boardgen import fonts
 from boardgen.scene import Node, Text
+from boardgen.wrapping import wrap
 
 CAP_HEIGHT = 0.69
 DESCENT = 0.2
 LEADING = 1.22   # line height as a share of the font size
-BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")  # white space, but never a no-break space
-
-
-def wrap(text: str, width: float, size: float, face: str = "regular",
-         lang: str | None = None) -> list[str]:
-    """Words of ``text`` broken into lines no wider than ``width`` mm (a word longer than the
-    width stands on a line of its own); with ``lang``, never where that language's typography
-    ties two words (``Feld 65``, a Polish ``z``)."""
-    lines: list[str] = []
-    current = ""
-    if lang is not None:
-        # imported here: the rule texts' package is heavy to load for pieces that tie nothing
-        from boardgen.rules.typography import tie
-
-        text = tie(text, lang)
-    for word in BREAKS.split(text):
-        if not word:
-            continue
-        candidate = f"{current} {word}".strip()
-        if current and fonts.text_width(candidate, size, face) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
-
-
 def wrap_within(text: str, width: float, height: float, size: float, face: str = "regular",
                 least: float = 1.2) -> tuple[list[str], float]:
     """Lines and a font size (at most ``size``, at least ``least``) that fit ``text`` into a

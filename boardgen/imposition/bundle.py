@@ -8,10 +8,10 @@ from dataclasses import dataclass, replace
 from boardgen import fonts
 from boardgen.i18n import Words
 from boardgen.imposition.making import TWO_SIDED, Work, minutes
-from boardgen.imposition.marks import (MUTED, footer, footer_box, page_number, ruler_symbols,
-                                       wrap)
+from boardgen.imposition.marks import MUTED, footer, footer_box, page_number, ruler_symbols
 from boardgen.imposition.paper import Box, PrintOptions, number
 from boardgen.imposition.tiling import art_box
+from boardgen.wrapping import wrap
 from boardgen.scene import (Group, Line, Node, Rect, Scene, Style, Text, Use, compose, scale,
                             translate)
 
@@ -150,7 +150,7 @@ def blank_page(before: Scene, title: str, options: PrintOptions) -> Scene:
     page_w, page_h = before.width, before.height
     area = art_box(page_w, page_h, options.margin_mm).inset(8, 10)
     nodes: list[Node] = []
-    lines = wrap(words("bundle.blank"), area.w * 0.8, BLANK_SIZE)
+    lines = wrap(words("bundle.blank"), area.w * 0.8, BLANK_SIZE, lang=words.lang)
     y = area.y + area.h / 2 - (len(lines) - 1) * 3.0
     for line in lines:
         nodes.append(Text(page_w / 2, y, line, fonts.fit_size(line, area.w, BLANK_SIZE),
@@ -189,7 +189,7 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
     y += 18
     nodes.append(Text(x, y, words("cover.how_to_print"), 6, font="bold"))
     y += 2
-    y = _key_lines(nodes, _how_to_print(sections, ranges, options), area, y)
+    y = _key_lines(nodes, _how_to_print(sections, ranges, options), area, y, words.lang)
     y += 14
     made = _made_with(cover, words)
     nodes.append(Text(x, y, made, fonts.fit_size(made, area.w, 3.4), fill=MUTED))
@@ -204,14 +204,15 @@ def cover_page(cover: Cover, sections: list[Section], options: PrintOptions) -> 
                  title=words("pdf.cover", title=cover.title))
 
 
-def _key_lines(nodes: list[Node], lines: list[tuple[str, str]], area: Box, y: float) -> float:
+def _key_lines(nodes: list[Node], lines: list[tuple[str, str]], area: Box, y: float,
+               lang: str) -> float:
     """(heading, text) lines: the heading bold on the left, the text wrapped beside it."""
     key_w = max(fonts.text_width(key, LINE_SIZE, "bold") for key, _ in lines) + 4
     for key, value in lines:
         y += 5
         nodes.append(Text(area.x, y, key, fonts.fit_size(key, area.w * 0.4, LINE_SIZE, "bold"),
                           font="bold"))
-        for index, line in enumerate(wrap(value, area.w - key_w, LINE_SIZE)):
+        for index, line in enumerate(wrap(value, area.w - key_w, LINE_SIZE, lang=lang)):
             y += 4.6 if index else 0.0
             nodes.append(Text(area.x + key_w, y, line,
                               fonts.fit_size(line, area.w - key_w, LINE_SIZE)))
@@ -219,13 +220,13 @@ def _key_lines(nodes: list[Node], lines: list[tuple[str, str]], area: Box, y: fl
     return y
 
 
-def _steps(nodes: list[Node], steps: list[str], area: Box, y: float) -> float:
+def _steps(nodes: list[Node], steps: list[str], area: Box, y: float, lang: str) -> float:
     """Numbered steps, each wrapped with its later lines hanging under its text."""
     indent = fonts.text_width("8. ", LINE_SIZE)
     for step_number, step in enumerate(steps, start=1):
         y += 5
         nodes.append(Text(area.x, y, f"{step_number}.", LINE_SIZE))
-        for index, line in enumerate(wrap(step, area.w - indent, LINE_SIZE)):
+        for index, line in enumerate(wrap(step, area.w - indent, LINE_SIZE, lang=lang)):
             y += 4.6 if index else 0.0
             nodes.append(Text(area.x + indent, y, line, fonts.fit_size(line, area.w - indent,
                                                                        LINE_SIZE)))
@@ -253,11 +254,11 @@ def making_pages(cover: Cover, sections: list[Section], options: PrintOptions,
         (words("make.time"), words("make.time_text", minutes=minutes(parts))),
         (words("make.work"), words("make.work_text", **total)),
         (words("make.tools"), words("make.tools_text")),
-    ], area, area.y + 16)
+    ], area, area.y + 16, words.lang)
     y = _heading(nodes, words("make.materials"), area, y)
     y = _key_lines(nodes, [(entry_title(s, cover.title, words),
                             words(f"make.material.{s.work.material}"))
-                           for s in sections if s.work], area, y)
+                           for s in sections if s.work], area, y, words.lang)
     steps: list[Node] = []
     end = _making_steps(steps, parts, area, y, words, map_page)
     pages = [nodes + steps] if end <= area.bottom else [nodes, []]
@@ -278,14 +279,14 @@ def _making_steps(nodes: list[Node], parts: list[Work], area: Box, y: float, wor
         first = (words("make.step.join_on", page=map_page) if joined and map_page
                  else words("make.step.join") if joined else words("make.step.cut_board"))
         y = _steps(nodes, [first] + [words(f"make.step.{key}") for key in
-                                     ("blank", "spray", "lay", "trim")], area, y)
+                                     ("blank", "spray", "lay", "trim")], area, y, words.lang)
     order = ["print"] + (["board_first"] if boards else [])
     order += ["card"] if any(p.material in ("cards", "tokens") for p in parts) else []
     order += ["duplex_card"] if any(p.material in TWO_SIDED[:2] for p in parts) else []
     order += ["straight"] + (["pieces"] if any(p.pieces for p in parts) else [])
     order += ["folds", "glue_folds"] if any(p.folds for p in parts) else []
     y = _heading(nodes, words("make.order"), area, y)
-    return _steps(nodes, [words(f"make.step.{key}") for key in order], area, y)
+    return _steps(nodes, [words(f"make.step.{key}") for key in order], area, y, words.lang)
 
 
 def _heading(nodes: list[Node], text: str, area: Box, y: float) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardgen import fonts
 from boardgen.i18n import Words, words_for
+from boardgen.wrapping import unbreakable
 from boardgen.imposition.paper import Box, number
 from boardgen.scene import Node, Path, Style, Text, Use, translate
 
@@ -61,38 +62,6 @@ def ruler_symbols(words: Words | None = None) -> dict[str, tuple[Node, ...]]:
     return {ruler_id(words): tuple(nodes)}
 
 
-UNITS = {"mm", "%", "cm", "in", "×"}  # never start a line: they belong to the number before
-CLINGING = {"a", "i", "o", "u", "w", "z", "A", "I", "O", "U", "W", "Z"}  # Polish: never end a line
-
-
-def wrap(text: str, width: float, size: float, face: str = "regular") -> list[str]:
-    """Lines of ``text`` no wider than ``width`` at ``size``, broken between words.
-
-    A unit stays with its number and a Polish one-letter word with the word after it.
-    """
-    lines: list[str] = []
-    for word in _unbreakable(text):
-        if lines and fonts.text_width(f"{lines[-1]} {word}", size, face) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def _unbreakable(text: str) -> list[str]:
-    """The words of ``text`` (between plain spaces, however many) joined into the pieces a
-    line may not break inside."""
-    pieces: list[str] = []
-    glue_next = False
-    for word in filter(None, text.split(" ")):
-        if pieces and (glue_next or word in UNITS or word.rstrip(".,;:)") in UNITS):
-            pieces[-1] = f"{pieces[-1]} {word}"
-        else:
-            pieces.append(word)
-        glue_next = word in CLINGING
-    return pieces
-
-
 def footer_box(page_w: float, page_h: float, inset: float) -> Box:
     """The footer band of a page whose furniture keeps ``inset`` mm from the paper's edge."""
     return Box(inset, page_h - inset - FOOTER_MM, page_w - 2 * inset, FOOTER_MM)
@@ -112,7 +81,7 @@ def footer(box: Box, label: str, detail: str = "", words: Words | None = None) -
     if size >= DETAIL_MIN_MM:
         lines, baselines = [detail], (6.4,)
     else:  # a long detail (German, Polish) takes two lines rather than shrinking out of sight
-        halves = _two_lines(detail, room, DETAIL_MIN_MM)
+        halves = _two_lines(detail, room, DETAIL_MIN_MM, words.lang if words else None)
         lines, baselines = halves, (5.9, 8.6)
         size = min(DETAIL_MIN_MM, *(fonts.fit_size(line, room, DETAIL_MIN_MM) for line in halves))
     nodes += [Text(box.right, box.y + baseline, line, size, fill=DETAIL_INK, anchor="end")
@@ -120,12 +89,13 @@ def footer(box: Box, label: str, detail: str = "", words: Words | None = None) -
     return nodes
 
 
-def _two_lines(text: str, width: float, size: float) -> list[str]:
-    """``text`` broken between words into two lines of about equal length.
+def _two_lines(text: str, width: float, size: float, lang: str | None) -> list[str]:
+    """``text`` broken between words into two lines of about equal length, never where
+    ``lang`` ties two words.
 
     A break after a clause (``;``, ``:``) is preferred wherever both lines still fit.
     """
-    parts = _unbreakable(text)
+    parts = unbreakable(text, lang)
     if len(parts) < 2:
         return [" ".join(parts)]
     splits = [(" ".join(parts[:cut]), " ".join(parts[cut:])) for cut in range(1, len(parts))]

@@ -21,11 +21,12 @@ from boardgen import fonts
 from boardgen.errors import InputError
 from boardgen.i18n import Words
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, INK, MUTED, crop_marks, footer,
-                                       footer_box, size_text, wrap)
+                                       footer_box, size_text)
 from boardgen.imposition.paper import Box, PrintOptions
 from boardgen.memo import IdentityMemo
 from boardgen.scene import (IDENTITY, Group, Line, Node, Path, Rect, Scene, Style, Text, Use, apply,
                             bounds, compose, rotate, scale, translate)
+from boardgen.wrapping import wrap
 
 GLUE_MM = 8.0
 TICK_MM = 2.5          # length of an alignment tick on each side of a seam
@@ -730,13 +731,14 @@ def assembly_steps(plan: TilePlan, words: Words) -> tuple[str, ...]:
     return steps + (words(last),) if plan.pages > 2 else steps  # no "other pages" to name
 
 
-def step_lines(steps: tuple[str, ...], width: float) -> list[list[str]]:
-    """Each step as lines that fit ``width``; a wrapped step's later lines hang under its text."""
+def step_lines(steps: tuple[str, ...], width: float, lang: str | None) -> list[list[str]]:
+    """Each step as lines that fit ``width``, tied as ``lang`` ties words; a wrapped step's
+    later lines hang under its text."""
     lines = []
     for step in steps:
         number, _, text = step.partition(" ")
         indent = fonts.text_width(number + " ", STEP_SIZE)
-        first, *rest = wrap(text, width - indent, STEP_SIZE)
+        first, *rest = wrap(text, width - indent, STEP_SIZE, lang=lang)
         lines.append([f"{number} {first}"] + rest)
     return lines
 
@@ -750,8 +752,8 @@ def _map_box(area: Box, steps_h: float) -> Box:
     return Box(area.x, area.y + 18, area.w, area.h - 18 - steps_h - 4)
 
 
-def _map_scale(plan: TilePlan, area: Box, steps: tuple[str, ...]) -> float:
-    picture = _map_box(area, _steps_height(step_lines(steps, area.w)))
+def _map_scale(plan: TilePlan, area: Box, steps: tuple[str, ...], lang: str | None) -> float:
+    picture = _map_box(area, _steps_height(step_lines(steps, area.w, lang)))
     return min(picture.w / plan.board_w, picture.h / plan.board_h)
 
 
@@ -784,9 +786,10 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
     words = options.words
     steps = assembly_steps(plan, words)
     page_w, page_h = max((options.paper.size(landscape) for landscape in (False, True)),
-                         key=lambda size: _map_scale(plan, art_box(*size, options.margin_mm), steps))
+                         key=lambda size: _map_scale(plan, art_box(*size, options.margin_mm), steps,
+                                                     words.lang))
     area = art_box(page_w, page_h, options.margin_mm)
-    lines = step_lines(steps, area.w)
+    lines = step_lines(steps, area.w, words.lang)
     heading = words("map.heading", title=title, kind=kind)
     summary = words("map.summary", pages=plan.pages, rows=plan.rows, columns=plan.columns,
                     size=size_text(plan.board_w, plan.board_h, words))
@@ -795,7 +798,7 @@ def _assembly_page(plan: TilePlan, art_id: str, symbols: dict, title: str, kind:
         Text(area.x, area.y + 13, summary, fonts.fit_size(summary, area.w, 3.5), fill=MUTED),
     ]
     picture = _map_box(area, _steps_height(lines))
-    f = _map_scale(plan, area, steps)
+    f = _map_scale(plan, area, steps, words.lang)
     ox = picture.x + (picture.w - plan.board_w * f) / 2
     oy = picture.y + (picture.h - plan.board_h * f) / 2
     to_map = compose(translate(ox, oy), scale(f))
