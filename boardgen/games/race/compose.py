@@ -2,8 +2,10 @@
 declared component, all composed by the shared components.
 
 A layout with a rules plugin is composed here too; the plugin may give, each in place of the
-kind's, what its spaces look like and what the board's legend says (``board_facts``), what a
-player aid says (``aid_facts``) and the tables its board.json adds (``extend_board_json``).
+kind's, what the board shows (``board_facts``: each space's look, the legend, an oval's card
+places, the start word; its ``legend_entries`` are the legend otherwise), what a player aid
+says (``aid_facts``) and what its board.json holds (``extend_board_json``, in place of the
+dice race's ``race`` table).
 """
 
 from __future__ import annotations
