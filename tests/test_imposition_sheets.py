@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from boardgen import imposition
+from boardgen.components.lines import CUT
 from boardgen.errors import InputError
-from boardgen.imposition.sheets import GAP_MM, face_ids, plan_sheets
+from boardgen.imposition.sheets import CORNER, GAP_MM, face_ids, plan_sheets
 from boardgen.product import Component, ComponentSet
 from boardgen.render import renderer
 from boardgen.scene import Document, Group, Path, Rect, Scene, Style, Use, scale
@@ -42,7 +43,7 @@ def placed_faces(page: Scene, side: str) -> list[tuple[str, float, float]]:
 
 
 def cut_paths(page: Scene) -> list[Path]:
-    return [n for n in page.children if isinstance(n, Path) and n.style.stroke == "#222222"]
+    return [n for n in page.children if isinstance(n, Path) and n.style == CUT]
 
 
 def segments(path: Path) -> list[tuple[float, float, float, float]]:
@@ -74,7 +75,7 @@ def test_gap_pieces_are_spaced_with_corner_marks():
     page = imposition.impose_components(tiles(count=4, kinds=1, cut="gap", back=False), HOME)[0]
     xs = sorted(x for _, x, _ in placed_faces(page, "front"))
     assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([20 + GAP_MM] * 3)
-    (path,) = cut_paths(page)
+    (path,) = [n for n in page.children if isinstance(n, Path) and n.style == CORNER]
     (y,) = {y for _, _, y in placed_faces(page, "front")}
     edges = {round(v, 6) for x in xs for v in (x, x + 20)}
     marks = segments(path)

@@ -12,7 +12,8 @@ from pypdf.generic import ContentStream
 
 from boardgen import fonts, imposition
 from boardgen.build import BuildOptions, compose_target, product_files
-from boardgen.imposition.sheets import GAP_MM, face_ids, plan_sheets
+from boardgen.components.lines import CUT
+from boardgen.imposition.sheets import CORNER, GAP_MM, face_ids, plan_sheets
 from boardgen.render import renderer
 from boardgen.scene import (IDENTITY, Document, Group, Path, Text, Use, apply, bounds, compose,
                             rotate)
@@ -366,7 +367,7 @@ def faces_on(page, components) -> list[tuple[float, float, float, float, str]]:
 
 def mark_segments(page) -> list[tuple[float, float, float, float]]:
     paths = [node for node in page.children
-             if isinstance(node, Path) and node.style.stroke == "#222222"]
+             if isinstance(node, Path) and node.style in (CUT, CORNER)]  # lines and edge marks
     return [(m[1], m[2], n[1], n[2]) for path in paths
             for m, n in zip(path.commands[::2], path.commands[1::2])]
 

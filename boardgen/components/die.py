@@ -16,7 +16,7 @@ from pydantic import Field, field_validator
 from boardgen import fonts, pieces
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Summary
-from boardgen.components.lines import CUT_NET, FOLD_NET
+from boardgen.components.lines import CUT, FOLD
 from boardgen.components.text import CAP_HEIGHT, centred, wrap
 from boardgen.components.wording import counted
 from boardgen.layout import Color, Model as LayoutModel
@@ -140,13 +140,13 @@ def net_nodes(model: Model, uses: set | None = None) -> tuple[list[Node], float,
             neighbour = (slot[0] + dx, slot[1] + dy)
             if neighbour in NET:
                 if slot < neighbour:
-                    nodes.append(Line(*_edge(slot, side, e), FOLD_NET))
+                    nodes.append(Line(*_edge(slot, side, e), FOLD))
             elif (slot, side) in tabs:
-                nodes.append(Line(*_edge(slot, side, e), FOLD_NET))
+                nodes.append(Line(*_edge(slot, side, e), FOLD))
                 points = _tab(slot, side, e).points
-                nodes += [Line(*points[i], *points[i + 1], CUT_NET) for i in range(3)]
+                nodes += [Line(*points[i], *points[i + 1], CUT) for i in range(3)]
             else:
-                nodes.append(Line(*_edge(slot, side, e), CUT_NET))
+                nodes.append(Line(*_edge(slot, side, e), CUT))
     d = TAB_DEPTH * e
     return [Group(tuple(nodes), translate(0, d))], 3 * e, 4 * e + d
 

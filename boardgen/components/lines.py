@@ -1,18 +1,17 @@
 """Cut and fold lines: the strokes that tell a person where to cut and where to fold.
 
-Each shipped kit's own styles are kept as named constants, so every piece made of the
-shared components can print its lines exactly as its game does.
+One cut line and one fold line for the whole kit: the pieces' own outlines (tokens, die
+nets, fold-over pieces), the shared cuts of a component sheet and its fold between fronts
+and backs, so a person reads every sheet of a kit alike. A fold is the cut line's weight,
+dashed and a shade lighter: seen as a fold beside a cut, still seen on a pale ground.
 """
 
 from __future__ import annotations
 
 from boardgen.scene import Line, Node, Style
 
-CUT = Style(stroke="#000000", stroke_mm=0.2)                      # round tokens, pieces
-CUT_NET = Style(stroke="#000000", stroke_mm=0.3, cap="round")     # die nets
-FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))    # standees
-FOLD_NET = Style(stroke="#000000", stroke_mm=0.25, dash=(1.6, 1.2))  # die nets
-FOLD_LIGHT = Style(stroke="#8a8a8a", stroke_mm=0.2, dash=(1.2, 0.9))  # fold-over pieces
+CUT = Style(stroke="#000000", stroke_mm=0.2)
+FOLD = Style(stroke="#555555", stroke_mm=0.2, dash=(1.5, 1.0))
 # Drawn under a cut line where the pieces are dark: the pale edges either side of the
 # dark line keep it in sight on black as on white (a double line).
 CUT_HALO = Style(stroke="#ffffff", stroke_mm=0.5, opacity=0.9)

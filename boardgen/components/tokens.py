@@ -22,7 +22,7 @@ from pydantic import Field
 from boardgen import fonts
 from boardgen.components import pictograms
 from boardgen.components.base import Context, Parts, Player, Summary
-from boardgen.components.lines import CUT, FOLD_LIGHT, folds
+from boardgen.components.lines import CUT, FOLD, folds
 from boardgen.components.text import centred, fitted
 from boardgen.layout import Color, Model as LayoutModel
 from boardgen.marks import mark_node
@@ -205,7 +205,7 @@ def saver_block_face(color: str, width: float, height: float, mark: str | None =
 def fold_over(face: tuple[Node, ...], width: float, height: float) -> list[Node]:
     """A two-sided piece to fold: the face twice side by side, the fold line between them
     (fold, glue the halves back to back, and the piece is thick and printed on both sides)."""
-    return [Group(face), Group(face, translate(width, 0)), Line(width, 0, width, height, FOLD_LIGHT)]
+    return [Group(face), Group(face, translate(width, 0)), Line(width, 0, width, height, FOLD)]
 
 
 def standee(color: str, mark: str | None, number: int | None, width: float, ink: str,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from boardgen import fonts
-from boardgen.components.lines import CUT_HALO, is_dark
+from boardgen.components.lines import CUT, CUT_HALO, FOLD, is_dark
 from boardgen.errors import InputError
 from boardgen.i18n import Words
 from boardgen.imposition.marks import (FOOTER_GAP_MM, FOOTER_MM, footer, footer_box,
@@ -33,9 +33,7 @@ BACK_BLEED_MM = 2.0   # home backs run on past a block's outer edges: a duplex p
 SPARE_HEADING_MM = 3.0  # text size of the word above the spares
 SPARE_GAP_MM = 8.0    # room above the spares for their heading
 EXTEND_MM = 4.0       # cut lines run this far past the pieces
-CUT = Style(stroke="#222222", stroke_mm=0.15)
 CORNER = Style(stroke="#222222", stroke_mm=0.15)
-FOLD = Style(stroke="#444444", stroke_mm=0.2, dash=(2.0, 1.5))
 EPS = 1e-6
 
 
