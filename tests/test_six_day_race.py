@@ -194,7 +194,7 @@ def test_original_has_no_colours_and_no_orange_spaces(original):
                                                         layout.fill("rider-change"),
                                                         layout.fill("crash")}
     assert {s["kind"] for s in original["spaces"]} == {"plain", *{w[1] for w in WORDS.values()}}
-    assert load_layout("six_day_race").placed.orange == ()
+    assert load_layout("six_day_race").placed_spaces.orange == ()
 
 
 @pytest.mark.parametrize("fixture", ["original", "advanced"])
@@ -595,6 +595,10 @@ def test_the_six_day_race_is_a_race_layout_of_its_rules_plugin():
     data = race.compose_game(layout).board_json
     assert next(iter(data)) == "rules" and data["rules"] == "six_day_race"
     assert "race" not in data and set(data["cards"]) == {"green", "grey"}
+    # the race kind reads its spaces as any race layout's: each one's kind by number
+    by_number = {n: layout.placed(n).kind for n in layout.marked}
+    assert by_number[layout.placed_spaces.number_of("rider-change")] == "rider-change"
+    assert {n for numbers in layout.spaces_by_kind().values() for n in numbers} == set(by_number)
 
 
 def test_a_layout_of_the_former_game_kind_still_checks_and_builds(tmp_path, run_cli):

@@ -300,10 +300,10 @@ def test_the_track_has_a_velodromes_lines_and_marked_spaces(layout):
     assert offsets["measuring"] < offsets["sprinters"] < offsets["stayers"]
     sprint_lines = [n for n in board.scene.children
                     if isinstance(n, Line) and n.style.stroke == lines.finish]
-    assert len(sprint_lines) == len(layout.placed.sprints)
+    assert len(sprint_lines) == len(layout.placed_spaces.sprints)
     fills = {s["number"]: s["color"] for s in race.compose_game(layout).board_json["spaces"]}
-    assert fills[layout.placed.number_of("rider-change")] == layout.kinds["rider-change"].fill
-    assert fills[layout.placed.number_of("crash")] == layout.kinds["crash"].fill
+    assert fills[layout.placed_spaces.number_of("rider-change")] == layout.kinds["rider-change"].fill
+    assert fills[layout.placed_spaces.number_of("crash")] == layout.kinds["crash"].fill
 
 
 @pytest.mark.parametrize("name", ["six_day_race", "six_day_race_advanced"])

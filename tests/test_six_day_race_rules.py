@@ -202,7 +202,7 @@ def test_the_legend_explains_every_marked_space_and_names_its_colour_as_the_rule
     layout = load_layout(name)
     words = words_for(layout, lang)
     titles, swatches = legend_parts(layout, lang)
-    spaces = layout.placed
+    spaces = layout.placed_spaces
     plain = layout.fill("plain")
     assert {fill for fill in board_fills(layout).values() if fill != plain} <= swatches
     text = " ".join(render(layout, lang).split())
@@ -233,11 +233,11 @@ def test_a_marked_space_in_another_colour_gets_that_colours_word(tmp_path):
 def test_moons_colours_spread_over_a_longer_track_keep_their_runs(tmp_path):
     from boardgen.components.kinds import runs
 
-    moon = load_layout("six_day_race_advanced").placed
+    moon = load_layout("six_day_race_advanced").placed_spaces
     path = write(tmp_path, "long.toml", 'extends = "six_day_race_advanced"\n'
                  "[board]\nspaces = 100\n")
     layout = load_layout(str(path))
-    long = layout.placed
+    long = layout.placed_spaces
     for colour in ("black", "green", "grey", "red", "blue"):
         before, after = getattr(moon, colour), getattr(long, colour)
         assert [len(r) for r in runs(before)] == [len(r) for r in runs(after)], colour

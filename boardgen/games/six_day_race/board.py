@@ -21,18 +21,18 @@ EFFECT_COLORS = {"green", "grey", "red", "blue"}
 
 def space_word(layout: Layout, words: Words, number: int) -> str | None:
     """The word printed beside a space, if it is named (sprints numbered in track order)."""
-    named = layout.placed.named_of(number)
+    named = layout.placed_spaces.named_of(number)
     if named is None:
         return None
     if named.kind == "sprint":
-        return words("space.sprint", number=layout.placed.sprints.index(number) + 1)
+        return words("space.sprint", number=layout.placed_spaces.sprints.index(number) + 1)
     return words(f"space.{named.kind}")
 
 
 def fill_of(layout: Layout, number: int) -> str:
     """A space's colour: its colour list's, else its named kind's, else a plain space's."""
-    name = layout.placed.color_of(number)
-    named = layout.placed.named_of(number)
+    name = layout.placed_spaces.color_of(number)
+    named = layout.placed_spaces.named_of(number)
     return layout.fill(named.kind if name == "plain" and named is not None else name)
 
 
@@ -41,8 +41,8 @@ def looks(layout: Layout, words: Words) -> dict[str, track_board.Look]:
     effect and line across, as [kinds] declares them."""
     found = {}
     for number in range(1, layout.board.spaces + 1):
-        named = layout.placed.named_of(number)
-        name = named.kind if named is not None else layout.placed.color_of(number)
+        named = layout.placed_spaces.named_of(number)
+        name = named.kind if named is not None else layout.placed_spaces.color_of(number)
         found[str(number)] = track_board.kind_look(
             name, layout.kinds.get(name, Kind()), fill_of(layout, number),
             space_word(layout, words, number))
@@ -60,13 +60,13 @@ def pile_text(values: tuple[int, ...]) -> str:
 def marked_fill(layout: Layout, kind: str) -> str:
     """The colour the board gives the space of ``kind`` (rider change, crash): its colour
     list's if it is in one, else the colour of its kind."""
-    return fill_of(layout, layout.placed.number_of(kind))
+    return fill_of(layout, layout.placed_spaces.number_of(kind))
 
 
 def shade_word(layout: Layout, words: Words, kind: str) -> str:
     """The word for the colour of the space of ``kind``: its colour list's name, or the name
     of the colour the layout gives that kind of space."""
-    spaces = layout.placed
+    spaces = layout.placed_spaces
     name = spaces.color_of(spaces.number_of(kind))
     return words(f"shade.{name if name != 'plain' else legends.shade(marked_fill(layout, kind))}")
 
@@ -75,9 +75,9 @@ def legend_values(layout: Layout, words: Words) -> dict[str, object]:
     """The numbers and colour words a legend text may name with ``{placeholders}``."""
     grey = layout.cards.grey.pile_values
     hands = layout.hands
-    crash = layout.placed.number_of("crash")
+    crash = layout.placed_spaces.number_of("crash")
     values: dict[str, object] = {
-        "rider_change": layout.placed.number_of("rider-change"),
+        "rider_change": layout.placed_spaces.number_of("rider-change"),
         "rider_change_colour": shade_word(layout, words, "rider-change"),
         "crash": crash if crash is not None else "",
         "crash_colour": shade_word(layout, words, "crash") if crash is not None else "",
@@ -87,19 +87,19 @@ def legend_values(layout: Layout, words: Words) -> dict[str, object]:
         "players": len(layout.player_colors),
     }
     for name in SPACE_COLORS:
-        values[f"{name}_spaces"] = ", ".join(str(n) for n in getattr(layout.placed, name))
+        values[f"{name}_spaces"] = ", ".join(str(n) for n in getattr(layout.placed_spaces, name))
     return values
 
 
 def legend_rows(layout: Layout) -> list[str]:
     """The legend's rows: a colour's row only when the board has spaces of that colour, the
     choice between a space's effect and the slipstream only when such spaces exist."""
-    used = set(layout.placed.used_colors)
+    used = set(layout.placed_spaces.used_colors)
     shown = []
     for row in layout.legend.rows:
         if row in SPACE_COLORS and row not in used:
             continue
-        if row == "crash" and layout.placed.number_of("crash") is None:
+        if row == "crash" and layout.placed_spaces.number_of("crash") is None:
             continue
         if row == "card-or-slipstream" and not used & EFFECT_COLORS:
             continue

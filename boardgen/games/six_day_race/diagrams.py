@@ -242,7 +242,7 @@ def slipstream_window(layout: Layout, count: int) -> int:
     """The first of ``count`` spaces the slipstream figure shows, drawn as the board draws
     them: from space 12 on, the first stretch whose spaces carry no words, where the rider
     starts and lands on plain spaces (a black space there would have no slipstream)."""
-    spaces, total = layout.placed, layout.board.spaces
+    spaces, total = layout.placed_spaces, layout.board.spaces
     def fits(first: int) -> bool:
         shown = range(first, first + count)
         return (first + count - 1 <= total

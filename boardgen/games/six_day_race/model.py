@@ -197,9 +197,10 @@ def owner(kind: str) -> str:
 
 
 def place(given: dict, counted_on: int | None, length: int
-          ) -> tuple[Spaces, list[FieldProblem]]:
+          ) -> tuple[Spaces, dict[int, Space], list[FieldProblem]]:
     """The spaces ``given`` by number placed on a track of ``length`` spaces as a race
-    layout's are (``race.place_spaces``), by name and colour, and what is wrong with them."""
+    layout's are (``race.place_spaces``): by name and colour, by number on the track (as the
+    race kind reads a layout's spaces), and what is wrong with them."""
     problems = [FieldProblem(f"spaces.{number}.color", "a colour is for a named space; this "
                              f"space is {entry.kind}")
                 for number, entry in given.items() if not isinstance(entry, str)
@@ -218,7 +219,7 @@ def place(given: dict, counted_on: int | None, length: int
     placed = Spaces(named=tuple(sorted(named, key=lambda n: n.space)),
                     **{name: tuple(sorted(numbers)) for name, numbers in colours.items()})
     placed._spread_from = spread_from
-    return placed, problems + found
+    return placed, {at: space for at, (_, space) in on_track.items()}, problems + found
 
 
 def spaces_by_kind(placed: Spaces) -> dict[str, tuple[int, ...]]:
@@ -363,7 +364,7 @@ class Layout(race.Layout):
         first += self._kind_problems()
         if first:
             raise_all(first)  # every other check measures the riders or counts the cards
-        placed, problems = place(self.spaces, self.counted_on, self.board.spaces)
+        placed, on_track, problems = place(self.spaces, self.counted_on, self.board.spaces)
         problems += self._named_problems(placed) + self._card_problems() + self._hand_problems()
         problems += self.sheet_problems(spaces_by_kind(placed))
         # The search for drawable straight lengths is the costly check: done once, it both
@@ -377,13 +378,15 @@ class Layout(race.Layout):
         # for its users, not for its own validation.
         object.__setattr__(self, "board", self.board.resolved(straight))
         self._placed = placed
+        self._on_track = on_track  # the race kind's view: each space's kind by number
         return self
 
     _placed: Spaces = PrivateAttr(default_factory=Spaces)
 
     @property
-    def placed(self) -> Spaces:
-        """The named and coloured spaces where they fall on this track."""
+    def placed_spaces(self) -> Spaces:
+        """The named and coloured spaces where they fall on this track, by name and colour
+        (``placed(number)`` is a space's kind, as on any race layout)."""
         return self._placed
 
     def spaces_by_kind(self) -> dict[str, tuple[int, ...]]:

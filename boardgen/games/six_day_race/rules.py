@@ -18,7 +18,7 @@ def counts_text(counts: dict[int, int]) -> str:
 
 def rule_context(layout: Layout, words: Words) -> dict[str, Any]:
     """Everything a rule text may print about this layout, as plain values."""
-    spaces, cards, hands = layout.placed, layout.cards, layout.hands
+    spaces, cards, hands = layout.placed_spaces, layout.cards, layout.hands
     low, high = cards.grey.pile_values[0], cards.grey.pile_values[-1]
     few, many = layout.player_counts
     crash = spaces.number_of("crash")
@@ -89,7 +89,7 @@ def turn_text(words: Words) -> str:
 
 
 def race_text(layout: Layout, words: Words) -> str:
-    return words("aid.race", finish=layout.placed.number_of("finish"))
+    return words("aid.race", finish=layout.placed_spaces.number_of("finish"))
 
 
 def aid_facts(layout: Layout, words: Words) -> dict:
