@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 from PIL import Image
 
 from boardgen.build import build
@@ -338,3 +338,41 @@ def test_only_six_sided_dice_are_made():
     sheet = Sheet("die", "Die", back, die=Die("d8", "Eight", (face,) * 8))
     problems = export_problems(GameOutput(Board(back), {}, sheets=(sheet,)), ("tts",))
     assert len(problems) == 1 and "'d8' has 8 faces" in problems[0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 24), st.integers(1, 24), st.randoms(use_true_random=False),
+       st.floats(0.2, 0.95))
+def test_the_paper_cut_away_is_what_a_flood_fill_from_the_edges_reaches(w, h, rng, white):
+    """The scanline fill marks the white joined to the edge exactly as PIL's own flood fill
+    from every white edge pixel does (side by side or one above the other)."""
+    from PIL import Image, ImageDraw
+
+    from boardgen.export.tts import OUTSIDE, WHITE, _fill_from_edges
+
+    data = bytes(WHITE if rng.random() < white else 0 for _ in range(w * h))
+    reference = Image.frombytes("L", (w, h), data)
+    edge = [(x, y) for y in (0, h - 1) for x in range(w)] + [(x, y) for x in (0, w - 1)
+                                                             for y in range(h)]
+    for point in edge:
+        if reference.getpixel(point) == WHITE:
+            ImageDraw.floodfill(reference, point, OUTSIDE, thresh=0)
+    mask = bytearray(data)
+    assert _fill_from_edges(mask, w, h) == (OUTSIDE in reference.tobytes())
+    assert bytes(mask) == reference.tobytes()
+
+
+def test_a_piece_keeps_its_own_white_and_loses_the_paper_round_it():
+    from PIL import Image, ImageDraw
+
+    from boardgen.export.tts import transparent_outside
+
+    image = Image.new("RGB", (40, 30), "white")
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((5, 5, 34, 24), fill="#204080")
+    draw.ellipse((15, 12, 24, 17), fill="white")  # a white eye inside the outline
+    cut = transparent_outside(image)
+    assert cut.mode == "RGBA"
+    assert cut.getpixel((0, 0))[3] == 0 and cut.getpixel((39, 29))[3] == 0
+    assert cut.getpixel((19, 14)) == (255, 255, 255, 255) and cut.getpixel((8, 15))[3] == 255
+    assert transparent_outside(Image.new("RGB", (5, 5), "red")).mode == "RGB"  # no paper

@@ -559,24 +559,69 @@ def fit(png: bytes, size: tuple[int, int], cut_out: bool = False) -> bytes:
 
 def transparent_outside(image):
     """The RGB image with the white paper round the piece made transparent: every pure
-    white pixel joined to the image's edge by white pixels (the piece's own white stays,
-    inside its outline)."""
-    from PIL import ImageChops, ImageDraw
+    white pixel joined to the image's edge by white pixels, side by side (the piece's own
+    white stays, inside its outline)."""
+    from PIL import Image as PILImage, ImageChops
 
     w, h = image.size
     red, green, blue = (band.point(lambda v: 255 if v == 255 else 0) for band in image.split())
     white = ImageChops.multiply(ImageChops.multiply(red, green), blue)  # 255: pure white
-    outside = 128
-    edge = [(x, 0) for x in range(w)] + [(x, h - 1) for x in range(w)]
-    edge += [(0, y) for y in range(h)] + [(w - 1, y) for y in range(h)]
-    for point in edge:
-        if white.getpixel(point) == 255:
-            ImageDraw.floodfill(white, point, outside, thresh=0)
-    if white.histogram()[outside] == 0:
+    mask = bytearray(white.tobytes())
+    if not _fill_from_edges(mask, w, h):
         return image  # nothing round it to cut away: the piece fills its image
     cut = image.convert("RGBA")
-    cut.putalpha(white.point(lambda v: 0 if v == outside else 255))
+    cut.putalpha(PILImage.frombytes("L", (w, h), bytes(mask)).point(
+        lambda v: 0 if v == OUTSIDE else 255))
     return cut
+
+
+WHITE, OUTSIDE = 255, 128  # in the mask of ``_fill_from_edges``: paper, and paper reached
+_STOPS = (b"\x00", bytes([OUTSIDE]))  # what ends a run of paper not reached yet
+
+
+def _fill_from_edges(mask: bytearray, w: int, h: int) -> bool:
+    """Mark ``OUTSIDE`` every ``WHITE`` byte of the ``w`` × ``h`` mask joined to its edge by
+    white bytes side by side or one above the other; True when any was.
+
+    A scanline fill: each run of white along a row is found and marked at once (by the
+    bytes' own search), then the runs touching it in the rows above and below are queued.
+    """
+    seeds = [(x, y) for y in (0, h - 1) for x in range(w)]
+    seeds += [(x, y) for x in (0, w - 1) for y in range(h)]
+    filled = False
+    while seeds:
+        x, y = seeds.pop()
+        row = y * w
+        if mask[row + x] != WHITE:
+            continue
+        left = max(mask.rfind(stop, row, row + x) for stop in _STOPS) + 1
+        left = max(left, row)
+        right = _run_end(mask, row + x, row + w)
+        mask[left:right] = bytes([OUTSIDE]) * (right - left)
+        filled = True
+        for above_or_below in (y - 1, y + 1):
+            if 0 <= above_or_below < h:
+                _queue_runs(mask, above_or_below, w, left - row, right - row, seeds)
+    return filled
+
+
+def _run_end(mask: bytearray, start: int, end: int) -> int:
+    """Where the run of white starting at ``start`` ends, at ``end`` at the latest."""
+    found = [at for at in (mask.find(stop, start, end) for stop in _STOPS) if at >= 0]
+    return min(found, default=end)
+
+
+def _queue_runs(mask: bytearray, y: int, w: int, left: int, right: int, seeds: list) -> None:
+    """Queue one pixel of each run of white in row ``y`` that touches columns ``left`` to
+    ``right`` (not included)."""
+    row = y * w
+    at, end = row + left, row + right
+    while at < end:
+        start = mask.find(b"\xff", at, end)
+        if start < 0:
+            return
+        seeds.append((start - row, y))
+        at = _run_end(mask, start, end)
 
 
 def compose_sheet(sheet: Sheet, render_png) -> bytes:
