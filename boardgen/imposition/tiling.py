@@ -762,6 +762,11 @@ def _label_place(owned: Box, w: float, h: float,
     """Where a page's name stands on the map (its centre, in board mm): the middle of the
     page, or where it covers the least of the board's words, the nearer the middle the
     better, so a title or a legend stays readable under it."""
+    # Only the words near the page can be covered: the others add nothing to any place's sum.
+    left, top = owned.x - w / 2, owned.y - h / 2
+    right, bottom = owned.x + owned.w + w / 2, owned.y + owned.h + h / 2
+    words = [b for b in words if b[2] > left and b[0] < right and b[3] > top and b[1] < bottom]
+
     def covered(x: float, y: float) -> float:
         x0, y0, x1, y1 = x - w / 2, y - h / 2, x + w / 2, y + h / 2
         return sum(max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1]))
