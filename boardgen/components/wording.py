@@ -11,11 +11,15 @@ tell repeat its ``other`` (English, German) or ``many`` (Polish) form.
 from __future__ import annotations
 
 from boardgen.i18n import Words
-from boardgen.rules.grammar import and_list, or_list, plural_category
+
+# The grammar (Babel's CLDR data) is imported where a word is counted or a list spoken:
+# loading a layout, as check and analyse do, draws no words.
 
 
 def counted(words: Words, key: str, count: int, **values) -> str:
     """The form of the word ``key`` for ``count`` (``{count}`` may appear in it)."""
+    from boardgen.rules.grammar import plural_category
+
     category = plural_category(count, words.lang)
     for form in (category, "other", "many"):
         if f"{key}.{form}" in words:
@@ -25,11 +29,15 @@ def counted(words: Words, key: str, count: int, **values) -> str:
 
 def spoken_list(words: Words, items) -> str:
     """``a, b and c`` in the kit's language, by its CLDR list pattern."""
+    from boardgen.rules.grammar import and_list
+
     return and_list([str(item) for item in items], words.lang)
 
 
 def spoken_alternatives(words: Words, items) -> str:
     """``a, b or c`` in the kit's language, by its CLDR list pattern."""
+    from boardgen.rules.grammar import or_list
+
     return or_list([str(item) for item in items], words.lang)
 
 
