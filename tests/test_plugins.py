@@ -184,6 +184,10 @@ class Layout(RaceLayout):
     movement: ClassVar[str] = "a coin"
     rules: Literal["coin_toss"] = "coin_toss"
     coin: Coin = Field(default_factory=Coin, description="the coin")
+
+
+def extend_board_json(layout, words, data):
+    return {**data, "coin": {"heads": layout.coin.heads}}
 '''
 
 RACE_LAYOUT = """
@@ -204,7 +208,8 @@ heads = 3
 
 def test_an_installed_race_rules_plugin_adds_its_table_to_a_race_layout(tmp_path):
     """A package registers race rules in `boardgen.race_rules`; a race layout names them with
-    `rules`, checks its table, builds with the kind's board, and analyse claims no dice."""
+    `rules`, checks its table, builds with the kind's board (its board.json with the plugin's
+    table), and analyse claims no dice."""
     site = tmp_path / "site"
     (site / "coin_toss").mkdir(parents=True)
     (site / "coin_toss" / "__init__.py").write_text(textwrap.dedent(RACE_RULES), "utf-8")
@@ -221,6 +226,7 @@ def test_an_installed_race_rules_plugin_adds_its_table_to_a_race_layout(tmp_path
     assert built.returncode == 0, built.stderr
     data = json.loads((tmp_path / "out" / "coins" / "board.json").read_text(encoding="utf-8"))
     assert data["game"] == "race" and len(data["spaces"]) == 12
+    assert data["coin"] == {"heads": 3} and "race" not in data  # the plugin's table, not dice
     analysed = boardgen(["analyse", str(layout)], site, tmp_path)
     assert analysed.returncode == 2 and "by a coin here, not by dice" in analysed.stderr
     layout.write_text(RACE_LAYOUT.replace("heads = 3", "heads = 9"), encoding="utf-8")
