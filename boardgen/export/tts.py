@@ -594,8 +594,8 @@ def _fill_from_edges(mask: bytearray, w: int, h: int) -> bool:
         row = y * w
         if mask[row + x] != WHITE:
             continue
-        left = max(mask.rfind(stop, row, row + x) for stop in _STOPS) + 1
-        left = max(left, row)
+        before = max(mask.rfind(stop, row, row + x) for stop in _STOPS)  # -1: none
+        left = before + 1 if before >= 0 else row
         right = _run_end(mask, row + x, row + w)
         mask[left:right] = bytes([OUTSIDE]) * (right - left)
         filled = True

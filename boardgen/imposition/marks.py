@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from boardgen import fonts
 from boardgen.i18n import Words, words_for
-from boardgen.wrapping import unbreakable
 from boardgen.imposition.paper import Box, number
 from boardgen.scene import Node, Path, Style, Text, Use, translate
+from boardgen.wrapping import unbreakable
 
 INK = "#000000"
 MUTED = "#555555"
