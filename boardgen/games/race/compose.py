@@ -127,7 +127,7 @@ def board_context(layout: Layout, words: Words) -> Context:
     start = words("race.start_word") if layout.race.start == "off" and not on_a_loop(layout) \
         else None
     facts = {"looks": None, "legend": None, "start": start, "plan": board_plan(layout)}
-    if plugin is not None and hasattr(plugin, "board_facts"):
+    if hasattr(plugin, "board_facts"):
         facts.update(plugin.board_facts(layout, words))
     if facts["looks"] is None:
         facts["looks"] = looks(layout, words)
